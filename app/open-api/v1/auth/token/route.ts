@@ -1,0 +1,3 @@
+import { handleToken } from "@/lib/engine/handlers/token";
+
+export const POST = handleToken;

@@ -1,0 +1,3 @@
+import { handleBalance } from "@/lib/engine/handlers/balance";
+
+export const GET = handleBalance;

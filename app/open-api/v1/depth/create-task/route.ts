@@ -1,0 +1,3 @@
+import { handleDepthCreate } from "@/lib/engine/handlers/create";
+
+export const POST = handleDepthCreate;

@@ -1,0 +1,6 @@
+import { handleFile } from "@/lib/engine/handlers/files";
+
+export async function GET(request: Request, { params }: { params: Promise<{ taskId: string; file: string }> }) {
+  const { taskId, file } = await params;
+  return handleFile(request, taskId, file);
+}

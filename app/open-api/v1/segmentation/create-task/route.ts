@@ -1,0 +1,3 @@
+import { handleSegmentationCreate } from "@/lib/engine/handlers/create";
+
+export const POST = handleSegmentationCreate;

@@ -1,0 +1,3 @@
+import { handleSplitCreate } from "@/lib/engine/handlers/create";
+
+export const POST = handleSplitCreate;

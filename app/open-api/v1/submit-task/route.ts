@@ -1,0 +1,3 @@
+import { handleSubmitTask } from "@/lib/engine/handlers/create";
+
+export const POST = handleSubmitTask;

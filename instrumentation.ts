@@ -1,0 +1,7 @@
+// Starts the embedded x3d service with the server, so queued tasks resume after a restart
+// without waiting for a request.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { startServices } = await import("./lib/start-services");
+  await startServices();
+}

@@ -1,0 +1,58 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+import { serverEnv } from "@/lib/env";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+interface DbHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+}
+
+const MIGRATIONS = path.join(process.cwd(), "lib/db/migrations");
+const KEY = Symbol.for("x3d.db");
+type Holder = { [KEY]?: Promise<DbHandle> };
+
+/**
+ * The app's one database: PGlite files under DATA_DIR by default, PostgreSQL when
+ * DATABASE_URL is set. Migrations run once per process before the first use. The handle
+ * lives on globalThis because Next.js loads route and instrumentation bundles separately.
+ */
+export function database(): Promise<DbHandle> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= open().catch((error: unknown) => {
+    delete holder[KEY];
+    throw error;
+  });
+  return holder[KEY];
+}
+
+export async function db(): Promise<Db> {
+  return (await database()).db;
+}
+
+async function open(): Promise<DbHandle> {
+  const env = serverEnv();
+  if (env.DATABASE_URL) {
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pg = await import("pg");
+    const pool = new pg.default.Pool({ connectionString: env.DATABASE_URL, max: 10 });
+    const instance = drizzle(pool, { schema });
+    await migrate(instance, { migrationsFolder: MIGRATIONS });
+    return { db: instance as unknown as Db, kind: "postgres", close: () => pool.end() };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const dir = path.join(env.DATA_DIR, "pglite");
+  fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const instance = drizzle(client, { schema });
+  await migrate(instance, { migrationsFolder: MIGRATIONS });
+  return { db: instance as unknown as Db, kind: "pglite", close: () => client.close() };
+}

@@ -1,0 +1,49 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { database } from "@/lib/db";
+import { engineClients } from "@/lib/db/schema";
+import { hashSecret } from "./auth";
+import { CallbackSender } from "./callbacks";
+import { engineConfig } from "./config";
+import { Scheduler } from "./scheduler";
+import { requeueOrphans } from "./tasks/transitions";
+
+export interface Engine {
+  scheduler: Scheduler;
+  callbacks: CallbackSender;
+}
+
+const KEY = Symbol.for("x3d.engine");
+type Holder = { [KEY]?: Promise<Engine> };
+
+/**
+ * The running embedded service: started once per process (by instrumentation.ts at server
+ * start, or by the first request), kept on globalThis because Next.js loads route bundles
+ * as separate module graphs.
+ */
+export function engine(): Promise<Engine> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= boot().catch((error: unknown) => {
+    delete holder[KEY];
+    throw error;
+  });
+  return holder[KEY];
+}
+
+async function boot(): Promise<Engine> {
+  const config = engineConfig();
+  const { db, kind } = await database();
+  // The configured pair always works; its starting balance is granted once.
+  await db
+    .insert(engineClients)
+    .values({ id: config.clientId, secretHash: hashSecret(config.clientSecret), balance: config.startingBalance })
+    .onConflictDoUpdate({ target: engineClients.id, set: { secretHash: sql`excluded.secret_hash` } });
+  // Embedded PGlite means one server: whatever was processing was cut off by the restart.
+  const resumed = await requeueOrphans(kind === "pglite" ? null : new Date(Date.now() - config.leaseMs));
+  const callbacks = new CallbackSender();
+  const scheduler = new Scheduler(() => void callbacks.sendDue());
+  scheduler.start();
+  callbacks.start();
+  if (resumed > 0) console.log(`[x3d engine] resumed ${resumed} unfinished task(s)`);
+  return { scheduler, callbacks };
+}

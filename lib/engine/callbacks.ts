@@ -1,0 +1,83 @@
+import "server-only";
+import { and, eq, lte, sql } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { engineTasks } from "@/lib/db/schema";
+import { engineConfig } from "./config";
+import { safePost } from "./net/safe-fetch";
+import { callbackBody } from "./results";
+
+export const CALLBACK_ATTEMPTS = 3;
+const ATTEMPT_TIMEOUT_MS = 10_000;
+const TICK_MS = 500;
+
+/**
+ * Delivers finished tasks' callbacks: three attempts per outcome with doubling back-off.
+ * The state lives in the database so deliveries survive restarts; each delivery is claimed
+ * by pushing its next attempt time forward, so instances do not send it twice at once.
+ * Deliveries run concurrently: a slow receiver delays only its own task.
+ */
+export class CallbackSender {
+  private timer?: NodeJS.Timeout;
+  private inFlight = new Set<string>();
+
+  start(): void {
+    this.timer = setInterval(() => void this.sendDue(), TICK_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  async sendDue(): Promise<void> {
+    try {
+      const database = await db();
+      const due = await database
+        .select({ id: engineTasks.id })
+        .from(engineTasks)
+        .where(and(eq(engineTasks.callbackStatus, "pending"), lte(engineTasks.callbackNextAt, new Date())))
+        .limit(50);
+      for (const { id } of due) {
+        if (this.inFlight.has(id)) continue;
+        this.inFlight.add(id);
+        void this.deliver(id).finally(() => this.inFlight.delete(id));
+      }
+    } catch (error) {
+      console.error("[x3d engine] callback scan failed", error);
+    }
+  }
+
+  private async deliver(taskId: string): Promise<void> {
+    const database = await db();
+    const lease = new Date(Date.now() + ATTEMPT_TIMEOUT_MS * 3);
+    const [task] = await database
+      .update(engineTasks)
+      .set({ callbackNextAt: lease })
+      .where(and(eq(engineTasks.id, taskId), eq(engineTasks.callbackStatus, "pending"), lte(engineTasks.callbackNextAt, new Date())))
+      .returning();
+    if (!task?.callbackUrl) return;
+    const config = engineConfig();
+    let delivered = false;
+    try {
+      const { status } = await safePost(task.callbackUrl, await callbackBody(task), {
+        maxBytes: 64 * 1024,
+        timeoutMs: ATTEMPT_TIMEOUT_MS,
+        allowPrivate: config.allowPrivateUrls,
+        allowLoopbackOrigin: config.publicOrigin,
+      });
+      delivered = status >= 200 && status < 300;
+    } catch {
+      delivered = false;
+    }
+    const attempts = task.callbackAttempts + 1;
+    const gaveUp = !delivered && attempts >= CALLBACK_ATTEMPTS;
+    await database
+      .update(engineTasks)
+      .set({
+        callbackAttempts: attempts,
+        callbackStatus: delivered ? "delivered" : gaveUp ? "gave_up" : "pending",
+        callbackNextAt: delivered || gaveUp ? null : sql`now() + ${`${config.callbackBackoffMs * 2 ** (attempts - 1)} milliseconds`}::interval`,
+      })
+      .where(eq(engineTasks.id, taskId));
+  }
+}

@@ -1,0 +1,50 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { verifyFileUrl } from "../results";
+import { taskDir } from "../tasks/store";
+import { engineOff } from "./common";
+
+const TYPES: Record<string, string> = {
+  glb: "model/gltf-binary",
+  obj: "model/obj",
+  stl: "model/stl",
+  fbx: "application/octet-stream",
+  usdz: "model/vnd.usdz+zip",
+  "3mf": "model/3mf",
+  zip: "application/zip",
+  png: "image/png",
+  webp: "image/webp",
+  exr: "image/x-exr",
+  bmp: "image/bmp",
+};
+
+/** GET files/<task>/<file>?auth_key=&t=: a result or cover, without auth, while the signature holds. */
+export async function handleFile(request: Request, taskId: string, file: string): Promise<Response> {
+  const off = engineOff();
+  if (off) return off;
+  const url = new URL(request.url);
+  if (!/^(result|cover)\.[a-z0-9]+$/.test(file)) return new Response("Not Found", { status: 404 });
+  if (!(await verifyFileUrl(taskId, file, url.searchParams.get("t"), url.searchParams.get("auth_key")))) {
+    return new Response("This link has expired or is not valid.", { status: 403, headers: { "Access-Control-Allow-Origin": "*" } });
+  }
+  let full: string;
+  try {
+    full = path.join(taskDir(taskId), file);
+  } catch {
+    return new Response("Not Found", { status: 404 });
+  }
+  const stat = await fs.promises.stat(full).catch(() => null);
+  if (!stat?.isFile()) return new Response("Not Found", { status: 404 });
+  const ext = file.slice(file.lastIndexOf(".") + 1);
+  const headers: Record<string, string> = {
+    "Content-Type": TYPES[ext] ?? "application/octet-stream",
+    "Content-Length": String(stat.size),
+    "Access-Control-Allow-Origin": "*",
+    "Cache-Control": "private, max-age=300",
+  };
+  if (file.startsWith("result")) headers["Content-Disposition"] = `attachment; filename="${taskId}.${ext}"`;
+  const body = Readable.toWeb(fs.createReadStream(full)) as ReadableStream<Uint8Array>;
+  return new Response(body, { headers });
+}

@@ -1,0 +1,55 @@
+import "server-only";
+import fs from "node:fs/promises";
+import { EngineError } from "../engine-error";
+import { MultipartError, parseMultipart } from "../net/multipart";
+import { stagingDir } from "../tasks/store";
+import type { ErrorCode } from "@/lib/x3d/errors";
+import type { FormInput } from "../validate/form";
+import { megabytes } from "../validate/form";
+
+export interface FormRules {
+  fileFields: readonly string[];
+  maxFileBytes: (field: string) => number;
+  maxFiles: number;
+  /** The code for a body that is not multipart/form-data. */
+  notMultipart: ErrorCode;
+  /** The code for a file over its limit. */
+  tooLarge: (field: string) => ErrorCode;
+  tooMany: ErrorCode;
+}
+
+/**
+ * Streams a create request's multipart body into a staging folder, runs `use` on it, and
+ * removes whatever `use` did not move into a task folder.
+ */
+export async function withForm(request: Request, rules: FormRules, use: (form: FormInput) => Promise<Response>): Promise<Response> {
+  const dir = await stagingDir();
+  try {
+    let form: FormInput;
+    try {
+      form = await parseMultipart(request, {
+        dir,
+        fileFields: new Set(rules.fileFields),
+        maxFileBytes: rules.maxFileBytes,
+        maxFiles: rules.maxFiles,
+        maxFieldBytes: 64 * 1024,
+      });
+    } catch (error) {
+      if (!(error instanceof MultipartError)) throw error;
+      const field = (error as MultipartError & { field?: string }).field ?? "";
+      switch (error.kind) {
+        case "not-multipart":
+          throw new EngineError(rules.notMultipart, "send the request as multipart/form-data");
+        case "file-too-large":
+          throw new EngineError(rules.tooLarge(field), `${field} is larger than ${megabytes(rules.maxFileBytes(field))}`);
+        case "too-many-files":
+          throw new EngineError(rules.tooMany, `at most ${rules.maxFiles} files per request`);
+        default:
+          throw new EngineError(rules.notMultipart, error.message);
+      }
+    }
+    return await use(form);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,120 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import type { Job, JobResult } from "./generate/job";
+
+/** The bundled worker script (scripts/build-worker.mjs builds it from lib/engine/worker/entry.ts). */
+export const WORKER_SCRIPT = path.join(process.cwd(), ".build", "engine-worker.mjs");
+
+export type WorkerReply =
+  | { id: number; ok: true; result: JobResult }
+  | { id: number; ok: false; message: string; inputError: boolean };
+
+/** A job that failed inside the worker; `inputError` when the input could not be decoded. */
+export class JobError extends Error {
+  constructor(
+    message: string,
+    readonly inputError: boolean,
+  ) {
+    super(message);
+    this.name = "JobError";
+  }
+}
+
+interface Pending {
+  id: number;
+  job: Job;
+  resolve: (r: JobResult) => void;
+  reject: (e: Error) => void;
+  signal?: AbortSignal;
+}
+
+interface Slot {
+  worker: Worker;
+  busy?: Pending;
+}
+
+/**
+ * A fixed set of worker threads running generation jobs, so the web server stays responsive.
+ * Aborting a job terminates its thread (a stuck job cannot be interrupted any other way) and
+ * starts a fresh one.
+ */
+export class WorkerPool {
+  private slots: Slot[] = [];
+  private queue: Pending[] = [];
+  private nextId = 1;
+
+  constructor(
+    private readonly size: number,
+    private readonly script = WORKER_SCRIPT,
+  ) {
+    if (!fs.existsSync(/*turbopackIgnore: true*/ script)) throw new Error(`engine worker missing at ${script}: run npm run build`);
+  }
+
+  run(job: Job, signal?: AbortSignal): Promise<JobResult> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason as Error);
+      const pending: Pending = { id: this.nextId++, job, resolve, reject, signal };
+      signal?.addEventListener("abort", () => this.abort(pending), { once: true });
+      this.queue.push(pending);
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    const slots = this.slots;
+    this.slots = [];
+    await Promise.all(slots.map((s) => s.worker.terminate()));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => !s.busy);
+      if (!slot && this.slots.length < this.size) slot = this.spawn();
+      if (!slot) return;
+      const pending = this.queue.shift()!;
+      slot.busy = pending;
+      slot.worker.postMessage({ id: pending.id, job: pending.job });
+    }
+  }
+
+  private spawn(): Slot {
+    const slot: Slot = { worker: new Worker(/*turbopackIgnore: true*/ this.script) };
+    slot.worker.on("message", (reply: WorkerReply) => {
+      const pending = slot.busy;
+      if (!pending || pending.id !== reply.id) return;
+      slot.busy = undefined;
+      if (reply.ok) pending.resolve(reply.result);
+      else pending.reject(new JobError(reply.message, reply.inputError));
+      this.dispatch();
+    });
+    slot.worker.on("error", (error) => this.replace(slot, error));
+    slot.worker.on("exit", (code) => {
+      if (this.slots.includes(slot)) this.replace(slot, new Error(`engine worker exited with code ${code}`));
+    });
+    slot.worker.unref();
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private replace(slot: Slot, error: Error): void {
+    this.slots = this.slots.filter((s) => s !== slot);
+    slot.busy?.reject(error);
+    slot.busy = undefined;
+    void slot.worker.terminate();
+    this.dispatch();
+  }
+
+  private abort(pending: Pending): void {
+    const reason = (pending.signal?.reason as Error | undefined) ?? new Error("aborted");
+    const queued = this.queue.indexOf(pending);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      pending.reject(reason);
+      return;
+    }
+    const slot = this.slots.find((s) => s.busy === pending);
+    if (slot) this.replace(slot, reason);
+  }
+}

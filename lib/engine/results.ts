@@ -1,0 +1,51 @@
+import "server-only";
+import type { EngineTask } from "@/lib/db/schema";
+import { checkSignedPath, signPath } from "./auth";
+import { engineConfig } from "./config";
+
+export const FILES_PREFIX = "/open-api/v1/files";
+
+/** A link to one of a task's files that works without auth until it expires (X3D_ENGINE_URL_TTL). */
+export async function signedFileUrl(taskId: string, file: string): Promise<string> {
+  const { publicOrigin, urlTtlSeconds } = engineConfig();
+  const pathname = `${FILES_PREFIX}/${taskId}/${file}`;
+  const t = Math.floor(Date.now() / 1000) + urlTtlSeconds;
+  // Built from the configured origin, never the request's Host: clients send the live host name.
+  return `${publicOrigin}${pathname}?auth_key=${await signPath(pathname, t)}&t=${t}`;
+}
+
+export async function verifyFileUrl(taskId: string, file: string, t: string | null, key: string | null): Promise<boolean> {
+  const expires = Number(t);
+  if (!key || !Number.isSafeInteger(expires)) return false;
+  return checkSignedPath(`${FILES_PREFIX}/${taskId}/${file}`, expires, key);
+}
+
+/** The code a failed task of this kind answers with (open-api.md section 7). */
+export function failureCode(kind: EngineTask["kind"]): 50010001 | 5001001 {
+  return kind === "image-to-3d" ? 50010001 : 5001001;
+}
+
+/** `data` of a query answer for a task that has not failed: all five fields, with fresh links on success. */
+export async function taskResult(task: EngineTask): Promise<Record<string, string>> {
+  const done = task.state === "success" && task.resultFile && task.coverFile;
+  return {
+    task_id: task.id,
+    state: task.state,
+    id: done ? `${task.id}_0` : "",
+    cover_url: done ? await signedFileUrl(task.id, task.coverFile!) : "",
+    url: done ? await signedFileUrl(task.id, task.resultFile!) : "",
+  };
+}
+
+/**
+ * The body POSTed to callback_url: the matching query's answer. A failed task's answer has
+ * an empty `data`, which would leave a receiver unable to tell which task failed; the
+ * callback therefore carries `task_id` and `state` in `data` for failures (documented).
+ */
+export async function callbackBody(task: EngineTask): Promise<Record<string, unknown>> {
+  if (task.state === "failed") {
+    const code = failureCode(task.kind);
+    return { code, data: { task_id: task.id, state: "failed" }, msg: "generate failed" };
+  }
+  return { code: 200, data: await taskResult(task), msg: "success" };
+}

@@ -1,0 +1,171 @@
+import "server-only";
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { EngineTask } from "@/lib/db/schema";
+import { engineConfig } from "./config";
+import type { Job, View } from "./generate/job";
+import { safeDownload } from "./net/safe-fetch";
+import { JobError, WorkerPool } from "./pool";
+import { taskDir, type InputSource } from "./tasks/store";
+import { claimNext, failAndRefund, heartbeat, requeueOrphans, succeed } from "./tasks/transitions";
+import { LIMITS } from "@/lib/x3d/options";
+
+const TICK_MS = 1000;
+
+/**
+ * Runs queued tasks: claims them from the database within the per-client limit, fetches
+ * URL inputs, runs the job on the worker pool under the task timeout, stores the result,
+ * and fails with a refund on any real failure. Every instance runs one; the database is
+ * the queue.
+ */
+export class Scheduler {
+  readonly owner = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
+  private readonly pool: WorkerPool;
+  private running = new Set<string>();
+  private timer?: NodeJS.Timeout;
+  private pumping = false;
+  private again = false;
+  private lastHeartbeat = 0;
+
+  constructor(private readonly onFinished: () => void) {
+    this.pool = new WorkerPool(engineConfig().workerThreads);
+  }
+
+  start(): void {
+    this.timer = setInterval(() => void this.tick(), TICK_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.pool.close();
+  }
+
+  /** Looks for work now (after a submission or a finished task). */
+  kick(): void {
+    void this.pump();
+  }
+
+  private async tick(): Promise<void> {
+    const { leaseMs } = engineConfig();
+    try {
+      if (Date.now() - this.lastHeartbeat > leaseMs / 3) {
+        this.lastHeartbeat = Date.now();
+        await heartbeat(this.owner);
+        await requeueOrphans(new Date(Date.now() - leaseMs));
+      }
+    } catch (error) {
+      console.error("[x3d engine] heartbeat failed", error);
+    }
+    await this.pump();
+  }
+
+  private async pump(): Promise<void> {
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = true;
+    try {
+      do {
+        this.again = false;
+        for (;;) {
+          const task = await claimNext(this.owner, engineConfig().concurrencyPerClient);
+          if (!task) break;
+          this.running.add(task.id);
+          void this.process(task).finally(() => {
+            this.running.delete(task.id);
+            this.onFinished();
+            this.kick();
+          });
+        }
+      } while (this.again);
+    } catch (error) {
+      console.error("[x3d engine] scheduling failed", error);
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private async process(task: EngineTask): Promise<void> {
+    const config = engineConfig();
+    const started = task.startedAt?.getTime() ?? Date.now();
+    const controller = new AbortController();
+    const remaining = started + config.taskTimeoutMs - Date.now();
+    const timer = setTimeout(
+      () => controller.abort(new Error(`timed out after ${config.taskTimeoutMs / 1000} s`)),
+      Math.max(0, remaining),
+    );
+    try {
+      const job = await this.buildJob(task);
+      const result = await this.pool.run(job, controller.signal);
+      // Simulated service latency (X3D_ENGINE_MIN_TASK_SECONDS), still under the timeout.
+      await sleep(started + config.minTaskMs - Date.now(), controller.signal);
+      const dir = taskDir(task.id);
+      const resultFile = `result.${result.resultExt}`;
+      const coverFile = `cover.${result.coverExt}`;
+      await fs.writeFile(path.join(dir, resultFile), result.result);
+      await fs.writeFile(path.join(dir, coverFile), result.cover);
+      if (controller.signal.aborted) throw controller.signal.reason;
+      await succeed(task.id, this.owner, resultFile, coverFile);
+    } catch (error) {
+      const reason = error instanceof JobError && error.inputError ? `input: ${error.message}` : errorText(error);
+      if (!(error instanceof JobError)) console.warn(`[x3d engine] task ${task.id} failed: ${reason}`);
+      await failAndRefund(task.id, reason).catch((e: unknown) => console.error("[x3d engine] refund failed", e));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Resolves the task's inputs to files, fetching URL inputs safely, and shapes the worker's job. */
+  private async buildJob(task: EngineTask): Promise<Job> {
+    const dir = taskDir(task.id);
+    const config = engineConfig();
+    const inputs = task.inputs as Record<string, InputSource | { key: string; source: InputSource }[]>;
+    const resolve = async (role: string, source: InputSource, maxBytes: number): Promise<string> => {
+      if ("file" in source) return path.join(dir, source.file);
+      const dest = path.join(dir, `fetched-${role}`);
+      await safeDownload(source.url, dest, {
+        maxBytes,
+        timeoutMs: Math.min(120_000, config.taskTimeoutMs),
+        allowPrivate: config.allowPrivateUrls,
+        allowLoopbackOrigin: config.publicOrigin,
+      });
+      return dest;
+    };
+    const options = task.options as Record<string, unknown>;
+    switch (task.kind) {
+      case "image-to-3d": {
+        const views = inputs.images as { key: string; source: InputSource }[];
+        const images = await Promise.all(
+          views.map(async (v) => ({ view: v.key as View, path: await resolve(v.key, v.source, LIMITS.imageBytes) })),
+        );
+        const mesh = inputs.mesh as InputSource | undefined;
+        const meshPath = mesh ? await resolve("mesh", mesh, LIMITS.meshBytes) : undefined;
+        return { ...(options as object), kind: "image-to-3d", images, meshPath } as Job;
+      }
+      case "depth":
+        return { ...(options as object), kind: "depth", imagePath: await resolve("image", inputs.image as InputSource, LIMITS.imageBytes) } as Job;
+      case "split":
+      case "segmentation":
+        return { ...(options as object), kind: task.kind, meshPath: await resolve("mesh", inputs.mesh as InputSource, LIMITS.meshBytes) } as Job;
+    }
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(t);
+      reject(signal.reason as Error);
+    }, { once: true });
+  });
+}

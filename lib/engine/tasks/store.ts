@@ -1,0 +1,47 @@
+import "server-only";
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { TaskKind } from "@/lib/x3d/costs";
+import { engineConfig } from "../config";
+
+/** Where a task input comes from: a file stored in the task's folder, or a URL fetched when it runs. */
+export type InputSource = { file: string } | { url: string };
+
+const PREFIX: Record<TaskKind, string> = {
+  "image-to-3d": "i3d",
+  split: "split",
+  depth: "depth",
+  segmentation: "segmentation",
+};
+
+/** Opaque task ids shaped like the live service's: `<kind>_<yyyymmdd>_<hex>`. */
+export function newTaskId(kind: TaskKind): string {
+  const day = new Date().toISOString().slice(0, 10).replaceAll("-", "");
+  return `${PREFIX[kind]}_${day}_${crypto.randomBytes(12).toString("hex")}`;
+}
+
+export function taskDir(taskId: string): string {
+  // Ids are ours, but they also arrive in URLs: never let one climb out of the folder.
+  if (!/^[a-z0-9]+_\d{8}_[0-9a-f]{24}$/.test(taskId)) throw new Error(`bad task id ${taskId}`);
+  return path.join(engineConfig().filesDir, "tasks", taskId);
+}
+
+/** A fresh folder for one request's uploads, removed by the caller whatever happens. */
+export async function stagingDir(): Promise<string> {
+  const dir = path.join(engineConfig().filesDir, "staging", crypto.randomBytes(12).toString("hex"));
+  await fs.mkdir(dir, { recursive: true });
+  return dir;
+}
+
+/** Moves an uploaded file into the task's folder under a stable name. */
+export async function keepInput(taskId: string, fromPath: string, name: string): Promise<InputSource> {
+  const dir = taskDir(taskId);
+  await fs.mkdir(dir, { recursive: true });
+  await fs.rename(fromPath, path.join(dir, name));
+  return { file: name };
+}
+
+export async function removeTaskFiles(taskId: string): Promise<void> {
+  await fs.rm(taskDir(taskId), { recursive: true, force: true });
+}

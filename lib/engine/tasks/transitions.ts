@@ -1,0 +1,119 @@
+import "server-only";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { engineClients, engineTasks, type EngineTask } from "@/lib/db/schema";
+
+const unfinished = ["created", "queueing", "processing"] as const;
+
+/**
+ * Moves the oldest queueing task whose client has fewer than `limit` tasks processing to
+ * `processing`, owned by this instance. One claim at a time across instances (advisory lock),
+ * so the per-client limit holds with several app servers too.
+ */
+export async function claimNext(owner: string, limit: number): Promise<EngineTask | undefined> {
+  const database = await db();
+  return database.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7302001)`);
+    const result = (await tx.execute(sql`
+      select t.id from engine_tasks t
+      where t.state = 'queueing'
+        and (select count(*) from engine_tasks p where p.client_id = t.client_id and p.state = 'processing') < ${limit}
+      order by t.created_at, t.id
+      limit 1`)) as unknown as { rows: { id: string }[] };
+    const id = result.rows[0]?.id;
+    if (!id) return undefined;
+    const [task] = await tx
+      .update(engineTasks)
+      .set({
+        state: "processing",
+        owner,
+        runs: sql`${engineTasks.runs} + 1`,
+        startedAt: sql`coalesce(${engineTasks.startedAt}, now())`,
+        heartbeatAt: sql`now()`,
+      })
+      .where(eq(engineTasks.id, id))
+      .returning();
+    return task;
+  });
+}
+
+/** Records the result; false when the task was no longer this owner's (timed out, say). */
+export async function succeed(taskId: string, owner: string, resultFile: string, coverFile: string): Promise<boolean> {
+  const rows = await (await db())
+    .update(engineTasks)
+    .set({
+      state: "success",
+      resultFile,
+      coverFile,
+      finishedAt: sql`now()`,
+      owner: null,
+      callbackStatus: sql`case when ${engineTasks.callbackUrl} is null then 'none' else 'pending' end`,
+      callbackNextAt: sql`now()`,
+    })
+    .where(and(eq(engineTasks.id, taskId), eq(engineTasks.state, "processing"), eq(engineTasks.owner, owner)))
+    .returning({ id: engineTasks.id });
+  return rows.length > 0;
+}
+
+/** Fails an unfinished task and gives its credits back, exactly once. */
+export async function failAndRefund(taskId: string, reason: string): Promise<boolean> {
+  const database = await db();
+  return database.transaction(async (tx) => {
+    const [task] = await tx
+      .update(engineTasks)
+      .set({
+        state: "failed",
+        refunded: true,
+        failure: reason.slice(0, 2000),
+        finishedAt: sql`now()`,
+        owner: null,
+        callbackStatus: sql`case when ${engineTasks.callbackUrl} is null then 'none' else 'pending' end`,
+        callbackNextAt: sql`now()`,
+      })
+      .where(and(eq(engineTasks.id, taskId), inArray(engineTasks.state, [...unfinished])))
+      .returning({ clientId: engineTasks.clientId, cost: engineTasks.cost });
+    if (!task) return false;
+    await tx
+      .update(engineClients)
+      .set({ balance: sql`${engineClients.balance} + ${task.cost}` })
+      .where(eq(engineClients.id, task.clientId));
+    return true;
+  });
+}
+
+/** Keeps this instance's processing tasks alive; others reclaim them when it stops. */
+export async function heartbeat(owner: string): Promise<void> {
+  await (await db())
+    .update(engineTasks)
+    .set({ heartbeatAt: sql`now()` })
+    .where(and(eq(engineTasks.state, "processing"), eq(engineTasks.owner, owner)));
+}
+
+/**
+ * Puts tasks whose processing stopped (their server went away) back in the queue, and
+ * tasks left in `created` by a crash mid-request. `staleBefore` null reclaims every
+ * processing task (the embedded database has one server by construction).
+ */
+export async function requeueOrphans(staleBefore: Date | null): Promise<number> {
+  const database = await db();
+  const processing = await database
+    .update(engineTasks)
+    .set({ state: "queueing", owner: null })
+    .where(
+      staleBefore
+        ? and(eq(engineTasks.state, "processing"), lt(engineTasks.heartbeatAt, staleBefore))
+        : eq(engineTasks.state, "processing"),
+    )
+    .returning({ id: engineTasks.id });
+  const created = await database
+    .update(engineTasks)
+    .set({ state: "queueing" })
+    .where(and(eq(engineTasks.state, "created"), lt(engineTasks.createdAt, new Date(Date.now() - 60_000))))
+    .returning({ id: engineTasks.id });
+  return processing.length + created.length;
+}
+
+export async function findTask(taskId: string): Promise<EngineTask | undefined> {
+  const [task] = await (await db()).select().from(engineTasks).where(eq(engineTasks.id, taskId));
+  return task;
+}

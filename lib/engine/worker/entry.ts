@@ -1,0 +1,17 @@
+// The worker thread's entry point: runs one generation job per message.
+import { parentPort } from "node:worker_threads";
+import { InputDecodeError } from "../generate/errors";
+import type { Job } from "../generate/job";
+import { runJob } from "../generate/run-job";
+import { MeshDecodeError } from "../formats/read-mesh";
+
+parentPort?.on("message", async ({ id, job }: { id: number; job: Job }) => {
+  try {
+    const result = await runJob(job);
+    // Copied, not transferred: Buffers may share a pooled ArrayBuffer that must not be detached.
+    parentPort?.postMessage({ id, ok: true, result });
+  } catch (error) {
+    const inputError = error instanceof InputDecodeError || error instanceof MeshDecodeError;
+    parentPort?.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error), inputError });
+  }
+});

@@ -1,0 +1,50 @@
+import "server-only";
+import path from "node:path";
+import { z } from "zod";
+
+const flag = z
+  .enum(["0", "1", "true", "false", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const schema = z.object({
+  PORT: positiveInt(3000),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  X3D_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  X3D_CLIENT_ID: z.string().optional(),
+  X3D_CLIENT_SECRET: z.string().optional(),
+  X3D_ENGINE: z.enum(["on", "off"]).default("on"),
+  X3D_ENGINE_BALANCE: z.coerce.number().int().nonnegative().default(1000),
+  X3D_ENGINE_CONCURRENCY: positiveInt(10),
+  X3D_ENGINE_WORKERS: z.coerce.number().int().nonnegative().default(0),
+  X3D_ENGINE_URL_TTL: positiveInt(3600),
+  X3D_ENGINE_PUBLIC_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  X3D_ENGINE_ALLOW_PRIVATE_URLS: flag,
+  X3D_ENGINE_TASK_TIMEOUT: positiveInt(3600),
+  X3D_ENGINE_MIN_TASK_SECONDS: z.coerce.number().nonnegative().default(0),
+  X3D_ENGINE_CALLBACK_BACKOFF_MS: positiveInt(2000),
+  X3D_ENGINE_LEASE_SECONDS: positiveInt(30),
+  X3D_ENGINE_COSTS: z.string().optional(),
+});
+
+export type ServerEnv = z.infer<typeof schema>;
+
+let cached: ServerEnv | undefined;
+
+/** process.env parsed once; a bad value stops the app with the variable's name. */
+export function serverEnv(): ServerEnv {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  cached = { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  return cached;
+}

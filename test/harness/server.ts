@@ -1,0 +1,123 @@
+// Starts the built app (`next start`) as a child process for the service tests: a fresh
+// data folder and, when X3D_TEST_DATABASE_URL is set, a fresh PostgreSQL database.
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+export const CLIENT_ID = "test-client";
+export const CLIENT_SECRET = "test-secret-0123456789";
+
+export interface TestServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  env: Record<string, string>;
+  /** Everything the server printed. */
+  output: () => string;
+  /** Stops the process (SIGKILL when `hard`), keeping data and database. */
+  stop: (hard?: boolean) => Promise<void>;
+  /** Starts the same server again on the same data, database and port. */
+  restart: () => Promise<void>;
+  /** Stops and removes data and database. */
+  dispose: () => Promise<void>;
+}
+
+export const usingPostgres = () => !!process.env.X3D_TEST_DATABASE_URL;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = process.env.X3D_TEST_DATABASE_URL!;
+  const name = `x3d_test_${crypto.randomBytes(6).toString("hex")}`;
+  const run = async (q: string) => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    try {
+      await c.query(q);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-test-"));
+  const database = usingPostgres() ? await createDatabase() : undefined;
+  const env: Record<string, string> = {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    X3D_CLIENT_ID: CLIENT_ID,
+    X3D_CLIENT_SECRET: CLIENT_SECRET,
+    NEXT_TELEMETRY_DISABLED: "1",
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...extraEnv,
+  };
+  let child: ChildProcess | undefined;
+  let log = "";
+  const launch = async () => {
+    child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
+    child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
+    await waitUntilUp(`http://127.0.0.1:${port}`, () => log, child);
+  };
+  await launch();
+  const stop = async (hard = false) => {
+    const c = child;
+    if (!c || c.exitCode !== null) return;
+    const exited = new Promise((r) => c.once("exit", r));
+    c.kill(hard ? "SIGKILL" : "SIGTERM");
+    await exited;
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    env,
+    output: () => log,
+    stop,
+    restart: launch,
+    dispose: async () => {
+      await stop();
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitUntilUp(url: string, log: () => string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log()}`);
+    try {
+      const res = await fetch(`${url}/open-api/v1/balance`);
+      if (res.status === 401) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server did not start:\n${log()}`);
+}
