@@ -25,7 +25,8 @@ function run(label, cmd, args, env = {}) {
 /** A step that is one check (lint, types, build). */
 function check(label, cmd, args) {
   const { ok, seconds } = run(label, cmd, args);
-  ok ? passed++ : failed++;
+  if (ok) passed++;
+  else failed++;
   summary.push(`${label}: ${ok ? "ok" : "FAILED"} (${seconds} s)`);
   return ok;
 }

@@ -54,7 +54,8 @@ export class Scheduler {
       if (Date.now() - this.lastHeartbeat > leaseMs / 3) {
         this.lastHeartbeat = Date.now();
         await heartbeat(this.owner);
-        await requeueOrphans(new Date(Date.now() - leaseMs));
+        const resumed = await requeueOrphans(new Date(Date.now() - leaseMs));
+        if (resumed > 0) console.log(`[x3d engine] resumed ${resumed} task(s) whose server stopped`);
       }
     } catch (error) {
       console.error("[x3d engine] heartbeat failed", error);
@@ -99,7 +100,7 @@ export class Scheduler {
       Math.max(0, remaining),
     );
     try {
-      const job = await this.buildJob(task);
+      const job = await this.buildJob(task, controller.signal);
       const result = await this.pool.run(job, controller.signal);
       // Simulated service latency (X3D_ENGINE_MIN_TASK_SECONDS), still under the timeout.
       await sleep(started + config.minTaskMs - Date.now(), controller.signal);
@@ -120,7 +121,7 @@ export class Scheduler {
   }
 
   /** Resolves the task's inputs to files, fetching URL inputs safely, and shapes the worker's job. */
-  private async buildJob(task: EngineTask): Promise<Job> {
+  private async buildJob(task: EngineTask, signal: AbortSignal): Promise<Job> {
     const dir = taskDir(task.id);
     const config = engineConfig();
     const inputs = task.inputs as Record<string, InputSource | { key: string; source: InputSource }[]>;
@@ -132,6 +133,7 @@ export class Scheduler {
         timeoutMs: Math.min(120_000, config.taskTimeoutMs),
         allowPrivate: config.allowPrivateUrls,
         allowLoopbackOrigin: config.publicOrigin,
+        signal,
       });
       return dest;
     };

@@ -58,8 +58,9 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
+/** Starts a server; `extraEnv.PORT` picks its port (else a free one). */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
-  const port = await freePort();
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-test-"));
   const database = usingPostgres() ? await createDatabase() : undefined;
   const env: Record<string, string> = {
@@ -74,14 +75,15 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   let child: ChildProcess | undefined;
   let log = "";
   const launch = async () => {
-    child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], {
+    const started = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
-    child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
-    await waitUntilUp(`http://127.0.0.1:${port}`, () => log, child);
+    child = started;
+    started.stdout.on("data", (d: Buffer) => (log += d.toString()));
+    started.stderr.on("data", (d: Buffer) => (log += d.toString()));
+    await waitUntilUp(`http://127.0.0.1:${port}`, () => log, started);
   };
   await launch();
   const stop = async (hard = false) => {

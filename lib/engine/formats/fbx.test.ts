@@ -67,10 +67,16 @@ describe("writeFbx", () => {
       expect(sg.getAttribute("color").count).toBe(240);
       expect(sg.getAttribute("uv")).toBeUndefined();
       // First corner of the cube: position and uv (FBX flips v, three keeps it bottom-left).
+      // Every de-indexed corner matches the source triangle's vertex, and uvs have v flipped.
       const src = cube();
-      expect(cg.getAttribute("position").getX(0)).toBeCloseTo(src.positions[0]!, 4);
-      expect(cg.getAttribute("position").getY(0)).toBeCloseTo(src.positions[1]!, 4);
-      expect(cg.getAttribute("uv").getY(0)).toBeCloseTo(1 - src.uvs![1]!, 5);
+      const pos = cg.getAttribute("position");
+      const uv = cg.getAttribute("uv");
+      src.indices.forEach((v, i) => {
+        expect([pos.getX(i), pos.getY(i), pos.getZ(i)]).toEqual(
+          Array.from(src.positions.subarray(v * 3, v * 3 + 3)).map((x) => expect.closeTo(x, 4)),
+        );
+        expect([uv.getX(i), uv.getY(i)]).toEqual([expect.closeTo(src.uvs![v * 2]!, 5), expect.closeTo(1 - src.uvs![v * 2 + 1]!, 5)]);
+      });
       // Vertex colour round-trips (sRGB in the file, linear in three).
       const sphere = icosphere();
       const v0 = sphere.indices[0]!;

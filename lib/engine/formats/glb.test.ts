@@ -73,7 +73,7 @@ describe("readMesh GLB transforms", () => {
     const prim = doc
       .createPrimitive()
       .setAttribute("POSITION", doc.createAccessor().setType("VEC3").setArray(pos).setBuffer(buf))
-      .setAttribute("NORMAL", doc.createAccessor().setType("VEC3").setArray(part.normals!).setBuffer(buf))
+      .setAttribute("NORMAL", doc.createAccessor().setType("VEC3").setArray(new Float32Array(part.normals!)).setBuffer(buf))
       .setIndices(doc.createAccessor().setType("SCALAR").setArray(new Uint16Array(part.indices)).setBuffer(buf));
     const child = doc.createNode("child").setMesh(doc.createMesh("m").addPrimitive(prim));
     const parent = doc.createNode("parent").addChild(child);

@@ -4,7 +4,7 @@
  * Keeps normals, TEXCOORD (of the base colour texture), COLOR_0 and the PBR material
  * (textures decoded to RGBA with sharp). Meshopt compression is supported; Draco is not.
  */
-import { NodeIO, type Accessor, type Material as GltfMaterial, type Node, type Primitive, type Texture } from "@gltf-transform/core";
+import { Logger, NodeIO, type Accessor, type Material as GltfMaterial, type Node, type Primitive, type Texture } from "@gltf-transform/core";
 import { ALL_EXTENSIONS } from "@gltf-transform/extensions";
 import { MeshoptDecoder } from "meshoptimizer/decoder";
 import type { Material, MeshPart, RasterImage } from "@/lib/engine/mesh/types";
@@ -158,7 +158,7 @@ export async function readGlb(bytes: Uint8Array): Promise<MeshPart[]> {
   decoderReady ??= MeshoptDecoder.ready;
   await decoderReady;
   const io = new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ "meshopt.decoder": MeshoptDecoder });
-  io.setLogger({ debug() {}, info() {}, warn() {}, error() {} } as unknown as Parameters<typeof io.setLogger>[0]);
+  io.setLogger(new Logger(Logger.Verbosity.SILENT));
   const doc = await io.readBinary(bytes);
   const root = doc.getRoot();
   const entries: Array<{ node: Node | null; matrix: ArrayLike<number> }> = [];

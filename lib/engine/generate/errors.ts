@@ -8,8 +8,11 @@ export class InputDecodeError extends Error {
   }
 }
 
-/** The input is decodable but unusable (e.g. an empty mesh or an empty silhouette). */
-export class InputContentError extends Error {
+/**
+ * The input decodes but is unusable (an empty mesh, an image without a subject). A
+ * subclass of InputDecodeError so that callers treat it as the client's input error.
+ */
+export class InputContentError extends InputDecodeError {
   constructor(message: string) {
     super(message);
     this.name = "InputContentError";

@@ -10,19 +10,19 @@ export const TOKEN_OR_BEARER = ["Token", "Bearer"] as const;
 
 /**
  * Gate of every service route: 404 when the embedded service is switched off, 401 without a
- * valid token, otherwise the client id for `use`.
+ * valid token, otherwise the client id for `handle`.
  */
 export async function authorized(
   request: Request,
   schemes: readonly string[],
-  use: (clientId: string) => Promise<Response>,
+  handle: (clientId: string) => Promise<Response>,
 ): Promise<Response> {
   const off = engineOff();
   if (off) return off;
   await engine();
   const clientId = await authenticate(request.headers.get("authorization"), schemes);
   if (!clientId) return unauthorized();
-  return use(clientId);
+  return handle(clientId);
 }
 
 export function engineOff(): Response | undefined {

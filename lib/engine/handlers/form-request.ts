@@ -19,10 +19,10 @@ export interface FormRules {
 }
 
 /**
- * Streams a create request's multipart body into a staging folder, runs `use` on it, and
- * removes whatever `use` did not move into a task folder.
+ * Streams a create request's multipart body into a staging folder, runs `handle` on it, and
+ * removes whatever `handle` did not move into a task folder.
  */
-export async function withForm(request: Request, rules: FormRules, use: (form: FormInput) => Promise<Response>): Promise<Response> {
+export async function withForm(request: Request, rules: FormRules, handle: (form: FormInput) => Promise<Response>): Promise<Response> {
   const dir = await stagingDir();
   try {
     let form: FormInput;
@@ -48,7 +48,7 @@ export async function withForm(request: Request, rules: FormRules, use: (form: F
           throw new EngineError(rules.notMultipart, error.message);
       }
     }
-    return await use(form);
+    return await handle(form);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

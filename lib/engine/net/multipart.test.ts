@@ -179,14 +179,14 @@ describe("parseMultipart", () => {
     expect(files.get("mesh")?.[0]?.size).toBe(10_000);
   });
 
-  it("stops reading the body as soon as a file is over its limit", async () => {
+  it("refuses as soon as a file is over its limit, then drops the rest of the body without storing it", async () => {
     const { stream, state } = lazyBody(50 * 1024 * 1024);
-    await expectError(
-      parseMultipart(rawRequest(stream), options({ maxFileBytes: () => 1024 * 1024 })),
-      "file-too-large",
-      "mesh",
-    );
-    expect(state.pulled).toBeLessThan(4 * 1024 * 1024);
+    const refused = parseMultipart(rawRequest(stream), options({ maxFileBytes: () => 1024 * 1024 }));
+    await expectError(refused, "file-too-large", "mesh");
+    expect(await readdir(dir)).toEqual([]);
+    // The body is still read to its end (so HTTP/1.1 clients get the answer, not a reset).
+    for (let i = 0; i < 200 && state.pulled < 50 * 1024 * 1024; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(state.pulled).toBeGreaterThanOrEqual(50 * 1024 * 1024);
     expect(await readdir(dir)).toEqual([]);
   });
 
@@ -234,6 +234,21 @@ describe("parseMultipart", () => {
       "x".repeat(100_000) +
       '\r\n--XyZ\r\nContent-Disposition: form-data; name="mesh"; filename="b.obj"\r\n\r\nv 0 0';
     await expectError(parseMultipart(rawRequest(body), options()), "malformed");
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it("fails as malformed when the client aborts mid-upload, and cleans up", async () => {
+    const enc = new TextEncoder();
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(enc.encode('--XyZ\r\nContent-Disposition: form-data; name="mesh"; filename="m.glb"\r\n\r\n'));
+        else if (sent < 10) controller.enqueue(new Uint8Array(32 * 1024));
+        else controller.error(new Error("client went away"));
+        sent++;
+      },
+    });
+    await expectError(parseMultipart(rawRequest(stream), options()), "malformed");
     expect(await readdir(dir)).toEqual([]);
   });
 

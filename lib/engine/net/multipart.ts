@@ -111,6 +111,9 @@ class Meter extends Transform {
   }
 }
 
+/** Most bytes read and dropped after a refusal before the connection is cut. */
+const DRAIN_LIMIT = 512 * 1024 * 1024;
+
 export async function parseMultipart(request: Request, opts: MultipartOptions): Promise<MultipartResult> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType) || !/;\s*boundary=/i.test(contentType)) {
@@ -148,8 +151,15 @@ export async function parseMultipart(request: Request, opts: MultipartOptions): 
       if (failure) return;
       failure = e;
       source.unpipe(bb);
-      source.destroy();
       bb.destroy();
+      // Read and drop the rest of the body (up to a cap) instead of cutting the connection:
+      // HTTP/1.1 clients still uploading would see a reset instead of our error answer.
+      let dropped = 0;
+      source.on("data", (chunk: Buffer) => {
+        dropped += chunk.length;
+        if (dropped > DRAIN_LIMIT) source.destroy();
+      });
+      source.resume();
       reject(e);
     };
     bb.on("close", resolve);

@@ -19,13 +19,7 @@ import { HEAD_BYTES } from "./sniff";
  */
 
 export type SafeFetchErrorKind =
-  | "bad-url"
-  | "blocked-address"
-  | "too-large"
-  | "timeout"
-  | "http-status"
-  | "network"
-  | "too-many-redirects";
+  | "bad-url" | "blocked-address" | "too-large" | "timeout" | "http-status" | "network" | "too-many-redirects";
 
 export class SafeFetchError extends Error {
   readonly kind: SafeFetchErrorKind;
@@ -58,6 +52,13 @@ export interface SafeFetchOptions {
 }
 
 export type SafeRequestOptions = Omit<SafeFetchOptions, "method" | "body">;
+
+export interface DownloadResult {
+  size: number;
+  /** The first HEAD_BYTES bytes (fewer if the body is shorter). */
+  head: Uint8Array;
+  contentType: string | null;
+}
 
 export interface SafeResponse {
   status: number;
@@ -167,15 +168,9 @@ class Deadline {
   private readonly timer: NodeJS.Timeout;
   private readonly onExternal = () => this.controller.abort(reasonOf(this.external!));
   readonly signal = this.controller.signal;
-  constructor(
-    ms: number,
-    what: string,
-    private readonly external: AbortSignal | undefined,
-  ) {
-    this.timer = setTimeout(
-      () => this.controller.abort(new SafeFetchError("timeout", `${what} timed out after ${ms} ms`)),
-      ms,
-    );
+  constructor(ms: number, what: string, private readonly external: AbortSignal | undefined) {
+    const timeout = () => this.controller.abort(new SafeFetchError("timeout", `${what} timed out after ${ms} ms`));
+    this.timer = setTimeout(timeout, ms);
     if (external?.aborted) this.onExternal();
     else external?.addEventListener("abort", this.onExternal, { once: true });
   }
@@ -239,20 +234,18 @@ async function checkedAddresses(target: URL, opts: SafeFetchOptions): Promise<Lo
     return addresses;
   }
   const bad = addresses.find((a) => !isPublicAddress(a.address))?.address ?? "";
-  throw new SafeFetchError(
-    "blocked-address",
-    `${host} resolves to ${bad}, a private, loopback or reserved address; only public addresses can be fetched`,
-  );
+  const why = `${host} resolves to ${bad}, a private, loopback or reserved address; only public addresses can be fetched`;
+  throw new SafeFetchError("blocked-address", why);
 }
 
-function send(
-  target: URL,
-  method: string,
-  body: string | undefined,
-  headers: Record<string, string>,
-  addresses: LookupAddress[],
-  signal: AbortSignal,
-): Promise<IncomingMessage> {
+interface Hop {
+  target: URL;
+  method: string;
+  body: string | undefined;
+  headers: Record<string, string>;
+}
+
+function send({ target, method, body, headers }: Hop, addresses: LookupAddress[], signal: AbortSignal): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     // Called by net only for names (not IP literals): answer with the checked addresses.
     const lookup: LookupFunction = (_name, options, cb) => {
@@ -288,8 +281,7 @@ function limitBody(res: IncomingMessage, maxBytes: number, deadline: Deadline, h
   const body = new Transform({
     transform(chunk: Buffer, _enc, cb) {
       received += chunk.length;
-      if (received > maxBytes) cb(tooLarge());
-      else cb(null, chunk);
+      cb(received > maxBytes ? tooLarge() : null, chunk);
     },
   });
   const onAbort = () => body.destroy(deadline.signal.reason as Error);
@@ -311,14 +303,13 @@ function limitBody(res: IncomingMessage, maxBytes: number, deadline: Deadline, h
 export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<SafeResponse> {
   let target = parseUrl(url);
   const deadline = new Deadline(opts.timeoutMs, `Fetching ${target.host}`, opts.signal);
-  let method: string = opts.method ?? "GET";
-  let body = opts.body;
-  let headers: Record<string, string> = { "user-agent": "x3d-studio", accept: "*/*", "accept-encoding": "identity" };
+  const headers: Record<string, string> = { "user-agent": "x3d-studio", accept: "*/*", "accept-encoding": "identity" };
   for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k.toLowerCase()] = v;
+  const hop: Hop = { target, method: opts.method ?? "GET", body: opts.body, headers };
   try {
     for (let redirects = 0; ; redirects++) {
       const addresses = await deadline.race(checkedAddresses(target, opts));
-      const res = await deadline.race(send(target, method, body, headers, addresses, deadline.signal));
+      const res = await deadline.race(send(hop, addresses, deadline.signal));
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
       if (REDIRECTS.has(status) && location) {
@@ -327,24 +318,19 @@ export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<Sa
           throw new SafeFetchError("too-many-redirects", `More than ${MAX_REDIRECTS} redirects, last from ${target.host}`);
         }
         const next = parseUrl(location, target);
-        if (next.origin !== target.origin) {
-          headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !CREDENTIAL_HEADERS.includes(k)));
+        if (next.origin !== target.origin) for (const h of CREDENTIAL_HEADERS) delete hop.headers[h];
+        if (status === 303 || ((status === 301 || status === 302) && hop.method === "POST")) {
+          Object.assign(hop, { method: "GET", body: undefined });
+          delete hop.headers["content-type"];
         }
-        if (status === 303 || ((status === 301 || status === 302) && method === "POST")) {
-          method = "GET";
-          body = undefined;
-          delete headers["content-type"];
-        }
-        target = next;
+        hop.target = target = next;
         continue;
       }
       const declared = res.headers["content-length"];
       if (declared !== undefined && Number(declared) > opts.maxBytes) {
         res.destroy();
-        throw new SafeFetchError(
-          "too-large",
-          `The response from ${target.host} is ${declared} bytes, more than the limit of ${opts.maxBytes}`,
-        );
+        const why = `The response from ${target.host} is ${declared} bytes, more than the limit of ${opts.maxBytes}`;
+        throw new SafeFetchError("too-large", why);
       }
       return { status, headers: res.headers, url: target.href, body: limitBody(res, opts.maxBytes, deadline, target.host) };
     }
@@ -355,11 +341,7 @@ export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<Sa
 }
 
 /** GETs `url` into `destPath` (deleted again on any failure). Non-2xx answers are "http-status" errors. */
-export async function safeDownload(
-  url: string,
-  destPath: string,
-  opts: SafeRequestOptions,
-): Promise<{ size: number; head: Uint8Array; contentType: string | null }> {
+export async function safeDownload(url: string, destPath: string, opts: SafeRequestOptions): Promise<DownloadResult> {
   const res = await safeFetch(url, { ...opts, method: "GET", body: undefined });
   if (res.status < 200 || res.status > 299) {
     res.body.destroy();

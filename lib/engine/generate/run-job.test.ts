@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import { writeMesh } from "@/lib/engine/formats";
+import { readMesh } from "@/lib/engine/formats/read-mesh";
+import { InputDecodeError } from "./errors";
+import type { DepthJob, ImageTo3DJob, Job, JobResult } from "./job";
+import { checkManifold } from "./mesh-ops";
+import { runJob } from "./run-job";
+import { box, fixture, sceneOf, uvSphere } from "./testing";
+
+const dir = mkdtempSync(join(tmpdir(), "x3d-generate-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const imageJob = (over: Partial<ImageTo3DJob> = {}): ImageTo3DJob => ({
+  kind: "image-to-3d", images: [{ view: "front", path: fixture("robot.png") }], requestType: 3, model: "x3dv3.0",
+  resolution: "2048quality", face: 2_000_000, pbr: true, rmbg: true, shading: 0.5, format: 2, ...over,
+});
+const depthJob = (over: Partial<DepthJob> = {}): DepthJob => ({
+  kind: "depth", imagePath: fixture("teapot.png"), modelType: "pro", heightRelief: 1.3, rmbg: true, degreeRmbg: 0.02,
+  shapeBase: 0, thicknessBase: 1, width: 40, sculpmode: 0, format: 2, ...over,
+});
+
+async function timed(job: Job): Promise<JobResult> {
+  const t = performance.now();
+  const r = await runJob(job);
+  const ms = performance.now() - t;
+  console.log(`${job.kind} ${"format" in job ? job.format : ""}: ${ms.toFixed(0)} ms, ${r.result.length} bytes .${r.resultExt}`);
+  expect(ms).toBeLessThan(15_000);
+  expect(r.result.length).toBeGreaterThan(100);
+  expect(r.coverExt).toBe("png");
+  const meta = await sharp(r.cover).metadata();
+  expect(meta.format).toBe("png");
+  return r;
+}
+
+async function writeGlb(name: string, ...parts: Parameters<typeof sceneOf>): Promise<string> {
+  const path = join(dir, name);
+  writeFileSync(path, (await writeMesh(sceneOf(...parts), 2)).bytes);
+  return path;
+}
+
+describe("runJob", () => {
+  it("image-to-3d, textured GLB, round-trips as a closed mesh", async () => {
+    const r = await timed(imageJob());
+    expect(r.resultExt).toBe("glb");
+    const scene = await readMesh(r.result);
+    expect(scene.parts[0]!.material?.baseColorTexture).toBeDefined();
+    expect(checkManifold(scene.parts[0]!.indices).closed).toBe(true);
+  });
+
+  it("image-to-3d, geometry only, multi-view, STL", async () => {
+    const r = await timed(imageJob({
+      requestType: 1, format: 3, resolution: "1536pro",
+      images: [{ view: "front", path: fixture("teapot.png") }, { view: "left", path: fixture("teapot.png") }],
+    }));
+    expect(r.resultExt).toBe("stl");
+  });
+
+  it("image-to-3d, request_type 2 textures the given GLB", async () => {
+    const meshPath = await writeGlb("sphere.glb", uvSphere(30));
+    const r = await timed(imageJob({ requestType: 2, meshPath, format: 2 }));
+    const scene = await readMesh(r.result);
+    expect(scene.parts[0]!.uvs).toBeDefined();
+    expect(scene.parts[0]!.indices.length).toBe(uvSphere(30).indices.length);
+  });
+
+  it("depth as 16-bit PNG, EXR and BMP", async () => {
+    const png = await timed(depthJob({ format: 2 }));
+    const meta = await sharp(png.result).metadata();
+    expect([png.resultExt, meta.width, meta.depth]).toEqual(["png", 2048, "ushort"]);
+    expect((await timed(depthJob({ format: 1, modelType: "base" }))).resultExt).toBe("exr");
+    expect((await timed(depthJob({ format: 6, modelType: "base", rmbg: false }))).resultExt).toBe("bmp");
+  });
+
+  it("depth relief as STL, GLB and 3MF", async () => {
+    expect((await timed(depthJob({ format: 3 }))).resultExt).toBe("stl");
+    const glb = await timed(depthJob({ format: 4, rmbg: false, shapeBase: 1, sculpmode: 1 }));
+    expect(glb.resultExt).toBe("glb");
+    expect(checkManifold((await readMesh(glb.result)).parts[0]!.indices).closed).toBe(true);
+    expect((await timed(depthJob({ format: 5 }))).resultExt).toBe("3mf");
+  });
+
+  it("split and segmentation of a GLB", async () => {
+    const meshPath = await writeGlb("character.glb", box([-30, 0, -10], [30, 100, 10]));
+    const split = await timed({ kind: "split", meshPath, model: "character", part: "a", joint: "ball", merge: true, level: "medium", format: 2 });
+    expect((await readMesh(split.result)).parts.length).toBe(6);
+    const spherePath = await writeGlb("sphere2.glb", uvSphere(40, 48, 96));
+    const seg = await timed({ kind: "segmentation", meshPath: spherePath, segLevel: "high", format: 2 });
+    expect((await readMesh(seg.result)).parts.length).toBe(10);
+  });
+
+  it("rejects a corrupt image with InputDecodeError", async () => {
+    const path = join(dir, "corrupt.png");
+    writeFileSync(path, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 7)]));
+    await expect(runJob(imageJob({ images: [{ view: "front", path }] }))).rejects.toBeInstanceOf(InputDecodeError);
+    await expect(runJob(depthJob({ imagePath: path }))).rejects.toBeInstanceOf(InputDecodeError);
+  });
+});

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Api, basic, type Envelope } from "../harness/api";
+import { startServer, type TestServer } from "../harness/server";
+
+let server: TestServer;
+let api: Api;
+
+beforeAll(async () => {
+  server = await startServer();
+  api = new Api(server.url);
+});
+afterAll(() => server?.dispose());
+
+const tokenCall = (init: RequestInit) => fetch(`${server.url}/open-api/v1/auth/token`, { method: "POST", ...init });
+
+describe("auth/token", () => {
+  it("issues a Bearer token with msg, message and a nonce, for an empty body or {}", async () => {
+    for (const body of [undefined, "{}"]) {
+      const res = await tokenCall({ headers: { Authorization: basic(), "Content-Type": "application/json" }, body });
+      expect(res.status).toBe(200);
+      const json = (await res.json()) as Envelope<{ accessToken: string; tokenType: string; nonce: string }>;
+      expect(json.code).toBe(200);
+      expect(json.msg).toBe("success");
+      expect(json.message).toBe("success");
+      expect(json.data.tokenType).toBe("Bearer");
+      expect(json.data.accessToken.length).toBeGreaterThan(40);
+      expect(json.data.nonce).toMatch(/^[0-9a-f]{32}$/);
+    }
+  });
+  it("answers 40010000 with HTTP 200 for a wrong secret, an unknown id or no credentials", async () => {
+    const attempts: Record<string, string>[] = [{ Authorization: basic("test-client", "wrong") }, { Authorization: basic("nobody", "x") }, {}];
+    for (const headers of attempts) {
+      const res = await tokenCall({ headers });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ code: 40010000, data: {}, msg: "client credentials are invalid", message: "client credentials are invalid" });
+    }
+  });
+  it("does not care about the Host header", async () => {
+    const res = await tokenCall({ headers: { Authorization: basic(), Host: "api.live-service.example" } });
+    expect(((await res.json()) as Envelope).code).toBe(200);
+  });
+});
+
+describe("Bearer and Token schemes", () => {
+  it("401 with the exact body without a token, with a bad one, or with a tampered one", async () => {
+    const token = await api.getToken();
+    const tampered = token.slice(0, -2) + (token.endsWith("A") ? "BB" : "AA");
+    for (const auth of [undefined, "Bearer nonsense", `Bearer ${tampered}`, `Basic ${token}`]) {
+      const res = await fetch(`${server.url}/open-api/v1/balance`, { headers: auth ? { Authorization: auth } : {} });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ code: 401, msg: "Unauthorized", data: {} });
+    }
+  });
+  it("balance with Bearer; split query and segmentation take Token and Bearer; others only Bearer", async () => {
+    expect(await api.balance()).toBe(1000);
+    for (const route of ["split/query-task?task_id=x", "segmentation/query-task?task_id=x"]) {
+      expect((await api.get(route, "Token")).code).toBe(10030010);
+      expect((await api.get(route, "Bearer")).code).toBe(10030010);
+    }
+    expect((await api.get("query-task?task_id=x", "Token")).code).toBe(401);
+  });
+});

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Api, fixture } from "../harness/api";
+import { startServer, type TestServer } from "../harness/server";
+
+let server: TestServer;
+let api: Api;
+const png = (name = "chair.png") => [fixture(name), name] as [Blob, string];
+
+beforeAll(async () => {
+  server = await startServer({ X3D_ENGINE_BALANCE: "5000" });
+  api = new Api(server.url);
+});
+afterAll(() => server?.dispose());
+
+async function download(url: string): Promise<Uint8Array> {
+  const res = await fetch(url);
+  expect(res.status, url).toBe(200);
+  return new Uint8Array(await res.arrayBuffer());
+}
+const ascii = (b: Uint8Array, n = 8) => Buffer.from(b.subarray(0, n)).toString("latin1");
+const isPng = (b: Uint8Array) => b[0] === 0x89 && ascii(b.subarray(1), 3) === "PNG";
+
+/** Runs a task to success and returns the result and cover bytes. */
+async function complete(create: string, query: string, fields: Parameters<Api["post"]>[1], scheme = "Bearer") {
+  const created = await api.post(create, fields, scheme);
+  expect(created.code, JSON.stringify(created)).toBe(200);
+  const taskId = created.data.task_id as string;
+  const done = await api.waitFor(query, taskId, scheme);
+  expect(done.code, JSON.stringify(done)).toBe(200);
+  expect(done.data.state).toBe("success");
+  expect(done.data.id).toBe(`${taskId}_0`);
+  const result = await download(done.data.url!);
+  const cover = await download(done.data.cover_url!);
+  expect(isPng(cover)).toBe(true);
+  return { taskId, result, cover, data: done.data };
+}
+
+describe("image-to-3D from submission to downloaded file", () => {
+  it("one image to GLB, with fresh links on every query", async () => {
+    const { taskId, result, data } = await complete("submit-task", "query-task", { images: png(), format: "2" });
+    expect(ascii(result, 4)).toBe("glTF");
+    await new Promise((r) => setTimeout(r, 1100));
+    const again = await api.get(`query-task?task_id=${taskId}`);
+    expect((again.data as { url: string }).url).not.toBe(data.url);
+    expect(new URL((again.data as { url: string }).url).searchParams.get("auth_key")).toBeTruthy();
+  });
+
+  it.each([
+    ["1", (b: Uint8Array) => ascii(b, 2) === "PK" || /^(#|o |v |mtllib)/m.test(ascii(b, 200))],
+    ["3", (b: Uint8Array) => b.length === 84 + 50 * new DataView(b.buffer, b.byteOffset).getUint32(80, true)],
+    ["4", (b: Uint8Array) => ascii(b, 200).includes("FBX")],
+    ["5", (b: Uint8Array) => ascii(b, 2) === "PK" && ascii(b, 120).includes(".usd")],
+    ["6", (b: Uint8Array) => ascii(b, 2) === "PK"],
+  ])("format %s", async (format, check) => {
+    const { result } = await complete("submit-task", "query-task", { images: png("robot.png"), format, model: "x3dv1.5", resolution: "512", request_type: "1" });
+    expect(check(result)).toBe(true);
+  });
+
+  it("multi-view with the bit string, then texturing that result (request_type 2)", async () => {
+    const first = await complete("submit-task", "query-task", {
+      multi_images: [png("teapot.png"), png("teapot.png")],
+      multi_images_bit: "1010",
+      format: "2",
+    });
+    const { result } = await complete("submit-task", "query-task", {
+      images: png("teapot.png"),
+      request_type: "2",
+      model: "x3dv1.5",
+      mesh: [new Blob([first.result as BlobPart]), "mine.glb"],
+      format: "2",
+    });
+    expect(ascii(result, 4)).toBe("glTF");
+  });
+});
+
+describe("split, depth and segmentation from submission to downloaded file", () => {
+  let glb: Uint8Array;
+  beforeAll(async () => {
+    ({ result: glb } = await complete("submit-task", "query-task", { images: png("robot.png"), format: "2", model: "x3dv1.5", resolution: "1024", request_type: "1" }));
+  });
+  it("split a GLB as a character with ball joints, queried with the Token scheme", async () => {
+    const { result } = await complete("split/create-task", "split/query-task", { mesh: [new Blob([glb as BlobPart]), "robot.glb"], format: "2" }, "Bearer");
+    expect(ascii(result, 4)).toBe("glTF");
+    const viaToken = await api.get(`split/query-task`, "Token");
+    expect(viaToken.code).toBe(10030009);
+  });
+  it("depth map as PNG and relief as STL", async () => {
+    const map = await complete("depth/create-task", "depth/query-task", { image: png("police_woman.png"), format: "2", model_type: "base" });
+    expect(isPng(map.result)).toBe(true);
+    const relief = await complete("depth/create-task", "depth/query-task", { image: png("police_woman.png"), format: "3", width: "60" });
+    expect(relief.result.length).toBeGreaterThan(84 + 50 * 100);
+  });
+  it("segmentation of a GLB into OBJ", async () => {
+    const { result } = await complete("segmentation/create-task", "segmentation/query-task", { mesh: [new Blob([glb as BlobPart]), "robot.glb"], seg_level: "low", format: "1" }, "Token");
+    expect(result.length).toBeGreaterThan(100);
+  });
+});
+
+describe("failed tasks answer their code with empty data, and are refunded", () => {
+  const corrupt = () => {
+    const bytes = new Uint8Array(4000).map((_, i) => (i * 7919) % 251);
+    bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    return [new Blob([bytes]), "broken.png"] as [Blob, string];
+  };
+  it("image-to-3D: 50010001", async () => {
+    const before = await api.balance();
+    const created = await api.post("submit-task", { images: corrupt() });
+    expect(created.code).toBe(200);
+    const done = await api.waitFor("query-task", created.data.task_id as string);
+    expect(done).toEqual({ code: 50010001, data: {}, msg: "generate failed" });
+    expect(await api.balance()).toBe(before);
+  });
+  it("depth and split: 5001001", async () => {
+    const before = await api.balance();
+    const depth = await api.post("depth/create-task", { image: corrupt(), format: "2" });
+    const split = await api.post("split/create-task", { mesh: [new Blob(["glTF" + "x".repeat(200)]), "bad.glb"] });
+    expect((await api.waitFor("depth/query-task", depth.data.task_id as string)).code).toBe(5001001);
+    expect((await api.waitFor("split/query-task", split.data.task_id as string, "Token")).code).toBe(5001001);
+    expect(await api.balance()).toBe(before);
+  });
+});
