@@ -5,7 +5,7 @@ import { inflateSilhouette } from "./inflate";
 import { maskBounds } from "./mask-ops";
 import { checkManifold, meshBounds, signedVolume } from "./mesh-ops";
 import { discMask, fixture, sceneOf, uvSphere } from "./testing";
-import { visualHull } from "./visual-hull";
+import { makeWellComposed, visualHull, voxelSurface } from "./visual-hull";
 
 function randomMask(w: number, h: number, seed: number, density: number): Uint8Array {
   const m = new Uint8Array(w * h);
@@ -74,6 +74,24 @@ describe("single-image inflation", () => {
     expect(gridCellsFor("1024")).toBe(128);
     expect(gridCellsFor("1536pro")).toBe(160);
     expect(gridCellsFor("2048master")).toBe(192);
+  });
+});
+
+describe("voxel surfaces", () => {
+  it("random voxel sets made well-composed give closed, oriented surfaces of their exact volume", () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const n = 14;
+      const occ = new Uint8Array(n * n * n);
+      let s = seed;
+      for (let z = 1; z < n - 1; z++) for (let y = 1; y < n - 1; y++) for (let x = 1; x < n - 1; x++) {
+        s = (s * 1103515245 + 12345) & 0x7fffffff;
+        occ[(z * n + y) * n + x] = s % 100 < 45 ? 1 : 0;
+      }
+      makeWellComposed(occ, n, n, n);
+      const surf = voxelSurface(occ, n, n, n, 1e7)!;
+      expect(checkManifold(surf.indices), `seed ${seed}`).toMatchObject({ closed: true, oriented: true });
+      expect(signedVolume(surf.positions, surf.indices)).toBeCloseTo(occ.reduce((a, b) => a + b, 0), 6);
+    }
   });
 });
 

@@ -77,22 +77,26 @@ export interface WeldedMesh {
 }
 
 /**
- * Merges all parts into one mesh and welds vertices closer than `eps` (a grid hash), so
- * seams split by uv or normal become shared. Degenerate triangles are dropped.
+ * Merges all parts into one mesh and welds vertices that quantise to the same cell of a
+ * grid `eps` times the model size (so seams split by uv or normal become shared).
+ * Degenerate triangles are dropped.
  */
 export function weldScene(scene: Scene, eps = 1e-5): WeldedMesh {
   const total = scene.parts.reduce((n, p) => n + p.positions.length / 3, 0);
   const remap = new Uint32Array(total);
   const out: number[] = [];
-  const map = new Map<string, number>();
+  const map = new Map<number, number>();
   const b = sceneBounds(scene);
   const size = Math.max(b.max[0] - b.min[0], b.max[1] - b.min[1], b.max[2] - b.min[2], 1e-9);
-  const q = 1 / (eps * size);
+  // Quantised coordinates (< 2^17 levels each) packed exactly into one double.
+  const levels = Math.min(131_071, Math.round(1 / Math.max(eps, 1 / 131_071)));
+  const q = levels / size;
   let base = 0;
   for (const part of scene.parts) {
     const p = part.positions;
     for (let i = 0; i < p.length / 3; i++) {
-      const key = `${Math.round(p[i * 3]! * q)},${Math.round(p[i * 3 + 1]! * q)},${Math.round(p[i * 3 + 2]! * q)}`;
+      const qx = Math.round((p[i * 3]! - b.min[0]) * q), qy = Math.round((p[i * 3 + 1]! - b.min[1]) * q), qz = Math.round((p[i * 3 + 2]! - b.min[2]) * q);
+      const key = (qx * 131_072 + qy) * 131_072 + qz;
       let id = map.get(key);
       if (id === undefined) { id = out.length / 3; map.set(key, id); out.push(p[i * 3]!, p[i * 3 + 1]!, p[i * 3 + 2]!); }
       remap[base + i] = id;
