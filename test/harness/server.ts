@@ -114,8 +114,8 @@ async function waitUntilUp(url: string, log: () => string, child: ChildProcess):
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log()}`);
     try {
-      const res = await fetch(`${url}/open-api/v1/balance`);
-      if (res.status === 401) return;
+      const res = await fetch(`${url}/`);
+      if (res.status === 200) return;
     } catch {
       // not listening yet
     }

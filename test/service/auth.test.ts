@@ -60,3 +60,16 @@ describe("Bearer and Token schemes", () => {
     expect((await api.get("query-task?task_id=x", "Token")).code).toBe(401);
   });
 });
+
+describe("X3D_ENGINE=off", () => {
+  it("switches every service route off", async () => {
+    const off = await startServer({ X3D_ENGINE: "off" });
+    try {
+      expect((await fetch(`${off.url}/open-api/v1/balance`)).status).toBe(404);
+      expect((await fetch(`${off.url}/open-api/v1/auth/token`, { method: "POST", headers: { Authorization: basic() } })).status).toBe(404);
+      expect((await fetch(`${off.url}/open-api/v1/submit-task`, { method: "POST" })).status).toBe(404);
+    } finally {
+      await off.dispose();
+    }
+  });
+});

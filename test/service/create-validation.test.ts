@@ -31,6 +31,11 @@ describe("split/create-task", () => {
     await expectCode(r, { mesh: [new Blob([]), "a.stl"] }, 10030008);
     await expectCode(r, { mesh: [stl(), stl()] }, 10030012);
   });
+  it("10030006: a mesh over 200 MB, refused while streaming", async () => {
+    const big = new Uint8Array(200 * 1024 * 1024 + 1);
+    big.set(new TextEncoder().encode("glTF"));
+    await expectCode(r, { mesh: [new Blob([big]), "huge.glb"] }, 10030006, "mesh");
+  });
   it("option errors name the field and the allowed values", async () => {
     await expectCode(r, { mesh: stl(), model: "robot" }, 10032001, "model");
     await expectCode(r, { mesh: stl(), part: "g" }, 10032002, "part");
