@@ -4,6 +4,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { serverEnv } from "@/lib/env";
+import { globalSingleton } from "@/lib/global-singleton";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -14,21 +15,13 @@ interface DbHandle {
 }
 
 const MIGRATIONS = path.join(process.cwd(), "lib/db/migrations");
-const KEY = Symbol.for("x3d.db");
-type Holder = { [KEY]?: Promise<DbHandle> };
 
 /**
  * The app's one database: PGlite files under DATA_DIR by default, PostgreSQL when
- * DATABASE_URL is set. Migrations run once per process before the first use. The handle
- * lives on globalThis because Next.js loads route and instrumentation bundles separately.
+ * DATABASE_URL is set. Migrations run once per process before the first use.
  */
 export function database(): Promise<DbHandle> {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= open().catch((error: unknown) => {
-    delete holder[KEY];
-    throw error;
-  });
-  return holder[KEY];
+  return globalSingleton("x3d.db", open);
 }
 
 export async function db(): Promise<Db> {

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { database } from "@/lib/db";
+import { globalSingleton } from "@/lib/global-singleton";
 import { engineClients } from "@/lib/db/schema";
 import { hashSecret } from "./auth";
 import { CallbackSender } from "./callbacks";
@@ -13,21 +14,9 @@ export interface Engine {
   callbacks: CallbackSender;
 }
 
-const KEY = Symbol.for("x3d.engine");
-type Holder = { [KEY]?: Promise<Engine> };
-
-/**
- * The running embedded service: started once per process (by instrumentation.ts at server
- * start, or by the first request), kept on globalThis because Next.js loads route bundles
- * as separate module graphs.
- */
+/** The running embedded service: started once per process (by instrumentation.ts at server start, or by the first request). */
 export function engine(): Promise<Engine> {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= boot().catch((error: unknown) => {
-    delete holder[KEY];
-    throw error;
-  });
-  return holder[KEY];
+  return globalSingleton("x3d.engine", boot);
 }
 
 async function boot(): Promise<Engine> {

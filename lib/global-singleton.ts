@@ -1,0 +1,14 @@
+/**
+ * One promise per process for `key`, kept on globalThis because Next.js loads route and
+ * instrumentation bundles as separate module graphs. A rejected start is forgotten, so
+ * the next call tries again.
+ */
+export function globalSingleton<T>(key: string, start: () => Promise<T>): Promise<T> {
+  const holder = globalThis as Record<symbol, Promise<T> | undefined>;
+  const symbol = Symbol.for(key);
+  holder[symbol] ??= start().catch((error: unknown) => {
+    delete holder[symbol];
+    throw error;
+  });
+  return holder[symbol];
+}
