@@ -33,6 +33,7 @@ export default defineConfig({
     command: `node node_modules/next/dist/bin/next start -p ${port}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
+    stdout: process.env.E2E_SERVER_LOG ? "pipe" : "ignore",
     timeout: 120_000,
     env: { DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
   },

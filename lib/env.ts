@@ -16,6 +16,11 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** The studio's public origin (share links, callbacks). */
+  APP_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  AUTH_SECRET: z.string().optional(),
+  AUTH_GITHUB_ID: z.string().optional(),
+  AUTH_GITHUB_SECRET: z.string().optional(),
   X3D_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
   X3D_CLIENT_ID: z.string().optional(),
   X3D_CLIENT_SECRET: z.string().optional(),
@@ -47,4 +52,10 @@ export function serverEnv(): ServerEnv {
   }
   cached = { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
   return cached;
+}
+
+/** Where the studio is reached from outside: APP_URL, else http://localhost:PORT. */
+export function appOrigin(): string {
+  const env = serverEnv();
+  return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
 }

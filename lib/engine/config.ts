@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { serverEnv } from "@/lib/env";
+import { appOrigin, serverEnv } from "@/lib/env";
 import { DEFAULT_COSTS, type CostTable } from "@/lib/x3d/costs";
 
 export interface EngineConfig {
@@ -88,7 +88,7 @@ export function engineConfig(): EngineConfig {
     concurrencyPerClient: env.X3D_ENGINE_CONCURRENCY,
     workerThreads: env.X3D_ENGINE_WORKERS || Math.max(1, os.availableParallelism()),
     urlTtlSeconds: env.X3D_ENGINE_URL_TTL,
-    publicOrigin: (env.X3D_ENGINE_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    publicOrigin: (env.X3D_ENGINE_PUBLIC_URL ?? appOrigin()).replace(/\/+$/, ""),
     allowPrivateUrls: env.X3D_ENGINE_ALLOW_PRIVATE_URLS,
     taskTimeoutMs: env.X3D_ENGINE_TASK_TIMEOUT * 1000,
     minTaskMs: env.X3D_ENGINE_MIN_TASK_SECONDS * 1000,

@@ -1,0 +1,59 @@
+"use server";
+
+import { AuthError } from "next-auth";
+import { z } from "zod";
+import { signIn } from "@/lib/auth";
+import { createUser, signInWait } from "@/lib/auth/users";
+import type { AuthFormState } from "@/components/auth/auth-form-state";
+
+const signUpSchema = z.object({
+  name: z.string().trim().max(100).optional(),
+  email: z.email("Enter a valid email address."),
+  password: z.string().min(8, "Use at least 8 characters.").max(200, "Use at most 200 characters."),
+});
+
+/** Safe relative redirect target from the form ("/tasks/abc"), never another origin. */
+function target(form: FormData): string {
+  const next = String(form.get("next") ?? "/");
+  return next.startsWith("/") && !next.startsWith("//") ? next : "/";
+}
+
+export async function signInAction(_: AuthFormState, form: FormData): Promise<AuthFormState> {
+  const email = String(form.get("email") ?? "");
+  try {
+    await signIn("credentials", { email, password: String(form.get("password") ?? ""), redirectTo: target(form) });
+    return { status: "idle" };
+  } catch (error) {
+    if (error instanceof AuthError) {
+      const wait = await signInWait(email);
+      return {
+        status: "error",
+        email,
+        message: wait > 0 ? `Too many failed attempts. Try again in ${wait} seconds.` : "Wrong email or password.",
+      };
+    }
+    throw error; // the redirect after success
+  }
+}
+
+export async function signUpAction(_: AuthFormState, form: FormData): Promise<AuthFormState> {
+  const parsed = signUpSchema.safeParse({
+    name: form.get("name") || undefined,
+    email: form.get("email"),
+    password: form.get("password"),
+  });
+  const email = String(form.get("email") ?? "");
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+    return { status: "error", email, fields };
+  }
+  const user = await createUser(parsed.data.email, parsed.data.password, parsed.data.name);
+  if (!user) return { status: "error", email, fields: { email: "An account with this email exists. Sign in instead." } };
+  await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: target(form) });
+  return { status: "idle" };
+}
+
+export async function githubSignInAction(form: FormData): Promise<void> {
+  await signIn("github", { redirectTo: target(form) });
+}

@@ -1,0 +1,24 @@
+import { redirect } from "next/navigation";
+import { AuthForm } from "@/components/auth/auth-form";
+import { githubEnabled } from "@/lib/auth";
+import { currentUser } from "@/lib/session";
+import { githubSignInAction, signInAction } from "../actions";
+
+export const metadata = { title: "Sign in · x3d studio" };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
+  const next = (await searchParams).next ?? "/";
+  if (await currentUser()) redirect(next.startsWith("/") ? next : "/");
+  return (
+    <>
+      <h1 className="mb-6 text-lg font-medium">Sign in</h1>
+      <AuthForm mode="sign-in" action={signInAction} next={next} />
+      {githubEnabled() && (
+        <form action={githubSignInAction} className="mt-4">
+          <input type="hidden" name="next" value={next} />
+          <button className="w-full rounded-md border border-neutral-700 px-3 py-2 text-sm hover:bg-neutral-900">Sign in with GitHub</button>
+        </form>
+      )}
+    </>
+  );
+}

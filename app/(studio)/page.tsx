@@ -1,0 +1,28 @@
+import Link from "next/link";
+
+const KINDS = [
+  ["/new/image", "Image to 3D", "One photo, or front, back, left and right views, to a textured model."],
+  ["/new/texture", "Texture a model", "Paint an existing GLB from an image."],
+  ["/new/split", "Split for printing", "Cut a character or object into parts with joints."],
+  ["/new/depth", "Depth & relief", "A depth map or a printable relief from an image."],
+  ["/new/segmentation", "Segmentation", "Label a model's parts."],
+] as const;
+
+export default function Home() {
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">Start something</h1>
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {KINDS.map(([href, title, text]) => (
+          <Link key={href} href={href} className="rounded-lg border border-neutral-800 p-5 hover:border-sky-600">
+            <h2 className="font-medium">{title}</h2>
+            <p className="mt-1 text-sm text-neutral-400">{text}</p>
+          </Link>
+        ))}
+      </div>
+      <p className="mt-8 text-sm text-neutral-400">
+        Your results are in <Link href="/tasks" className="text-sky-400">My tasks</Link>.
+      </p>
+    </>
+  );
+}

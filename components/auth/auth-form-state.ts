@@ -1,0 +1,3 @@
+export type AuthFormState =
+  | { status: "idle" }
+  | { status: "error"; email: string; message?: string; fields?: Record<string, string> };

@@ -1,0 +1,70 @@
+"use client";
+
+import Link from "next/link";
+import { useActionState } from "react";
+import type { AuthFormState } from "./auth-form-state";
+
+interface Props {
+  mode: "sign-in" | "sign-up";
+  action: (state: AuthFormState, form: FormData) => Promise<AuthFormState>;
+  next: string;
+}
+
+const input = "mt-1 w-full rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm outline-none focus:border-sky-500";
+
+/** Email and password form for signing in or up, with field errors from the server action. */
+export function AuthForm({ mode, action, next }: Props) {
+  const [state, formAction, pending] = useActionState(action, { status: "idle" });
+  const error = state.status === "error" ? state : undefined;
+  const signUp = mode === "sign-up";
+  return (
+    <form action={formAction} className="space-y-4" noValidate>
+      <input type="hidden" name="next" value={next} />
+      {signUp && (
+        <label className="block text-sm">
+          Name <span className="text-neutral-500">(optional)</span>
+          <input name="name" autoComplete="name" className={input} />
+        </label>
+      )}
+      <label className="block text-sm">
+        Email
+        <input name="email" type="email" required autoComplete="email" defaultValue={error?.email} className={input} />
+        {error?.fields?.email && <span className="mt-1 block text-xs text-red-400">{error.fields.email}</span>}
+      </label>
+      <label className="block text-sm">
+        Password
+        <input
+          name="password"
+          type="password"
+          required
+          autoComplete={signUp ? "new-password" : "current-password"}
+          className={input}
+        />
+        {error?.fields?.password && <span className="mt-1 block text-xs text-red-400">{error.fields.password}</span>}
+      </label>
+      {error?.message && (
+        <p role="alert" data-testid="form-error" className="text-sm text-red-400">
+          {error.message}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={pending}
+        className="w-full rounded-md bg-sky-600 px-3 py-2 text-sm font-medium hover:bg-sky-500 disabled:opacity-50"
+      >
+        {pending ? "…" : signUp ? "Create account" : "Sign in"}
+      </button>
+      <p className="text-center text-sm text-neutral-400">
+        {signUp ? (
+          <>
+            Have an account? <Link href={`/sign-in?next=${encodeURIComponent(next)}`} className="text-sky-400">Sign in</Link>
+          </>
+        ) : (
+          <>
+            New here? <Link href={`/sign-up?next=${encodeURIComponent(next)}`} className="text-sky-400">Create an account</Link>
+          </>
+        )}
+      </p>
+    </form>
+  );
+}

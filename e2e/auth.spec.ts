@@ -1,0 +1,48 @@
+import { expect, newAccount, signUp, test } from "./fixtures";
+
+test("pages need a session: / sends a visitor to sign-in", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/sign-in/);
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+});
+
+test("sign up, see the studio and the balance, sign out, sign in again", async ({ page }) => {
+  const account = await signUp(page);
+  await expect(page.getByRole("heading", { name: "Start something" })).toBeVisible();
+  await expect(page.getByTestId("balance")).toHaveText(/^\d+ credits$/);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("user-email")).toHaveText(account.email);
+});
+
+test("sign-up errors name the field; a taken email is refused", async ({ page }) => {
+  const account = await signUp(page);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.goto("/sign-up");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Enter a valid email address.")).toBeVisible();
+  await expect(page.getByText("Use at least 8 characters.")).toBeVisible();
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill("another long password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("An account with this email exists. Sign in instead.")).toBeVisible();
+});
+
+test("repeated failed sign-ins are slowed down", async ({ page }) => {
+  const { email } = newAccount();
+  await page.goto("/sign-in");
+  for (let i = 0; i < 3; i++) {
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(`wrong ${i}`);
+    // Wait for each answer: React resets the form when an action completes.
+    await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Sign in" }).click()]);
+    await expect(page.getByTestId("form-error")).toBeVisible();
+  }
+  await expect(page.getByTestId("form-error")).toHaveText(/Too many failed attempts\. Try again in \d+ seconds\./);
+});

@@ -1,0 +1,49 @@
+import "server-only";
+import NextAuth from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import GitHub from "next-auth/providers/github";
+import { z } from "zod";
+import { serverEnv } from "@/lib/env";
+import { authSecret } from "@/lib/auth/secret";
+import { checkCredentials, userForGithub } from "@/lib/auth/users";
+
+const credentials = z.object({ email: z.email(), password: z.string().min(1) });
+
+export const githubEnabled = () => !!(serverEnv().AUTH_GITHUB_ID && serverEnv().AUTH_GITHUB_SECRET);
+
+export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
+  secret: authSecret(),
+  trustHost: true,
+  session: { strategy: "jwt" },
+  pages: { signIn: "/sign-in" },
+  providers: [
+    Credentials({
+      credentials: { email: {}, password: {} },
+      async authorize(raw) {
+        const parsed = credentials.safeParse(raw);
+        if (!parsed.success) return null;
+        const result = await checkCredentials(parsed.data.email, parsed.data.password);
+        // A refusal, slowed down or not, is a plain CredentialsSignin; the sign-in action asks the throttle how long to wait.
+        if (!result.ok) return null;
+        return { id: result.user.id, email: result.user.email, name: result.user.name };
+      },
+    }),
+    ...(githubEnabled() ? [GitHub({ clientId: serverEnv().AUTH_GITHUB_ID, clientSecret: serverEnv().AUTH_GITHUB_SECRET })] : []),
+  ],
+  callbacks: {
+    async jwt({ token, user, account, profile }) {
+      if (account?.provider === "github" && profile) {
+        const own = await userForGithub(String(profile.id), profile.email, profile.name as string | undefined);
+        token.sub = own.id;
+        token.email = own.email;
+      } else if (user?.id) {
+        token.sub = user.id;
+      }
+      return token;
+    },
+    session({ session, token }) {
+      if (token.sub) session.user.id = token.sub;
+      return session;
+    },
+  },
+}));

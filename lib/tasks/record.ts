@@ -1,0 +1,40 @@
+import "server-only";
+import crypto from "node:crypto";
+import { appOrigin } from "@/lib/env";
+import { db } from "@/lib/db";
+import { studioTasks, type StudioTask, type StudioTaskKind } from "@/lib/db/schema";
+import { newId } from "@/lib/storage";
+
+export const hashSecret = (secret: string) => crypto.createHash("sha256").update(secret).digest("hex");
+
+/**
+ * A new studio task id and its callback: the URL carries a 128-bit secret of which only the
+ * hash is stored. Create the service task with `callbackUrl`, then `recordTask` with the rest.
+ */
+export function prepareTask(): { id: string; callbackUrl: string; callbackSecretHash: string } {
+  const id = newId(12);
+  const secret = crypto.randomBytes(16).toString("base64url");
+  return { id, callbackUrl: `${appOrigin()}/api/callbacks/${id}/${secret}`, callbackSecretHash: hashSecret(secret) };
+}
+
+export interface NewStudioTask {
+  id: string;
+  userId: string;
+  kind: StudioTaskKind;
+  serviceTaskId: string;
+  /** Wire-named options as submitted, for display and "run again". */
+  options: Record<string, unknown>;
+  /** Upload ids and source task ids, e.g. {images: [...uploadIds], mesh: {task: id}}. */
+  inputs: Record<string, unknown>;
+  cost: number;
+  callbackSecretHash: string | null;
+}
+
+/** Stores a task the service accepted; its first state is `created`. */
+export async function recordTask(task: NewStudioTask): Promise<StudioTask> {
+  const [row] = await (await db())
+    .insert(studioTasks)
+    .values({ ...task, state: "created", stateTimes: { created: new Date().toISOString() } })
+    .returning();
+  return row!;
+}
