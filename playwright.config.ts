@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CANARY_CLIENT_ID, CANARY_CLIENT_SECRET } from "./e2e/canary";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-e2e-"));
@@ -35,6 +36,12 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: process.env.E2E_SERVER_LOG ? "pipe" : "ignore",
     timeout: 120_000,
-    env: { DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      NEXT_TELEMETRY_DISABLED: "1",
+      X3D_CLIENT_ID: CANARY_CLIENT_ID,
+      X3D_CLIENT_SECRET: CANARY_CLIENT_SECRET,
+    },
   },
 });
