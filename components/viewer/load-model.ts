@@ -1,0 +1,116 @@
+/**
+ * Fetches a result and turns it into a three.js scene graph, one loader per format,
+ * all parsing from bytes so the request can be cancelled and HTTP errors reported.
+ * Decoders come from this app (public/draco, the bundled meshopt decoder): no CDN.
+ */
+import { Group, MeshStandardMaterial, Mesh, type Object3D } from "three";
+import { MeshoptDecoder } from "three/examples/jsm/libs/meshopt_decoder.module.js";
+import { DRACOLoader } from "three/examples/jsm/loaders/DRACOLoader.js";
+import { FBXLoader } from "three/examples/jsm/loaders/FBXLoader.js";
+import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
+import { OBJLoader } from "three/examples/jsm/loaders/OBJLoader.js";
+import { STLLoader } from "three/examples/jsm/loaders/STLLoader.js";
+import { ThreeMFLoader } from "three/examples/jsm/loaders/3MFLoader.js";
+import { USDLoader } from "three/examples/jsm/loaders/USDLoader.js";
+import { collectResources, disposeResources } from "@/lib/viewer/dispose";
+import { isZUp, type ModelFormat } from "@/lib/viewer/formats";
+import { convertToStandardMaterials } from "@/lib/viewer/standard-materials";
+import { loadObjZip } from "./load-obj-zip";
+
+export interface LoadedModel {
+  /** A group at the origin holding the model, free to be moved (the viewer centres it). */
+  root: Group;
+  /** Frees every geometry, material and texture and revokes the model's blob URLs. */
+  dispose(): void;
+}
+
+// One Draco loader for the page: it keeps its decoder workers warm between models.
+let draco: DRACOLoader | undefined;
+
+function gltfLoader(): GLTFLoader {
+  draco ??= new DRACOLoader().setDecoderPath("/draco/");
+  return new GLTFLoader().setDRACOLoader(draco).setMeshoptDecoder(MeshoptDecoder);
+}
+
+async function fetchBytes(url: string, signal: AbortSignal): Promise<ArrayBuffer> {
+  const res = await fetch(url, { signal });
+  if (!res.ok) throw new Error(`the file could not be fetched (HTTP ${res.status})`);
+  return res.arrayBuffer();
+}
+
+function stlMesh(buffer: ArrayBuffer): Object3D {
+  const geometry = new STLLoader().parse(buffer);
+  // Binary STL may carry per-facet colours (the "COLOR=" header convention).
+  const colored = (geometry as unknown as { hasColors?: boolean }).hasColors === true;
+  return new Mesh(geometry, new MeshStandardMaterial({ color: colored ? 0xffffff : 0xc8c8c8, vertexColors: colored, roughness: 0.6, metalness: 0 }));
+}
+
+function parseUsd(buffer: ArrayBuffer): Promise<Object3D> {
+  // The group is built at once; onLoad waits for its textures.
+  return new Promise((resolve, reject) => {
+    new USDLoader().parse(buffer, "", resolve, reject);
+  });
+}
+
+async function parse(format: ModelFormat, buffer: ArrayBuffer, blobUrls: string[]): Promise<Object3D> {
+  switch (format) {
+    case "glb": {
+      const gltf = await gltfLoader().parseAsync(buffer, "");
+      return gltf.scene ?? gltf.scenes[0] ?? new Group();
+    }
+    case "obj":
+      return new OBJLoader().parse(new TextDecoder().decode(buffer));
+    case "zip":
+      return loadObjZip(new Uint8Array(buffer), blobUrls);
+    case "stl":
+      return stlMesh(buffer);
+    case "fbx":
+      return new FBXLoader().parse(buffer, "");
+    case "usdz":
+      return parseUsd(buffer);
+    case "3mf":
+      return new ThreeMFLoader().parse(buffer);
+  }
+}
+
+/** Loads the model at `url`; rejects with a readable reason. */
+export async function loadModel(url: string, format: ModelFormat, signal: AbortSignal): Promise<LoadedModel> {
+  const buffer = await fetchBytes(url, signal);
+  const blobUrls: string[] = [];
+  const revokeAll = () => blobUrls.splice(0).forEach((u) => URL.revokeObjectURL(u));
+  let content: Object3D;
+  try {
+    content = await parse(format, buffer, blobUrls);
+  } catch (e) {
+    revokeAll();
+    // Loaders throw raw JSON/DataView errors at bytes they cannot read: say what that means.
+    if (e instanceof SyntaxError || e instanceof RangeError || e instanceof TypeError) {
+      throw new Error(`the file is not a valid ${format === "zip" ? "OBJ archive" : format.toUpperCase()} file`);
+    }
+    throw e;
+  }
+  convertToStandardMaterials(content);
+  const upright = new Group();
+  if (isZUp(format)) upright.rotation.x = -Math.PI / 2;
+  upright.add(content);
+  const root = new Group();
+  root.name = "model";
+  root.add(upright);
+  // What the model holds now: a display mode may have swapped materials by dispose time.
+  const loaded = collectResources(root);
+  return {
+    root,
+    dispose() {
+      root.removeFromParent();
+      disposeResources(collectResources(root, loaded));
+      revokeAll();
+    },
+  };
+}
+
+/** A sentence-ending reason for a load failure (loaders prefix theirs with "THREE.XLoader:"). */
+export function failureReason(e: unknown): string {
+  const raw = e instanceof Error ? e.message : typeof e === "string" ? e : "";
+  const msg = raw.replace(/^THREE\.\w+:\s*/, "").trim();
+  return msg || "the file is not a valid model";
+}

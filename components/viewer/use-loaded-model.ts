@@ -1,0 +1,47 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import type { ModelFormat } from "@/lib/viewer/formats";
+import { failureReason, loadModel, type LoadedModel } from "./load-model";
+
+export type ModelState =
+  | { status: "loading" }
+  | { status: "ready"; model: LoadedModel }
+  | { status: "error"; reason: string };
+
+interface Settled {
+  key: string;
+  state: ModelState;
+}
+
+/**
+ * Loads a model and owns it: the previous model is disposed when the URL or format
+ * changes, the current one when the component unmounts, and a load that finishes after
+ * either is disposed on arrival.
+ */
+export function useLoadedModel(url: string, format: ModelFormat): ModelState {
+  const key = `${format}\n${url}`;
+  const [settled, setSettled] = useState<Settled | null>(null);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    let model: LoadedModel | undefined;
+    loadModel(url, format, abort.signal).then(
+      (loaded) => {
+        if (abort.signal.aborted) return loaded.dispose();
+        model = loaded;
+        setSettled({ key, state: { status: "ready", model: loaded } });
+      },
+      (e: unknown) => {
+        if (!abort.signal.aborted) setSettled({ key, state: { status: "error", reason: failureReason(e) } });
+      },
+    );
+    return () => {
+      abort.abort();
+      model?.dispose();
+    };
+  }, [key, url, format]);
+
+  // Until this key's load settles, whatever settled before belongs to another model.
+  return settled?.key === key ? settled.state : { status: "loading" };
+}

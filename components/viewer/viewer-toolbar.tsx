@@ -1,0 +1,56 @@
+"use client";
+
+import { checkerStyle } from "./checker";
+import { BACKDROP_COLORS, type Backdrop } from "./model-scene";
+
+interface ViewerToolbarProps {
+  wireframe: boolean;
+  clay: boolean;
+  backdrop: Backdrop;
+  canScreenshot: boolean;
+  onWireframe(): void;
+  onClay(): void;
+  onBackdrop(): void;
+  onScreenshot(): void;
+}
+
+const NEXT_BACKDROP: Record<Backdrop, Backdrop> = { dark: "light", light: "transparent", transparent: "dark" };
+
+const button =
+  "rounded border border-neutral-700 bg-neutral-900/80 px-2.5 py-1 text-xs text-neutral-200 backdrop-blur " +
+  "hover:border-neutral-500 disabled:opacity-40 aria-pressed:border-sky-500 aria-pressed:text-sky-300";
+
+/** The cycle order of the background button. */
+export function nextBackdrop(b: Backdrop): Backdrop {
+  return NEXT_BACKDROP[b];
+}
+
+export function ViewerToolbar(p: ViewerToolbarProps) {
+  return (
+    <div role="toolbar" aria-label="Viewer" className="flex flex-wrap gap-1.5">
+      <button type="button" className={button} aria-pressed={p.wireframe} onClick={p.onWireframe}>
+        Wireframe
+      </button>
+      <button type="button" className={button} aria-pressed={p.clay} onClick={p.onClay}>
+        Clay
+      </button>
+      <button
+        type="button"
+        className={button}
+        onClick={p.onBackdrop}
+        title={`Background: ${p.backdrop} (next: ${NEXT_BACKDROP[p.backdrop]})`}
+        data-backdrop={p.backdrop}
+      >
+        Background
+        <span
+          aria-hidden
+          className="ml-1.5 inline-block size-2.5 rounded-sm border border-neutral-500 align-middle"
+          style={p.backdrop === "transparent" ? checkerStyle(2.5) : { backgroundColor: BACKDROP_COLORS[p.backdrop] }}
+        />
+      </button>
+      <button type="button" className={button} onClick={p.onScreenshot} disabled={!p.canScreenshot}>
+        Screenshot
+      </button>
+    </div>
+  );
+}
