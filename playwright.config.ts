@@ -42,6 +42,8 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       X3D_CLIENT_ID: CANARY_CLIENT_ID,
       X3D_CLIENT_SECRET: CANARY_CLIENT_SECRET,
+      // Every studio user spends from the one service account: enough for all specs.
+      X3D_ENGINE_BALANCE: "100000",
     },
   },
 });

@@ -20,14 +20,38 @@ export async function signUp(page: Page, account: Account = newAccount()): Promi
   return account;
 }
 
+/**
+ * Share of the viewer canvas's pixels that differ from its corner (background) colour: the
+ * model is drawn, not just a canvas put on the page.
+ */
+export async function drawnShare(page: Page): Promise<number> {
+  const canvas = page.getByTestId("viewer-canvas");
+  await expect(page.getByTestId("model-viewer")).toHaveAttribute("data-state", "ready", { timeout: 30_000 });
+  return canvas.evaluate((c: HTMLCanvasElement) => {
+    const copy = document.createElement("canvas");
+    copy.width = c.width;
+    copy.height = c.height;
+    const ctx = copy.getContext("2d")!;
+    ctx.drawImage(c, 0, 0);
+    const { data } = ctx.getImageData(0, 0, c.width, c.height);
+    const [r0, g0, b0, a0] = [data[0]!, data[1]!, data[2]!, data[3]!];
+    let differ = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i]! - r0) + Math.abs(data[i + 1]! - g0) + Math.abs(data[i + 2]! - b0) + Math.abs(data[i + 3]! - a0) > 24) differ++;
+    }
+    return differ / (data.length / 4);
+  });
+}
+
 export function newAccount(): Account {
   return { email: `artist-${crypto.randomBytes(4).toString("hex")}@example.com`, password: "a long password" };
 }
 
 /** A page already signed in as a fresh account. */
 export const test = base.extend<{ account: Account }>({
-  account: async ({ page }, use) => {
-    await use(await signUp(page));
+  // The fixture callback is named `provide`, not `use`, so React's hook lint leaves it alone.
+  account: async ({ page }, provide) => {
+    await provide(await signUp(page));
   },
 });
 export { expect };

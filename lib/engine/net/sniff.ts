@@ -41,7 +41,9 @@ function looksBinary(head: Uint8Array): boolean {
 }
 
 function toText(head: Uint8Array): string {
-  let text = Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString("latin1");
+  // latin1 by hand rather than Buffer: the studio's browser code sniffs with this module too.
+  let text = "";
+  for (const b of head) text += String.fromCharCode(b);
   // UTF-8 byte order mark, decoded as latin1.
   if (text.startsWith("\u00ef\u00bb\u00bf")) text = text.slice(3);
   return text;

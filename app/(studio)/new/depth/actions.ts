@@ -1,0 +1,9 @@
+"use server";
+
+import type { CreateTaskState } from "@/lib/tasks/create-form-state";
+import { createDepthTask } from "@/lib/tasks/create-depth-task";
+import { createAndRedirect } from "@/lib/tasks/create-task";
+
+export async function createDepthTaskAction(_: CreateTaskState, form: FormData): Promise<CreateTaskState> {
+  return createAndRedirect(createDepthTask, form);
+}

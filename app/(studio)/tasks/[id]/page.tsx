@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { TaskDetail } from "@/components/tasks/task-detail";
+import { requireUser } from "@/lib/session";
+import { findUserTask, taskView } from "@/lib/tasks/queries";
+import { activeShare, sharePath } from "@/lib/tasks/share";
+import { createShareAction, revokeShareAction } from "./actions";
+
+export const metadata: Metadata = { title: "Task · x3d studio" };
+
+export default async function TaskPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await requireUser();
+  const { id } = await params;
+  const task = await findUserTask(user.id, id);
+  if (!task) notFound();
+  const token = await activeShare(user.id, task.id);
+  return (
+    <>
+      <p className="mb-4 text-sm text-neutral-500">
+        <Link href="/tasks" className="hover:text-neutral-300">
+          ← My tasks
+        </Link>
+      </p>
+      <TaskDetail
+        initial={taskView(task)}
+        sharePath={token ? sharePath(token) : null}
+        createShare={createShareAction}
+        revokeShare={revokeShareAction}
+      />
+    </>
+  );
+}

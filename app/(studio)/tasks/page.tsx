@@ -1,0 +1,72 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { HistoryFilters } from "@/components/tasks/history-filters";
+import { TaskHistory, type HistoryRow } from "@/components/tasks/task-history";
+import { requireUser } from "@/lib/session";
+import { listUserTasks, parseHistoryFilter, taskView, type HistoryFilter } from "@/lib/tasks/queries";
+
+export const metadata: Metadata = { title: "My tasks · x3d studio" };
+
+/** The address of another page of the same filtered history. */
+function pageHref(filter: HistoryFilter, page: number): string {
+  const params = new URLSearchParams();
+  if (filter.kind) params.set("kind", filter.kind);
+  if (filter.state) params.set("state", filter.state);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/tasks?${query}` : "/tasks";
+}
+
+export default async function TasksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await requireUser();
+  const filter = parseHistoryFilter(await searchParams);
+  const { tasks, hasNext } = await listUserTasks(user.id, filter);
+  const rows: HistoryRow[] = tasks.map((task) => {
+    const view = taskView(task);
+    return { id: view.id, kind: view.kind, state: view.state, live: !view.settled, createdAt: view.createdAt, coverUrl: view.cover.url };
+  });
+  const filtered = filter.kind !== undefined || filter.state !== undefined;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-2xl font-semibold tracking-tight">My tasks</h1>
+        <HistoryFilters kind={filter.kind} state={filter.state} />
+      </div>
+      {rows.length > 0 ? (
+        <TaskHistory rows={rows} />
+      ) : (
+        <p className="rounded-lg border border-neutral-800 p-6 text-neutral-400" data-testid="history-empty">
+          {filtered || filter.page > 1 ? (
+            <>
+              No tasks match. <Link href="/tasks" className="text-sky-400">Show all tasks</Link>.
+            </>
+          ) : (
+            <>
+              No tasks yet. <Link href="/" className="text-sky-400">Start something</Link>.
+            </>
+          )}
+        </p>
+      )}
+      {filter.page > 1 || hasNext ? (
+        <nav className="flex items-center justify-between text-sm" aria-label="Pages">
+          {filter.page > 1 ? (
+            <Link href={pageHref(filter, filter.page - 1)} className="text-sky-400" rel="prev">
+              ← Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-neutral-500">Page {filter.page}</span>
+          {hasNext ? (
+            <Link href={pageHref(filter, filter.page + 1)} className="text-sky-400" rel="next">
+              Next →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

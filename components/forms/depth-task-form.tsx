@@ -1,0 +1,109 @@
+"use client";
+
+import { useState } from "react";
+import type { ImagePrefill } from "@/lib/tasks/create-form-types";
+import type { CostTable } from "@/lib/x3d/costs";
+import { depthFieldsFor, depthOptionProblems, taskCost, type DepthOptions } from "@/lib/x3d/form-logic";
+import { DEPTH_FORMATS, DEPTH_RANGES, type DepthFormat } from "@/lib/x3d/options";
+import { CostSummary } from "./cost-summary";
+import { FormAlert, NumberField, SelectField, SubmitButton } from "./fields";
+import { ImageSourceField } from "./image-source-field";
+import { useCreateAction, type CreateAction } from "./use-create-action";
+
+interface Props {
+  action: CreateAction;
+  costs: CostTable;
+  initial: { options: DepthOptions; image?: ImagePrefill | undefined };
+}
+
+type NumberKey = "height_relief" | "degree_rmbg" | "thickness_base" | "width";
+const FORMAT_OPTIONS = (Object.entries(DEPTH_FORMATS) as [string, string][]).map(([k, v]) => ({ value: Number(k) as DepthFormat, label: v.toUpperCase() }));
+const R = DEPTH_RANGES;
+
+/** A depth map or printable relief from an image; the fields follow background removal (rmbg). */
+export function DepthTaskForm({ action, costs, initial }: Props) {
+  const { errors, message, pending, submit, clearError } = useCreateAction(action);
+  const [options, setOptions] = useState(initial.options);
+  const [texts, setTexts] = useState<Record<NumberKey, string>>({
+    height_relief: String(initial.options.height_relief),
+    degree_rmbg: String(initial.options.degree_rmbg),
+    thickness_base: String(initial.options.thickness_base),
+    width: String(initial.options.width),
+  });
+  const set = <K extends keyof DepthOptions>(key: K, value: DepthOptions[K]) => {
+    setOptions((o) => ({ ...o, [key]: value }));
+    clearError(key);
+  };
+  const setNumber = (key: NumberKey, text: string) => {
+    setTexts((t) => ({ ...t, [key]: text }));
+    set(key, text.trim() === "" ? Number.NaN : Number(text));
+  };
+  const fields = depthFieldsFor(options.rmbg);
+  const problems = depthOptionProblems(options);
+  const error = (key: NumberKey) => errors[key] ?? (texts[key].trim() === "" ? undefined : problems[key]);
+  const number = (key: NumberKey, label: string, range: { min: number; max: number }, step: number, hint: string) => (
+    <NumberField label={label} name={key} value={texts[key]} onChange={(v) => setNumber(key, v)} min={range.min} max={range.max} step={step} hint={hint} error={error(key)} />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6">
+      <ImageSourceField initial={initial.image} errors={errors} clearError={clearError} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Quality"
+          name="model_type"
+          value={options.model_type}
+          options={[
+            { value: "pro", label: "Pro (2K)" },
+            { value: "base", label: "Base (1K)" },
+          ]}
+          onChange={(v) => set("model_type", v)}
+          error={errors.model_type}
+        />
+        <SelectField label="Format" name="format" value={options.format} options={FORMAT_OPTIONS} onChange={(v) => set("format", v)} error={errors.format} />
+        {number("height_relief", "Relief height", R.height_relief, 0.1, "From 0.1 to 50.0.")}
+        {number("width", "Width (mm)", R.width, 1, "A whole number from 20 to 600.")}
+        <SelectField
+          label="Remove background"
+          name="rmbg"
+          value={options.rmbg}
+          options={[
+            { value: 1 as const, label: "On" },
+            { value: 0 as const, label: "Off" },
+          ]}
+          onChange={(v) => set("rmbg", v)}
+          error={errors.rmbg}
+        />
+        {fields.degree_rmbg && number("degree_rmbg", "Background removal strength", R.degree_rmbg, R.degree_rmbg.step, "From 0.00 to 1.00 in steps of 0.01.")}
+        {fields.shape_base && (
+          <SelectField
+            label="Base shape"
+            name="shape_base"
+            value={options.shape_base}
+            options={[
+              { value: 0 as const, label: "Square" },
+              { value: 1 as const, label: "Circle" },
+            ]}
+            onChange={(v) => set("shape_base", v)}
+            error={errors.shape_base}
+          />
+        )}
+        {fields.thickness_base && number("thickness_base", "Base thickness (mm)", R.thickness_base, R.thickness_base.step, "From 0.1 to 20.0 in steps of 0.1.")}
+        <SelectField
+          label="Relief"
+          name="sculpmode"
+          value={options.sculpmode}
+          options={[
+            { value: 0 as const, label: "Emboss" },
+            { value: 1 as const, label: "Engrave" },
+          ]}
+          onChange={(v) => set("sculpmode", v)}
+          error={errors.sculpmode}
+        />
+      </div>
+      <CostSummary cost={taskCost({ kind: "depth" }, costs)} />
+      <FormAlert message={message} />
+      <SubmitButton pending={pending}>Make the depth map</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+"use client";
+
+import { useState } from "react";
+import { FileDropZone } from "@/components/upload/file-drop-zone";
+import { uploadedId, useUploads } from "@/components/upload/use-uploads";
+import { ViewSlots } from "@/components/upload/view-slots";
+import type { UploadInfo } from "@/lib/upload/check";
+import type { CostTable } from "@/lib/x3d/costs";
+import { taskCost, type ImageOptions, type ViewSlots as Slots } from "@/lib/x3d/form-logic";
+import { VIEWS } from "@/lib/x3d/options";
+import { CostSummary } from "./cost-summary";
+import { FormAlert, SubmitButton } from "./fields";
+import { ImageOptionsFields } from "./image-options-fields";
+import { IMAGE_HINT } from "./hints";
+import { useCreateAction, type CreateAction } from "./use-create-action";
+import { useImageOptions } from "./use-image-options";
+
+interface Props {
+  action: CreateAction;
+  costs: CostTable;
+  initial: { options: ImageOptions; image?: UploadInfo | undefined; views?: Slots<UploadInfo> | undefined };
+}
+
+/** Image to 3D: one image, or front/back/left/right views, and the model's options. */
+export function ImageTaskForm({ action, costs, initial }: Props) {
+  const { errors, message, pending, submit, clearError } = useCreateAction(action);
+  const editor = useImageOptions(initial.options);
+  const [mode, setMode] = useState<"single" | "multi">(initial.views ? "multi" : "single");
+  const single = useUploads({ image: initial.image }, "image");
+  const views = useUploads(
+    { front: initial.views?.front ?? undefined, back: initial.views?.back ?? undefined, left: initial.views?.left ?? undefined, right: initial.views?.right ?? undefined },
+    "image",
+  );
+  const { options } = editor.draft;
+  const cost = taskCost({ kind: "image-to-3d", ...options }, costs);
+  const imageError = errors.images ?? errors.multi_images ?? errors.multi_images_bit;
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6">
+      <input type="hidden" name="mode" value={mode} />
+      <div role="radiogroup" aria-label="Input" className="flex gap-2 text-sm">
+        {(["single", "multi"] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="radio"
+            aria-checked={mode === m}
+            onClick={() => setMode(m)}
+            className={`rounded-md border px-3 py-1.5 ${mode === m ? "border-sky-500 text-sky-300" : "border-neutral-700 text-neutral-400"}`}
+          >
+            {m === "single" ? "One image" : "Several views"}
+          </button>
+        ))}
+      </div>
+      {mode === "single" ? (
+        <>
+          <input type="hidden" name="images" value={uploadedId(single.slots.image) ?? ""} />
+          <FileDropZone
+            label="Image"
+            hint={IMAGE_HINT}
+            state={single.slots.image}
+            onFile={(file) => {
+              single.start("image", file);
+              clearError("images");
+            }}
+            onClear={() => single.clear("image")}
+            error={imageError}
+            testId="image-drop"
+          />
+        </>
+      ) : (
+        <>
+          {VIEWS.map((v) => (
+            <input key={v} type="hidden" name={`view_${v}`} value={uploadedId(views.slots[v]) ?? ""} />
+          ))}
+          <ViewSlots
+            slots={views.slots}
+            hint={IMAGE_HINT}
+            onFile={(view, file) => {
+              views.start(view, file);
+              clearError("images", "multi_images", "multi_images_bit");
+            }}
+            onClear={views.clear}
+            onSwap={views.swap}
+            error={imageError}
+          />
+        </>
+      )}
+      <ImageOptionsFields editor={editor} errors={errors} clearError={clearError} />
+      <CostSummary cost={cost} />
+      <FormAlert message={message} />
+      <SubmitButton pending={pending}>Create 3D model</SubmitButton>
+    </form>
+  );
+}

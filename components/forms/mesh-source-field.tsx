@@ -1,0 +1,135 @@
+"use client";
+
+import { useState } from "react";
+import { FileDropZone } from "@/components/upload/file-drop-zone";
+import { uploadedId, useUploads } from "@/components/upload/use-uploads";
+import type { MeshKind } from "@/lib/engine/net/sniff";
+import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-types";
+import { typeList } from "@/lib/upload/check";
+import { Field, FieldError, inputClass } from "./fields";
+
+const KIND_LABELS: Record<MeshResultOption["kind"], string> = {
+  "image-to-3d": "Image to 3D",
+  texture: "Texture",
+  split: "Split",
+  depth: "Relief",
+  segmentation: "Segmentation",
+};
+
+type Source = "upload" | "url" | "task";
+
+interface Props {
+  types: readonly MeshKind[];
+  hint: string;
+  /** The user's earlier results of an accepted type, newest first. */
+  results: readonly MeshResultOption[];
+  initial?: MeshPrefill | undefined;
+  errors: Record<string, string>;
+  clearError: (...names: string[]) => void;
+}
+
+/** Where the task's model comes from: an upload, a URL, or one of the user's earlier results. */
+export function MeshSourceField({ types, hint, results, initial, errors, clearError }: Props) {
+  const [source, setSource] = useState<Source>(initial?.source ?? "upload");
+  const upload = useUploads({ mesh: initial?.source === "upload" ? initial.upload : undefined }, "mesh", types);
+  const [url, setUrl] = useState(initial?.source === "url" ? initial.url : "");
+  const preset = initial?.source === "task" ? initial.task : undefined;
+  const choices = preset && !results.some((r) => r.id === preset.id) ? [preset, ...results] : results;
+  const [task, setTask] = useState(preset?.id ?? choices[0]?.id ?? "");
+  const sources: [Source, string][] = [
+    ["upload", "Upload a model"],
+    ["url", "Model URL"],
+    ["task", "An earlier result"],
+  ];
+  const pick = (s: Source) => {
+    setSource(s);
+    clearError("mesh", "mesh_url");
+  };
+
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm">Model</legend>
+      <input type="hidden" name="mesh_source" value={source} />
+      <div role="radiogroup" aria-label="Model source" className="flex flex-wrap gap-2 text-sm">
+        {sources.map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            role="radio"
+            aria-checked={source === value}
+            onClick={() => pick(value)}
+            className={`rounded-md border px-3 py-1.5 ${source === value ? "border-sky-500 text-sky-300" : "border-neutral-700 text-neutral-400"}`}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {source === "upload" && (
+        <>
+          <input type="hidden" name="mesh" value={uploadedId(upload.slots.mesh) ?? ""} />
+          <FileDropZone
+            label="Model"
+            hint={hint}
+            state={upload.slots.mesh}
+            onFile={(file) => {
+              upload.start("mesh", file);
+              clearError("mesh");
+            }}
+            onClear={() => upload.clear("mesh")}
+            error={errors.mesh}
+            testId="mesh-drop"
+          />
+        </>
+      )}
+      {source === "url" && (
+        <Field label="Model URL" hint={`An http:// or https:// link to a ${typeList(types)} file the service can fetch.`} error={errors.mesh_url ?? errors.mesh}>
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              aria-describedby={describedBy}
+              name="mesh_url"
+              type="url"
+              value={url}
+              placeholder={`https://example.com/model.${types[0] ?? "glb"}`}
+              aria-invalid={!!(errors.mesh_url ?? errors.mesh)}
+              onChange={(e) => {
+                setUrl(e.target.value);
+                clearError("mesh_url", "mesh");
+              }}
+              className={inputClass}
+            />
+          )}
+        </Field>
+      )}
+      {source === "task" &&
+        (choices.length === 0 ? (
+          <p className="text-sm text-neutral-400">
+            None of your earlier results is a {typeList(types)} model yet.
+            <FieldError message={errors.mesh} />
+          </p>
+        ) : (
+          <Field label="Result" error={errors.mesh}>
+            {({ id, describedBy }) => (
+              <select
+                id={id}
+                aria-describedby={describedBy}
+                name="mesh_task"
+                value={task}
+                onChange={(e) => {
+                  setTask(e.target.value);
+                  clearError("mesh");
+                }}
+                className={inputClass}
+              >
+                {choices.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {KIND_LABELS[r.kind]} · {r.type.toUpperCase()} · {r.created}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        ))}
+    </fieldset>
+  );
+}

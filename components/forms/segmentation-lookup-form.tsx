@@ -1,0 +1,35 @@
+"use client";
+
+import { Field, FormAlert, inputClass } from "./fields";
+import { useCreateAction, type CreateAction } from "./use-create-action";
+
+/** Watch an existing segmentation task of the service by its id. */
+export function SegmentationLookupForm({ action }: { action: CreateAction }) {
+  const { errors, message, pending, submit, clearError } = useCreateAction(action);
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-3">
+      <div className="min-w-72 flex-1">
+        <Field label="Task id" error={errors.task_id}>
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              aria-describedby={describedBy}
+              name="task_id"
+              placeholder="segmentation_20250312_ab12cd"
+              autoComplete="off"
+              aria-invalid={!!errors.task_id}
+              onChange={() => clearError("task_id")}
+              className={inputClass}
+            />
+          )}
+        </Field>
+      </div>
+      <button type="submit" disabled={pending} className="mt-6 rounded-md border border-neutral-600 px-4 py-2 text-sm hover:border-sky-500 disabled:opacity-50">
+        {pending ? "Looking up…" : "Look up"}
+      </button>
+      <div className="basis-full">
+        <FormAlert message={message} />
+      </div>
+    </form>
+  );
+}

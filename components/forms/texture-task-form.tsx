@@ -1,0 +1,54 @@
+"use client";
+
+import { FileDropZone } from "@/components/upload/file-drop-zone";
+import { uploadedId, useUploads } from "@/components/upload/use-uploads";
+import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-types";
+import type { UploadInfo } from "@/lib/upload/check";
+import type { CostTable } from "@/lib/x3d/costs";
+import { taskCost, type ImageOptions } from "@/lib/x3d/form-logic";
+import { CostSummary } from "./cost-summary";
+import { FormAlert, SubmitButton } from "./fields";
+import { GLB_HINT, IMAGE_HINT } from "./hints";
+import { ImageOptionsFields } from "./image-options-fields";
+import { MeshSourceField } from "./mesh-source-field";
+import { useCreateAction, type CreateAction } from "./use-create-action";
+import { useImageOptions } from "./use-image-options";
+
+interface Props {
+  action: CreateAction;
+  costs: CostTable;
+  results: readonly MeshResultOption[];
+  initial: { options: ImageOptions; image?: UploadInfo | undefined; mesh?: MeshPrefill | undefined };
+}
+
+const GLB = ["glb"] as const;
+
+/** Texture an existing GLB (request_type 2) from an image, with a model that can texture. */
+export function TextureTaskForm({ action, costs, results, initial }: Props) {
+  const { errors, message, pending, submit, clearError } = useCreateAction(action);
+  const editor = useImageOptions(initial.options);
+  const image = useUploads({ image: initial.image }, "image");
+  const cost = taskCost({ kind: "texture", ...editor.draft.options }, costs);
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6">
+      <MeshSourceField types={GLB} hint={GLB_HINT} results={results} initial={initial.mesh} errors={errors} clearError={clearError} />
+      <input type="hidden" name="images" value={uploadedId(image.slots.image) ?? ""} />
+      <FileDropZone
+        label="Image"
+        hint={`The look to paint on the model. ${IMAGE_HINT}`}
+        state={image.slots.image}
+        onFile={(file) => {
+          image.start("image", file);
+          clearError("images");
+        }}
+        onClear={() => image.clear("image")}
+        error={errors.images}
+        testId="image-drop"
+      />
+      <ImageOptionsFields editor={editor} texture errors={errors} clearError={clearError} />
+      <CostSummary cost={cost} />
+      <FormAlert message={message} />
+      <SubmitButton pending={pending}>Texture the model</SubmitButton>
+    </form>
+  );
+}

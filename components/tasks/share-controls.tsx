@@ -1,0 +1,82 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import type { ShareActionResult } from "@/lib/tasks/share";
+import { useIsBrowser } from "./use-clock";
+
+interface Props {
+  taskId: string;
+  /** `/share/<token>` when a live link exists. */
+  initialPath: string | null;
+  createShare: (taskId: string) => Promise<ShareActionResult>;
+  revokeShare: (taskId: string) => Promise<ShareActionResult>;
+}
+
+/** The owner makes a read-only link to the result, copies it, or revokes it. */
+export function ShareControls({ taskId, initialPath, createShare, revokeShare }: Props) {
+  const [path, setPath] = useState(initialPath);
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const browser = useIsBrowser();
+  const link = path ? `${browser ? window.location.origin : ""}${path}` : null;
+
+  const run = (action: (id: string) => Promise<ShareActionResult>) =>
+    startTransition(async () => {
+      setError(null);
+      setCopied(false);
+      const result = await action(taskId);
+      if (result.status === "ok") setPath(result.path);
+      else setError(result.message);
+    });
+
+  return (
+    <section className="space-y-2" aria-label="Sharing">
+      <h2 className="text-sm font-medium text-neutral-300">Share</h2>
+      {link ? (
+        <>
+          <div className="flex flex-wrap gap-2">
+            <input
+              readOnly
+              value={link}
+              aria-label="Share link"
+              data-testid="share-link"
+              className="min-w-0 flex-1 rounded-md border border-neutral-700 bg-neutral-900 px-2 py-1.5 text-sm"
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <button
+              type="button"
+              className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600"
+              onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}
+            >
+              {copied ? "Copied" : "Copy"}
+            </button>
+            <button
+              type="button"
+              disabled={pending}
+              className="rounded-md border border-red-800 px-3 py-1.5 text-sm text-red-300 hover:border-red-500 disabled:opacity-50"
+              onClick={() => run(revokeShare)}
+            >
+              Revoke link
+            </button>
+          </div>
+          <p className="text-xs text-neutral-500">Anyone with the link sees the result, its options and the download, and nothing about you.</p>
+        </>
+      ) : (
+        <button
+          type="button"
+          disabled={pending}
+          className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600 disabled:opacity-50"
+          onClick={() => run(createShare)}
+        >
+          Create share link
+        </button>
+      )}
+      {error ? (
+        <p role="alert" className="text-sm text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}

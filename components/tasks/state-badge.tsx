@@ -1,0 +1,47 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef } from "react";
+import type { TaskState } from "@/lib/db/schema";
+import type { TaskView } from "@/lib/tasks/queries";
+import { STATE_LABELS } from "./task-labels";
+
+const TONES: Record<TaskState, string> = {
+  created: "bg-neutral-800 text-neutral-300",
+  queueing: "bg-neutral-800 text-neutral-300",
+  processing: "bg-sky-950 text-sky-300",
+  success: "bg-emerald-950 text-emerald-300",
+  failed: "bg-red-950 text-red-300",
+};
+
+export function StateLabel({ state }: { state: TaskState }) {
+  return (
+    <span data-testid="state-badge" className={`rounded px-2 py-0.5 text-xs font-medium ${TONES[state]}`}>
+      {STATE_LABELS[state]}
+    </span>
+  );
+}
+
+/** The state of an unfinished task in a list, kept current; the list re-renders once it settles (for its cover). */
+export function LiveStateBadge({ id, initial }: { id: string; initial: TaskState }) {
+  const router = useRouter();
+  const { data } = useQuery({
+    queryKey: ["task", id],
+    queryFn: async (): Promise<TaskView> => {
+      const res = await fetch(`/api/tasks/${encodeURIComponent(id)}`, { cache: "no-store" });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      return (await res.json()) as TaskView;
+    },
+    refetchInterval: (query) => (query.state.data?.settled ? false : 5_000),
+  });
+  const settled = data?.settled ?? false;
+  const refreshed = useRef(false);
+  useEffect(() => {
+    if (settled && !refreshed.current) {
+      refreshed.current = true;
+      router.refresh();
+    }
+  }, [settled, router]);
+  return <StateLabel state={data?.state ?? initial} />;
+}

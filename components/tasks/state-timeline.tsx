@@ -1,0 +1,67 @@
+"use client";
+
+import type { TaskState } from "@/lib/db/schema";
+import { formatDuration, LocalTime } from "./local-time";
+import { isFinished } from "./task-labels";
+import { useClock } from "./use-clock";
+
+const STEPS = [
+  { key: "created", label: "Created" },
+  { key: "queueing", label: "Queueing" },
+  { key: "processing", label: "Processing" },
+  { key: "done", label: "Done" },
+] as const;
+const ORDER: Record<TaskState, number> = { created: 0, queueing: 1, processing: 2, success: 3, failed: 3 };
+
+interface Props {
+  state: TaskState;
+  stateTimes: Partial<Record<TaskState, string>>;
+  createdAt: string;
+}
+
+/** created → queueing → processing → done, with when each was reached and the time taken so far. */
+export function StateTimeline({ state, stateTimes, createdAt }: Props) {
+  const clock = useClock();
+  const start = Date.parse(stateTimes.created ?? createdAt);
+  const finishedAt = stateTimes.success ?? stateTimes.failed;
+  const end = isFinished(state) && finishedAt ? Date.parse(finishedAt) : clock;
+  const reached = ORDER[state];
+
+  return (
+    <div>
+      <ol className="flex flex-wrap items-start gap-2" aria-label="Progress">
+        {STEPS.map((step, i) => {
+          const at = step.key === "done" ? finishedAt : stateTimes[step.key];
+          const current = i === reached && !isFinished(state);
+          const passed = i <= reached;
+          const failedStep = step.key === "done" && state === "failed";
+          const tone = failedStep
+            ? "border-red-600 text-red-300"
+            : current
+              ? "border-sky-500 text-sky-300"
+              : passed
+                ? "border-emerald-700 text-emerald-300"
+                : "border-neutral-800 text-neutral-500";
+          return (
+            <li
+              key={step.key}
+              data-testid={`step-${step.key}`}
+              data-state={current ? "current" : passed ? "passed" : "pending"}
+              className={`min-w-32 flex-1 rounded-md border px-3 py-2 text-sm ${tone}`}
+            >
+              <div className="font-medium">{failedStep ? "Failed" : step.label}</div>
+              <div className="mt-0.5 text-xs text-neutral-400">
+                {at ? <LocalTime iso={at} /> : passed ? "passed" : current ? "now" : "—"}
+                {at && i > 0 ? ` (+${formatDuration(Date.parse(at) - start)})` : null}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="mt-2 text-sm text-neutral-400" data-testid="elapsed">
+        {isFinished(state) ? "Took " : "Elapsed: "}
+        {end === null ? "…" : formatDuration(end - start)}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { TaskView } from "@/lib/tasks/queries";
+import type { ShareActionResult } from "@/lib/tasks/share";
+import { LocalTime } from "./local-time";
+import { ResultActions } from "./result-actions";
+import { ResultViewer } from "./result-viewer";
+import { ShareControls } from "./share-controls";
+import { StateTimeline } from "./state-timeline";
+import { KIND_LABELS, STATE_LABELS } from "./task-labels";
+import { TaskOptions } from "./task-options";
+
+const POLL_MS = 2_000;
+
+async function fetchTask(id: string): Promise<TaskView> {
+  const res = await fetch(`/api/tasks/${encodeURIComponent(id)}`, { cache: "no-store" });
+  if (!res.ok) throw new Error(res.status === 404 ? "This task no longer exists." : "The task could not be loaded.");
+  return (await res.json()) as TaskView;
+}
+
+interface Props {
+  initial: TaskView;
+  sharePath: string | null;
+  createShare: (taskId: string) => Promise<ShareActionResult>;
+  revokeShare: (taskId: string) => Promise<ShareActionResult>;
+}
+
+/** The task page: polls the studio's status route until the task settles, then shows the result or the reason it failed. */
+export function TaskDetail({ initial, sharePath, createShare, revokeShare }: Props) {
+  const queryClient = useQueryClient();
+  const { data: task = initial, error } = useQuery({
+    queryKey: ["task", initial.id],
+    queryFn: () => fetchTask(initial.id),
+    initialData: initial,
+    // Polls until the task settles (failed, or done with its result stored), then stops.
+    refetchInterval: (query) => (query.state.data?.settled ? false : POLL_MS),
+    refetchIntervalInBackground: false,
+  });
+
+  // A finished task changes the balance (charged, or refunded).
+  useEffect(() => {
+    if (task.settled) void queryClient.invalidateQueries({ queryKey: ["balance"] });
+  }, [task.settled, queryClient]);
+
+  return (
+    <div className="space-y-8">
+      <header className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight">{KIND_LABELS[task.kind]}</h1>
+        <span data-testid="task-state" className="text-sm text-neutral-300">
+          {STATE_LABELS[task.state]}
+        </span>
+        <span className="text-sm text-neutral-500">
+          started <LocalTime iso={task.createdAt} /> · {task.cost} credits
+        </span>
+      </header>
+
+      <StateTimeline state={task.state} stateTimes={task.stateTimes} createdAt={task.createdAt} />
+      {error || task.problem ? <p className="text-sm text-amber-400">{error?.message ?? task.problem}</p> : null}
+
+      {task.state === "failed" ? (
+        <section role="alert" data-testid="task-failure" className="rounded-lg border border-red-900 bg-red-950/40 p-4">
+          <h2 className="font-medium text-red-300">This task failed</h2>
+          <p className="mt-1 text-sm">{task.errorMessage ?? "The service could not finish it."}</p>
+          {task.refunded ? (
+            <p className="mt-1 text-sm text-neutral-300" data-testid="refund">
+              {task.cost > 0 ? `The ${task.cost} credits it cost were refunded to your balance.` : "Its credits were refunded."}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
+      {task.state === "success" && !task.result.stored ? <p className="text-sm text-neutral-400">Saving the result…</p> : null}
+
+      {task.result.url && task.result.format ? (
+        <section className="space-y-4" aria-label="Result">
+          <ResultViewer url={task.result.url} format={task.result.format} className="h-[28rem] w-full" name={`${task.kind}-${task.createdAt.slice(0, 10)}`} />
+          <div className="flex flex-wrap items-center gap-4">
+            <a
+              href={task.result.downloadUrl ?? task.result.url}
+              download
+              className="rounded-md bg-sky-600 px-4 py-2 text-sm font-medium text-white hover:bg-sky-500"
+            >
+              Download {task.result.format.toUpperCase()}
+            </a>
+            <ResultActions taskId={task.id} format={task.result.format} hasCover={task.cover.stored} />
+          </div>
+        </section>
+      ) : null}
+
+      <div className={task.cover.url ? "grid gap-8 md:grid-cols-[16rem_1fr]" : ""}>
+        {task.cover.url ? (
+          // eslint-disable-next-line @next/next/no-img-element -- a private file behind a session, not an optimizable asset
+          <img src={task.cover.url} alt="Cover of the result" className="w-64 rounded-lg border border-neutral-800" data-testid="task-cover" />
+        ) : null}
+        <section className="space-y-2" aria-label="Options">
+          <h2 className="text-sm font-medium text-neutral-300">Options</h2>
+          <TaskOptions kind={task.kind} options={task.options} />
+        </section>
+      </div>
+
+      {task.result.stored ? <ShareControls taskId={task.id} initialPath={sharePath} createShare={createShare} revokeShare={revokeShare} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import Link from "next/link";
+import type { StudioTaskKind, TaskState } from "@/lib/db/schema";
+import { LocalTime } from "./local-time";
+import { LiveStateBadge, StateLabel } from "./state-badge";
+import { KIND_FORMS, KIND_LABELS } from "./task-labels";
+
+export interface HistoryRow {
+  id: string;
+  kind: StudioTaskKind;
+  state: TaskState;
+  /** Not settled yet (unfinished, or done with the result not stored): its state is polled. */
+  live: boolean;
+  createdAt: string;
+  coverUrl: string | null;
+}
+
+/** The user's tasks as a list: cover, kind, state, date, and "run again". */
+export function TaskHistory({ rows }: { rows: HistoryRow[] }) {
+  return (
+    <ul className="divide-y divide-neutral-800 rounded-lg border border-neutral-800" data-testid="task-history">
+      {rows.map((row) => (
+        <li key={row.id} className="flex items-center gap-4 p-3" data-testid="task-row">
+          <Link href={`/tasks/${row.id}`} className="shrink-0">
+            {row.coverUrl ? (
+              // eslint-disable-next-line @next/next/no-img-element -- a private file behind a session
+              <img src={row.coverUrl} alt="" loading="lazy" className="size-16 rounded-md border border-neutral-800 object-cover" />
+            ) : (
+              <span className="block size-16 rounded-md border border-neutral-800 bg-neutral-900" />
+            )}
+          </Link>
+          <div className="min-w-0 flex-1">
+            <Link href={`/tasks/${row.id}`} className="font-medium hover:text-sky-300">
+              {KIND_LABELS[row.kind]}
+            </Link>
+            <div className="mt-1 flex flex-wrap items-center gap-3 text-sm text-neutral-400">
+              {row.live ? <LiveStateBadge id={row.id} initial={row.state} /> : <StateLabel state={row.state} />}
+              <LocalTime iso={row.createdAt} />
+            </div>
+          </div>
+          <Link
+            href={`${KIND_FORMS[row.kind]}?again=${encodeURIComponent(row.id)}`}
+            className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600"
+          >
+            Run again
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

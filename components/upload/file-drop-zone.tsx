@@ -1,0 +1,145 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { useDropzone } from "react-dropzone";
+import type { UploadState } from "./use-uploads";
+import { ProgressBar } from "./progress-bar";
+import { UploadPreview } from "./upload-preview";
+
+/** The drag type of a filled view slot being moved onto another one. */
+export const SLOT_DRAG_TYPE = "application/x-x3d-slot";
+
+interface Props {
+  /** Names the zone: "Image", "Front", "Model". */
+  label: string;
+  /** What it takes: "PNG, JPEG or WebP, up to 20 MB". */
+  hint: string;
+  state: UploadState;
+  onFile: (file: File) => void;
+  onClear: () => void;
+  /** A sentence from the server about this input. */
+  error?: string | undefined;
+  compact?: boolean;
+  required?: boolean;
+  testId?: string;
+  /** When set, a filled zone can be dragged onto another zone; it carries this key. */
+  dragKey?: string;
+  /** Receives the key of a filled zone dropped here. */
+  onSlotDrop?: (fromKey: string) => void;
+}
+
+/**
+ * A drop zone for one file: drop, click to choose, or paste while the zone is hovered or
+ * focused. Shows the check's refusal, the upload's progress, then a thumbnail or name and size.
+ */
+export function FileDropZone({ label, hint, state, onFile, onClear, error, compact = false, required = false, testId, dragKey, onSlotDrop }: Props) {
+  const { getRootProps, getInputProps, isDragActive, inputRef } = useDropzone({
+    multiple: false,
+    noPaste: true,
+    onDrop: (accepted) => {
+      if (accepted[0]) onFile(accepted[0]);
+    },
+  });
+
+  // Paste reaches `window` unless an editable element has focus: take it while the pointer or focus is here.
+  const active = useRef({ hover: false, focus: false });
+  const onFileRef = useRef(onFile);
+  useEffect(() => {
+    onFileRef.current = onFile;
+  }, [onFile]);
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      const file = event.clipboardData?.files[0];
+      if (!file || !(active.current.hover || active.current.focus)) return;
+      event.preventDefault();
+      onFileRef.current(file);
+    };
+    window.addEventListener("paste", onPaste);
+    return () => window.removeEventListener("paste", onPaste);
+  }, []);
+
+  const filled = state.phase === "done";
+  const root = getRootProps({
+    role: "button",
+    onDrop: (event: React.DragEvent<HTMLElement>) => {
+      if (!onSlotDrop || !event.dataTransfer.types.includes(SLOT_DRAG_TYPE)) return;
+      onSlotDrop(event.dataTransfer.getData(SLOT_DRAG_TYPE));
+      event.preventDefault();
+      event.stopPropagation(); // not a file drop: keep react-dropzone out of it
+    },
+  });
+  const message = state.phase === "error" ? state.message : error;
+
+  return (
+    <div
+      data-testid={testId}
+      className="space-y-1"
+      onMouseEnter={() => void (active.current.hover = true)}
+      onMouseLeave={() => void (active.current.hover = false)}
+      onFocus={() => void (active.current.focus = true)}
+      onBlur={() => void (active.current.focus = false)}
+    >
+      <div
+        {...root}
+        aria-label={`${label}: drop a file, click to choose, or paste`}
+        className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border border-dashed p-3 text-center outline-none focus-visible:border-sky-500 ${
+          isDragActive ? "border-sky-500 bg-sky-950/30" : message ? "border-red-500/70" : "border-neutral-700 hover:border-neutral-500"
+        } ${compact ? "min-h-36" : "min-h-48"}`}
+      >
+        <input {...getInputProps()} data-testid={testId ? `${testId}-input` : undefined} />
+        <span className="text-xs font-medium tracking-wide text-neutral-400 uppercase">
+          {label}
+          {required && <span className="text-neutral-500 normal-case"> (required)</span>}
+        </span>
+        {state.phase === "empty" || state.phase === "error" ? (
+          <span className="text-sm text-neutral-400">
+            Drop a file, click to choose, or paste
+            <span className="block text-xs text-neutral-500">{hint}</span>
+          </span>
+        ) : state.phase === "checking" ? (
+          <span className="text-sm text-neutral-400">Checking {state.name}…</span>
+        ) : state.phase === "uploading" ? (
+          <span className="w-full space-y-1 text-sm text-neutral-400">
+            <span className="block truncate">Uploading {state.name}…</span>
+            <ProgressBar value={state.progress} label={`Uploading ${state.name}`} />
+          </span>
+        ) : (
+          <div
+            className="w-full space-y-1"
+            draggable={!!dragKey}
+            onDragStart={(event) => {
+              if (!dragKey) return;
+              event.dataTransfer.setData(SLOT_DRAG_TYPE, dragKey);
+              event.dataTransfer.effectAllowed = "move";
+            }}
+            data-testid={testId ? `${testId}-filled` : undefined}
+          >
+            <UploadPreview upload={state.upload} compact={compact} />
+            <ProgressBar value={1} label={`${state.upload.filename} uploaded`} />
+            <span className="block text-xs text-emerald-400" role="status">
+              Uploaded
+            </span>
+          </div>
+        )}
+      </div>
+      {filled && (
+        <button
+          type="button"
+          onClick={() => {
+            // Let the same file be chosen again: the input keeps its last value otherwise, and picking it fires no change.
+            if (inputRef.current) inputRef.current.value = "";
+            onClear();
+          }}
+          className="text-xs text-neutral-400 hover:text-neutral-100"
+        >
+          Remove {label.toLowerCase()}
+        </button>
+      )}
+      {message && (
+        <p role="alert" className="text-sm text-red-400">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}

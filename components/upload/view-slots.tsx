@@ -1,0 +1,60 @@
+"use client";
+
+import { viewBits } from "@/lib/x3d/form-logic";
+import { VIEWS, type View } from "@/lib/x3d/options";
+import { FileDropZone } from "./file-drop-zone";
+import type { UploadState } from "./use-uploads";
+
+const LABELS: Record<View, string> = { front: "Front", back: "Back", left: "Left", right: "Right" };
+const isView = (v: string): v is View => (VIEWS as readonly string[]).includes(v);
+
+interface Props {
+  slots: Record<View, UploadState>;
+  onFile: (view: View, file: File) => void;
+  onClear: (view: View) => void;
+  onSwap: (a: View, b: View) => void;
+  hint: string;
+  /** A sentence about the views (front missing, a view no longer stored...). */
+  error?: string | undefined;
+}
+
+/**
+ * Four labelled slots, front, back, left and right. Drop a file on a slot, or drag a filled
+ * slot onto another to swap them. Front is required; the bit string follows from the filled
+ * slots, and the files are sent in that order.
+ */
+export function ViewSlots({ slots, onFile, onClear, onSwap, hint, error }: Props) {
+  const filled = Object.fromEntries(VIEWS.map((v) => [v, slots[v].phase === "done"]));
+  const bits = viewBits(filled);
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm">Views</legend>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {VIEWS.map((view) => (
+          <FileDropZone
+            key={view}
+            label={LABELS[view]}
+            required={view === "front"}
+            hint={hint}
+            state={slots[view]}
+            onFile={(file) => onFile(view, file)}
+            onClear={() => onClear(view)}
+            compact
+            testId={`slot-${view}`}
+            dragKey={view}
+            onSlotDrop={(from) => isView(from) && onSwap(from, view)}
+          />
+        ))}
+      </div>
+      <p className="text-sm text-neutral-400">
+        <span data-testid="view-bits">Views: {bits}</span>
+        <span className="ml-2 text-neutral-500">(front, back, left, right; drag a filled slot onto another to swap them)</span>
+      </p>
+      {error && (
+        <p role="alert" className="text-sm text-red-400">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,134 @@
+import "server-only";
+import fs from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { and, eq, inArray } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { uploads, type Upload } from "@/lib/db/schema";
+import { MultipartError, parseMultipart } from "@/lib/engine/net/multipart";
+import { checkUpload, maxUploadBytes, type UploadInfo, type UploadKind, type UploadType } from "@/lib/upload/check";
+import { LIMITS } from "@/lib/x3d/options";
+import { newId, storedPath, uploadFile } from "./index";
+
+/**
+ * Staged uploads: a file dropped in the studio is streamed to disk (never held whole in
+ * memory), checked by its bytes, and recorded for the user who sent it. Tasks read them back
+ * as file-backed Blobs, so even a 200 MB mesh is never buffered.
+ */
+
+export type StageResult =
+  | { ok: true; upload: UploadInfo }
+  | { ok: false; status: number; error: string; field: string };
+
+export const MIME_TYPES: Record<UploadType, string> = {
+  png: "image/png",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  glb: "model/gltf-binary",
+  stl: "model/stl",
+  obj: "model/obj",
+};
+
+/** The file name to keep: no folders, no control characters, not too long. */
+function cleanName(name: string, type: UploadType): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(-200);
+  return clean || `upload.${type}`;
+}
+
+function refusal(error: MultipartError, kind: UploadKind | undefined): StageResult {
+  switch (error.kind) {
+    case "file-too-large": {
+      const limits = kind ? `${kind === "image" ? "images" : "models"} may be at most ${maxUploadBytes(kind) / 1024 / 1024} MB` : "models may be at most 200 MB, images 20 MB";
+      return { ok: false, status: 413, error: `The file is too large: ${limits}.`, field: "file" };
+    }
+    case "too-many-files":
+      return { ok: false, status: 400, error: "Send one file at a time.", field: "file" };
+    case "not-multipart":
+      return { ok: false, status: 400, error: "Send the file as multipart/form-data in a field named file.", field: "file" };
+    default:
+      return { ok: false, status: 400, error: "The upload could not be read. Try again.", field: error.field ?? "file" };
+  }
+}
+
+/**
+ * Streams the `file` field of a multipart request into staging, checks it (kind given: that
+ * kind's limit and types; none: up to 200 MB, images at most 20 MB) and records it for `userId`.
+ */
+export async function stageUpload(userId: string, request: Request, kind: UploadKind | undefined): Promise<StageResult> {
+  const incoming = storedPath(path.join("uploads", "incoming"));
+  await mkdir(incoming, { recursive: true });
+  let stored;
+  try {
+    const parsed = await parseMultipart(request, {
+      dir: incoming,
+      maxFileBytes: () => (kind ? maxUploadBytes(kind) : LIMITS.meshBytes),
+      maxFiles: 1,
+      maxFieldBytes: 1024,
+      maxFields: 10,
+      fileFields: new Set(["file"]),
+    });
+    stored = parsed.files.get("file")?.[0];
+  } catch (error) {
+    if (error instanceof MultipartError) return refusal(error, kind);
+    throw error;
+  }
+  if (!stored) return { ok: false, status: 400, error: "No file was sent.", field: "file" };
+
+  const check = checkUpload({ name: stored.filename, size: stored.size, head: stored.head, kind });
+  if (!check.ok) {
+    await rm(stored.path, { force: true });
+    const status = check.reason === "size" ? 413 : check.reason === "type" ? 415 : 400;
+    return { ok: false, status, error: check.error, field: "file" };
+  }
+  const upload: UploadInfo = { id: newId(), kind: check.kind, type: check.type, filename: cleanName(stored.filename, check.type), size: stored.size };
+  const file = uploadFile(upload.id);
+  try {
+    await rename(stored.path, storedPath(file));
+    await (await db()).insert(uploads).values({ ...upload, userId, file });
+  } catch (error) {
+    await rm(stored.path, { force: true });
+    await rm(storedPath(file), { force: true });
+    throw error;
+  }
+  return { ok: true, upload };
+}
+
+/** The user's upload with this id, or undefined (also for someone else's). */
+export async function findUpload(userId: string, id: string): Promise<Upload | undefined> {
+  const [row] = await (await db())
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** The user's uploads among `ids`, by id; others' and unknown ids are absent. */
+export async function findUploads(userId: string, ids: readonly string[]): Promise<Map<string, Upload>> {
+  if (ids.length === 0) return new Map();
+  const rows = await (await db())
+    .select()
+    .from(uploads)
+    .where(and(inArray(uploads.id, [...ids]), eq(uploads.userId, userId)));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The public shape of an upload row. */
+export const uploadInfo = (u: Upload): UploadInfo => ({ id: u.id, kind: u.kind, type: u.type as UploadType, filename: u.filename, size: u.size });
+
+/** A Blob backed by the staged file (read lazily while a request streams it). */
+export function uploadBlob(upload: Upload): Promise<Blob> {
+  return fs.openAsBlob(storedPath(upload.file), { type: MIME_TYPES[upload.type as UploadType] });
+}
+
+/** A read stream of the staged file and its size, or undefined when the file is gone. */
+export async function openUpload(upload: Upload): Promise<{ stream: fs.ReadStream; size: number } | undefined> {
+  const full = storedPath(upload.file);
+  try {
+    const { size } = await fs.promises.stat(full);
+    return { stream: fs.createReadStream(full), size };
+  } catch {
+    return undefined;
+  }
+}

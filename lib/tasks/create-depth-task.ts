@@ -1,0 +1,38 @@
+import "server-only";
+import { taskCost, wireDepthOptions } from "@/lib/x3d/form-logic";
+import { x3d } from "@/lib/x3d/service";
+import { parseDepthTaskForm } from "./create-forms";
+import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
+import { coverImageFile, imageFiles } from "./inputs";
+
+const SHOWN = ["image", "image_url", "model_type", "height_relief", "rmbg", "degree_rmbg", "shape_base", "thickness_base", "width", "sculpmode", "format"];
+
+/** A depth map or relief from an image (the user's upload or a URL), with the fields of its rmbg mode. */
+export async function createDepthTask(userId: string, form: FormData): Promise<CreateOutcome> {
+  const parsed = parseDepthTaskForm(form);
+  if (!parsed.ok) return problemsState(parsed.fields, SHOWN);
+  const { options, image } = parsed.value;
+  const file =
+    image.source === "upload"
+      ? await imageFiles(userId, [image.upload], "image").then((f) => (f.ok ? { ok: true as const, value: f.value[0]! } : f))
+      : image.source === "task"
+        ? await coverImageFile(userId, image.task, "image")
+        : undefined;
+  if (file && !file.ok) return problemsState(file.fields, SHOWN);
+  const wire = wireDepthOptions(options);
+  return createWithService({
+    userId,
+    kind: "depth",
+    cost: taskCost({ kind: "depth" }, costTable()) ?? 0,
+    options: wire,
+    inputs: { image: image.source === "upload" ? { upload: image.upload } : image.source === "task" ? { task: image.task } : { url: image.url } },
+    shown: SHOWN,
+    call: (callback_url) =>
+      x3d().createDepthTask({
+        ...wire,
+        ...(file?.ok ? { image: file.value } : {}),
+        ...(image.source === "url" ? { image_url: image.url } : {}),
+        callback_url,
+      }),
+  });
+}

@@ -1,0 +1,40 @@
+/** Shapes the create-task pages hand their forms (earlier results, prefilled inputs). Types only. */
+import type { StudioTaskKind } from "@/lib/db/schema";
+import type { MeshKind } from "@/lib/engine/net/sniff";
+import type { UploadInfo } from "@/lib/upload/check";
+import type { ViewSlots } from "@/lib/x3d/form-logic";
+
+/** An earlier result a form offers as its mesh. */
+export interface MeshResultOption {
+  id: string;
+  kind: StudioTaskKind;
+  type: MeshKind;
+  /** "2025-03-12 14:03 UTC": formatted on the server so server and browser render the same text. */
+  created: string;
+}
+
+/** The mesh a form starts with. */
+export type MeshPrefill =
+  | { source: "upload"; upload: UploadInfo }
+  | { source: "url"; url: string }
+  | { source: "task"; task: MeshResultOption };
+
+/** An earlier task whose cover image a depth form takes. */
+export interface CoverOption {
+  id: string;
+  kind: StudioTaskKind;
+  created: string;
+}
+
+/** The image a form starts with (depth: also an earlier task's cover). */
+export type ImagePrefill = { source: "upload"; upload: UploadInfo } | { source: "url"; url: string } | { source: "task"; task: CoverOption };
+
+/** What `?again=` or `?from=` gives a form: stored options and inputs still available. */
+export interface Prefill {
+  options?: Record<string, unknown>;
+  image?: ImagePrefill;
+  views?: ViewSlots<UploadInfo>;
+  mesh?: MeshPrefill;
+  /** Said above the form when something could not be re-used. */
+  notice?: string;
+}

@@ -1,0 +1,111 @@
+import "server-only";
+import type { StudioTaskKind } from "@/lib/db/schema";
+import type { MeshKind } from "@/lib/engine/net/sniff";
+import { findUploads, uploadInfo } from "@/lib/storage/uploads";
+import { slotsFromBits } from "@/lib/x3d/form-logic";
+import type { UploadInfo } from "@/lib/upload/check";
+import type { ImagePrefill, MeshPrefill, Prefill } from "./create-form-types";
+import { ownedTask, usableCover, usableResult } from "./inputs";
+
+/**
+ * What a create page starts with: `?again=<studio task>` re-uses that task's options and inputs
+ * (those still stored), `?from=<studio task>` takes that task's result as the mesh. Only the
+ * user's own tasks count; anything else leaves the form at its defaults with a notice.
+ */
+
+const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
+const record = (v: unknown): Record<string, unknown> => (typeof v === "object" && v !== null ? (v as Record<string, unknown>) : {});
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+
+async function uploadsById(userId: string, ids: string[]): Promise<Map<string, UploadInfo>> {
+  const found = await findUploads(userId, ids);
+  return new Map([...found].map(([id, u]) => [id, uploadInfo(u)]));
+}
+
+async function meshPrefill(userId: string, stored: unknown, allowed: readonly MeshKind[]): Promise<MeshPrefill | undefined> {
+  const mesh = record(stored);
+  const url = str(mesh.url);
+  if (url) return { source: "url", url };
+  const upload = str(mesh.upload);
+  if (upload) {
+    const info = (await uploadsById(userId, [upload])).get(upload);
+    return info ? { source: "upload", upload: info } : undefined;
+  }
+  const task = str(mesh.task);
+  const option = task ? await usableResult(userId, task, allowed) : undefined;
+  return option ? { source: "task", task: option } : undefined;
+}
+
+async function imagePrefill(userId: string, stored: unknown): Promise<ImagePrefill | undefined> {
+  const image = record(stored);
+  const url = str(image.url);
+  if (url) return { source: "url", url };
+  const task = str(image.task);
+  if (task) {
+    const cover = await usableCover(userId, task);
+    return cover ? { source: "task", task: cover } : undefined;
+  }
+  const upload = str(image.upload);
+  const info = upload ? (await uploadsById(userId, [upload])).get(upload) : undefined;
+  return info ? { source: "upload", upload: info } : undefined;
+}
+
+/** Inputs of an earlier task re-used as they were recorded by lib/tasks/create-*-task.ts. */
+async function againInputs(userId: string, inputs: Record<string, unknown>, allowed: readonly MeshKind[]): Promise<Prefill> {
+  const prefill: Prefill = {};
+  let missing = false;
+  const images = strings(inputs.images);
+  const views = strings(inputs.multi_images);
+  const found = await uploadsById(userId, [...images, ...views]);
+  if (images[0]) {
+    const info = found.get(images[0]);
+    if (info) prefill.image = { source: "upload", upload: info };
+    else missing = true;
+  }
+  if (views.length) {
+    const infos = views.map((id) => found.get(id));
+    if (infos.every(Boolean)) prefill.views = slotsFromBits(str(inputs.multi_images_bit) ?? "1111", infos as UploadInfo[]);
+    else missing = true;
+  }
+  if (inputs.image !== undefined) {
+    const image = await imagePrefill(userId, inputs.image);
+    if (image) prefill.image = image;
+    else missing = true;
+  }
+  if (inputs.mesh !== undefined) {
+    const mesh = await meshPrefill(userId, inputs.mesh, allowed);
+    if (mesh) prefill.mesh = mesh;
+    else missing = true;
+  }
+  if (missing) prefill.notice = "Some of that task's inputs are no longer available: add them again.";
+  return prefill;
+}
+
+export interface PrefillRequest {
+  kind: StudioTaskKind;
+  again?: string | undefined;
+  from?: string | undefined;
+  /** Mesh types the form takes (texture: GLB only); none: `from` gives the result's cover image (depth). */
+  meshTypes?: readonly MeshKind[];
+}
+
+/** The page's starting options and inputs for the user. */
+export async function prefillFor(userId: string, request: PrefillRequest): Promise<Prefill> {
+  const allowed = request.meshTypes ?? [];
+  let prefill: Prefill = {};
+  if (request.again) {
+    const task = await ownedTask(userId, request.again);
+    if (task?.kind === request.kind) prefill = { options: task.options, ...(await againInputs(userId, task.inputs, allowed)) };
+    else prefill.notice = "That task cannot be run again here; the form starts from its defaults.";
+  }
+  if (request.from && allowed.length === 0) {
+    const cover = await usableCover(userId, request.from);
+    if (cover) prefill.image = { source: "task", task: cover };
+    else prefill.notice = "That result's image cannot be used: it must be a finished task of yours.";
+  } else if (request.from) {
+    const option = await usableResult(userId, request.from, allowed);
+    if (option) prefill.mesh = { source: "task", task: option };
+    else prefill.notice = `That result cannot be used here: it must be a finished task of yours with a ${allowed.map((t) => t.toUpperCase()).join(", ")} result.`;
+  }
+  return prefill;
+}

@@ -1,0 +1,128 @@
+import "server-only";
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { studioTasks, type StudioTask, type StudioTaskKind, type TaskState } from "@/lib/db/schema";
+import { userMessage } from "@/lib/x3d/errors";
+import { isSettled } from "./refresh";
+import { storedFormat } from "./results";
+
+export const TASK_KINDS = ["image-to-3d", "texture", "split", "depth", "segmentation"] as const satisfies readonly StudioTaskKind[];
+export const TASK_STATES = ["created", "queueing", "processing", "success", "failed"] as const satisfies readonly TaskState[];
+export const HISTORY_PAGE_SIZE = 20;
+
+/** The owner's task, or null (also for other users' tasks: callers answer 404 either way). */
+export async function findUserTask(userId: string, id: string): Promise<StudioTask | null> {
+  const [task] = await (await db())
+    .select()
+    .from(studioTasks)
+    .where(and(eq(studioTasks.id, id), eq(studioTasks.userId, userId)))
+    .limit(1);
+  return task ?? null;
+}
+
+const HistoryFilterSchema = z.object({
+  // A bad value in the address bar means "no filter", not an error page.
+  kind: z.enum(TASK_KINDS).optional().catch(undefined),
+  state: z.enum(TASK_STATES).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+});
+export type HistoryFilter = z.infer<typeof HistoryFilterSchema>;
+
+/** The history filter from a page's search params (first value of each). */
+export function parseHistoryFilter(params: Record<string, string | string[] | undefined>): HistoryFilter {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  return HistoryFilterSchema.parse({ kind: first(params.kind), state: first(params.state), page: first(params.page) });
+}
+
+/** One page of the user's tasks, newest first, and whether another page follows. */
+export async function listUserTasks(userId: string, filter: HistoryFilter): Promise<{ tasks: StudioTask[]; hasNext: boolean }> {
+  const conditions: SQL[] = [eq(studioTasks.userId, userId)];
+  if (filter.kind) conditions.push(eq(studioTasks.kind, filter.kind));
+  if (filter.state) conditions.push(eq(studioTasks.state, filter.state));
+  const rows = await (await db())
+    .select()
+    .from(studioTasks)
+    .where(and(...conditions))
+    .orderBy(desc(studioTasks.createdAt), desc(studioTasks.id))
+    .limit(HISTORY_PAGE_SIZE + 1)
+    .offset((filter.page - 1) * HISTORY_PAGE_SIZE);
+  return { tasks: rows.slice(0, HISTORY_PAGE_SIZE), hasNext: rows.length > HISTORY_PAGE_SIZE };
+}
+
+/** What the owner's task page and status route show. */
+export interface TaskView {
+  id: string;
+  kind: StudioTaskKind;
+  state: TaskState;
+  /** Failed, or succeeded with the result stored: polling stops. */
+  settled: boolean;
+  stateTimes: Partial<Record<TaskState, string>>;
+  createdAt: string;
+  options: Record<string, unknown>;
+  cost: number;
+  errorCode: number | null;
+  /** The catalogue's sentence for errorCode. */
+  errorMessage: string | null;
+  /** Failed tasks are not charged (open-api.md): the cost went back to the balance. */
+  refunded: boolean;
+  result: { stored: boolean; format: string | null; url: string | null; downloadUrl: string | null };
+  cover: { stored: boolean; url: string | null };
+  /** A passing trouble (service unreachable, copy failed); the next refresh retries. */
+  problem?: string;
+}
+
+/** What a share link shows: the result and options, nothing about the owner or the inputs. */
+export interface SharedTaskView {
+  kind: StudioTaskKind;
+  createdAt: string;
+  options: Record<string, unknown>;
+  result: { format: string | null; url: string; downloadUrl: string };
+  cover: { url: string | null };
+}
+
+/** Options worth showing: never the callback (it carries a secret). */
+function displayedOptions(options: Record<string, unknown>, shared: boolean): Record<string, unknown> {
+  // A shared page also leaves out source URLs, which can name the owner's storage.
+  return Object.fromEntries(Object.entries(options).filter(([key]) => key !== "callback_url" && !(shared && key.endsWith("_url"))));
+}
+
+/** The owner's view of a task; files are linked through /api/files. */
+export function taskView(task: StudioTask, problem?: string): TaskView {
+  const files = `/api/files/${encodeURIComponent(task.id)}`;
+  const resultStored = task.resultFile !== null;
+  const coverStored = task.coverFile !== null;
+  return {
+    id: task.id,
+    kind: task.kind,
+    state: task.state,
+    settled: isSettled(task),
+    stateTimes: task.stateTimes,
+    createdAt: task.createdAt.toISOString(),
+    options: displayedOptions(task.options, false),
+    cost: task.cost,
+    errorCode: task.errorCode,
+    errorMessage: task.errorCode === null ? null : userMessage(task.errorCode),
+    refunded: task.state === "failed",
+    result: {
+      stored: resultStored,
+      format: storedFormat(task.resultFile),
+      url: resultStored ? `${files}/result` : null,
+      downloadUrl: resultStored ? `${files}/result?download=1` : null,
+    },
+    cover: { stored: coverStored, url: coverStored ? `${files}/cover` : null },
+    ...(problem ? { problem } : {}),
+  };
+}
+
+/** The public view behind a share token; files are linked through /api/share/<token>/files. */
+export function sharedTaskView(task: StudioTask, token: string): SharedTaskView {
+  const files = `/api/share/${encodeURIComponent(token)}/files`;
+  return {
+    kind: task.kind,
+    createdAt: task.createdAt.toISOString(),
+    options: displayedOptions(task.options, true),
+    result: { format: storedFormat(task.resultFile), url: `${files}/result`, downloadUrl: `${files}/result?download=1` },
+    cover: { url: task.coverFile ? `${files}/cover` : null },
+  };
+}

@@ -1,0 +1,170 @@
+import "server-only";
+import { and, eq, isNull, lte, notInArray, or, sql } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { studioTasks, type StudioTask, type TaskState } from "@/lib/db/schema";
+import { X3dError, type X3dClient } from "@/lib/x3d/client";
+import type { TaskResult } from "@/lib/x3d/schemas";
+import { x3d } from "@/lib/x3d/service";
+import { storeFromUrl } from "./results";
+
+/**
+ * How a studio task learns its state: from the service, at most once per REFRESH_INTERVAL_MS
+ * per task however many pages poll it, and never again once it has settled.
+ *
+ * Two layers keep the service from being asked too often:
+ * - in this process, concurrent callers share one promise per task;
+ * - across processes, `refreshedAt` is claimed with a conditional UPDATE: a refresh only runs
+ *   when `refreshedAt` is at least the interval in the past. The refresh that copies a result
+ *   pushes `refreshedAt` into the future (a lease), so exactly one copy runs at a time.
+ */
+
+/** Polls reach the service at most this often per task. */
+export const REFRESH_INTERVAL_MS = 3_000;
+/** How long the refresh copying a result keeps the others off; a crashed copier frees it then. */
+export const COPY_LEASE_MS = 5 * 60_000;
+/** Query codes meaning the task failed (open-api.md section 7): credits were refunded. */
+export const FAILURE_CODES: readonly number[] = [50010001, 5001001];
+
+export type TaskQueries = Pick<X3dClient, "queryTask" | "querySplitTask" | "queryDepthTask" | "querySegmentationTask">;
+
+export interface RefreshDeps {
+  service: TaskQueries;
+  now: () => Date;
+  fetch: typeof fetch;
+}
+
+export interface RefreshOptions {
+  /** Skip the service when the task was refreshed less than this long ago (callbacks pass 0). */
+  minIntervalMs?: number;
+}
+
+export interface RefreshOutcome {
+  task: StudioTask;
+  /** Set when the service could not be asked or the result could not be copied; the next refresh retries. */
+  problem?: string;
+}
+
+const defaultDeps = (): RefreshDeps => ({ service: x3d(), now: () => new Date(), fetch });
+
+/** Nothing more to learn from the service: it failed, or it succeeded and its result is stored. */
+export function isSettled(task: Pick<StudioTask, "state" | "resultFile">): boolean {
+  return task.state === "failed" || (task.state === "success" && task.resultFile !== null);
+}
+
+/** Refreshes one task from the service (coalesced and throttled); null when the task does not exist. */
+export function refreshTask(id: string, options: RefreshOptions = {}, deps?: RefreshDeps): Promise<RefreshOutcome | null> {
+  const inflight = inflightRefreshes();
+  const running = inflight.get(id);
+  if (running) return running;
+  const started = run(id, options.minIntervalMs ?? REFRESH_INTERVAL_MS, deps ?? defaultDeps()).finally(() => inflight.delete(id));
+  inflight.set(id, started);
+  return started;
+}
+
+// On globalThis: route handlers are bundled as separate module graphs, and callbacks and polls
+// of one task must share the same in-flight refresh.
+function inflightRefreshes(): Map<string, Promise<RefreshOutcome | null>> {
+  const holder = globalThis as { [key: symbol]: Map<string, Promise<RefreshOutcome | null>> | undefined };
+  const key = Symbol.for("x3d.studio.refreshes");
+  return (holder[key] ??= new Map());
+}
+
+async function run(id: string, minIntervalMs: number, deps: RefreshDeps): Promise<RefreshOutcome | null> {
+  const task = await load(id);
+  if (!task) return null;
+  if (isSettled(task)) return { task };
+  const claimedAt = deps.now();
+  const claimed = await claim(id, claimedAt, minIntervalMs);
+  if (!claimed) return { task };
+
+  let result: TaskResult;
+  try {
+    result = await queryService(deps.service, claimed);
+  } catch (error) {
+    if (error instanceof X3dError && FAILURE_CODES.includes(error.code)) {
+      return { task: await recordState(claimed, "failed", claimedAt, error.code) };
+    }
+    console.error(`[studio] refreshing task ${id}:`, error);
+    return { task: claimed, problem: error instanceof X3dError ? error.userMessage : "The service could not be reached." };
+  }
+
+  const updated = await recordState(claimed, result.state, claimedAt);
+  if (updated.state !== "success" || updated.resultFile) return { task: updated };
+  return copyResult(updated, result, claimedAt, deps);
+}
+
+const load = async (id: string): Promise<StudioTask | null> =>
+  (await (await db()).select().from(studioTasks).where(eq(studioTasks.id, id)).limit(1))[0] ?? null;
+
+/** Takes the right to ask the service now: only if nobody did within `minIntervalMs` (and no copy lease runs). */
+async function claim(id: string, now: Date, minIntervalMs: number): Promise<StudioTask | null> {
+  const cutoff = new Date(now.getTime() - minIntervalMs);
+  const [row] = await (await db())
+    .update(studioTasks)
+    .set({ refreshedAt: now })
+    .where(and(eq(studioTasks.id, id), or(isNull(studioTasks.refreshedAt), lte(studioTasks.refreshedAt, cutoff))))
+    .returning();
+  return row ?? null;
+}
+
+function queryService(service: TaskQueries, task: StudioTask): Promise<TaskResult> {
+  switch (task.kind) {
+    case "image-to-3d":
+    case "texture": // request_type 2 is an image-to-3D task on the service
+      return service.queryTask(task.serviceTaskId);
+    case "split":
+      return service.querySplitTask(task.serviceTaskId);
+    case "depth":
+      return service.queryDepthTask(task.serviceTaskId);
+    case "segmentation":
+      return service.querySegmentationTask(task.serviceTaskId);
+  }
+}
+
+/** Moves a task to `state` unless it already ended; each state keeps the time it was first seen. */
+async function recordState(task: StudioTask, state: TaskState, at: Date, errorCode?: number): Promise<StudioTask> {
+  if (task.state === state) return task;
+  const seen = JSON.stringify({ [state]: at.toISOString() });
+  const [row] = await (await db())
+    .update(studioTasks)
+    .set({
+      state,
+      ...(errorCode === undefined ? {} : { errorCode }),
+      // Existing keys win (right side of ||): a state keeps its first-seen time.
+      stateTimes: sql`${seen}::jsonb || ${studioTasks.stateTimes}`,
+      updatedAt: at,
+    })
+    .where(and(eq(studioTasks.id, task.id), notInArray(studioTasks.state, ["success", "failed"])))
+    .returning();
+  return row ?? (await load(task.id)) ?? task;
+}
+
+/**
+ * Copies the result and cover into studio storage, exactly once: the refresh whose claim still
+ * holds turns it into a lease; the final UPDATE only applies while no result is recorded.
+ */
+async function copyResult(task: StudioTask, result: TaskResult, claimedAt: Date, deps: RefreshDeps): Promise<RefreshOutcome> {
+  const database = await db();
+  const [leased] = await database
+    .update(studioTasks)
+    .set({ refreshedAt: new Date(claimedAt.getTime() + COPY_LEASE_MS) })
+    .where(and(eq(studioTasks.id, task.id), eq(studioTasks.refreshedAt, claimedAt), isNull(studioTasks.resultFile)))
+    .returning();
+  if (!leased) return { task: (await load(task.id)) ?? task };
+  try {
+    const stored = await storeFromUrl(result.url!, task.id, "result", deps.fetch);
+    const cover = result.cover_url ? await storeFromUrl(result.cover_url, task.id, "cover", deps.fetch) : null;
+    const now = deps.now();
+    const [row] = await database
+      .update(studioTasks)
+      .set({ resultFile: stored, coverFile: cover, refreshedAt: now, updatedAt: now })
+      .where(and(eq(studioTasks.id, task.id), isNull(studioTasks.resultFile)))
+      .returning();
+    return { task: row ?? (await load(task.id)) ?? leased };
+  } catch (error) {
+    console.error(`[studio] copying the result of task ${task.id}:`, error);
+    // Free the lease: the next refresh asks the service again, which signs fresh links.
+    await database.update(studioTasks).set({ refreshedAt: claimedAt }).where(eq(studioTasks.id, task.id));
+    return { task: leased, problem: "The result could not be saved yet; trying again." };
+  }
+}
