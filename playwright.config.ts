@@ -5,6 +5,8 @@ import { defineConfig } from "@playwright/test";
 import { CANARY_CLIENT_ID, CANARY_CLIENT_SECRET } from "./e2e/canary";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** The studio that uses the first server as its remote service. */
+export const livePort = port + 1;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-e2e-"));
 // Debian's Chromium where installed (CI, these machines); Playwright's own browser elsewhere.
 const systemChromium = fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
@@ -30,20 +32,40 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node node_modules/next/dist/bin/next start -p ${port}`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    stdout: process.env.E2E_SERVER_LOG ? "pipe" : "ignore",
-    timeout: 120_000,
-    env: {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      NEXT_TELEMETRY_DISABLED: "1",
-      X3D_CLIENT_ID: CANARY_CLIENT_ID,
-      X3D_CLIENT_SECRET: CANARY_CLIENT_SECRET,
-      // Every studio user spends from the one service account: enough for all specs.
-      X3D_ENGINE_BALANCE: "100000",
+  webServer: [
+    {
+      command: `node node_modules/next/dist/bin/next start -p ${port}`,
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: false,
+      stdout: process.env.E2E_SERVER_LOG ? "pipe" : "ignore",
+      timeout: 120_000,
+      env: {
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        NEXT_TELEMETRY_DISABLED: "1",
+        X3D_CLIENT_ID: CANARY_CLIENT_ID,
+        X3D_CLIENT_SECRET: CANARY_CLIENT_SECRET,
+        // Every studio user spends from the one service account: enough for all specs.
+        X3D_ENGINE_BALANCE: "100000",
+      },
     },
-  },
+    {
+      // A second studio with its embedded service off, using the first one as "the live
+      // service" through X3D_BASE_URL (e2e/live-service.spec.ts).
+      command: `node node_modules/next/dist/bin/next start -p ${livePort}`,
+      url: `http://127.0.0.1:${livePort}/sign-in`,
+      reuseExistingServer: false,
+      stdout: process.env.E2E_SERVER_LOG ? "pipe" : "ignore",
+      timeout: 120_000,
+      env: {
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "x3d-e2e-live-")),
+        PORT: String(livePort),
+        NEXT_TELEMETRY_DISABLED: "1",
+        X3D_ENGINE: "off",
+        X3D_BASE_URL: `http://127.0.0.1:${port}`,
+        X3D_CLIENT_ID: CANARY_CLIENT_ID,
+        X3D_CLIENT_SECRET: CANARY_CLIENT_SECRET,
+      },
+    },
+  ],
 });

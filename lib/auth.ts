@@ -16,6 +16,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   trustHost: true,
   session: { strategy: "jwt" },
   pages: { signIn: "/sign-in" },
+  // A wrong password is an expected outcome, answered in the form: not an error for the log.
+  logger: {
+    error(error) {
+      if (error.name !== "CredentialsSignin") console.error("[auth]", error);
+    },
+  },
   providers: [
     Credentials({
       credentials: { email: {}, password: {} },
