@@ -19,7 +19,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   // A wrong password is an expected outcome, answered in the form: not an error for the log.
   logger: {
     error(error) {
-      if (error.name !== "CredentialsSignin") console.error("[auth]", error);
+      if ((error as Error & { type?: string }).type !== "CredentialsSignin") console.error("[auth]", error);
     },
   },
   providers: [
