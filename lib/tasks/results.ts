@@ -8,27 +8,12 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { StudioTask } from "@/lib/db/schema";
 import { newId, resultFile, storedPath } from "@/lib/storage";
 import { extensionOf } from "@/lib/x3d/schemas";
+import { CONTENT_TYPES, contentTypeOf } from "@/lib/content-types";
 
 /** The two files the studio keeps per task. */
 export type TaskFile = "result" | "cover";
 export const isTaskFile = (value: string): value is TaskFile => value === "result" || value === "cover";
 
-/** Content types of every format the service produces (results and covers). */
-const CONTENT_TYPES: Record<string, string> = {
-  glb: "model/gltf-binary",
-  obj: "model/obj",
-  stl: "model/stl",
-  fbx: "application/octet-stream",
-  usdz: "model/vnd.usdz+zip",
-  "3mf": "model/3mf",
-  zip: "application/zip",
-  png: "image/png",
-  webp: "image/webp",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  bmp: "image/bmp",
-  exr: "image/x-exr",
-};
 
 /** A service download may take this long, body included, before it is abandoned (and retried later). */
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
@@ -91,7 +76,7 @@ export async function serveTaskFile(task: StudioTask, which: TaskFile, options: 
   const body = Readable.toWeb(fs.createReadStream(full)) as ReadableStream<Uint8Array>;
   return new Response(body, {
     headers: {
-      "Content-Type": CONTENT_TYPES[ext] ?? "application/octet-stream",
+      "Content-Type": contentTypeOf(ext),
       "Content-Length": String(stat.size),
       "Content-Disposition": `${options.download ? "attachment" : "inline"}; filename="${name}"`,
       "Cache-Control": options.cacheControl,

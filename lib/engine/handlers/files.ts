@@ -2,23 +2,10 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { contentTypeOf } from "@/lib/content-types";
 import { verifyFileUrl } from "../results";
 import { taskDir } from "../tasks/store";
 import { engineOff } from "./common";
-
-const TYPES: Record<string, string> = {
-  glb: "model/gltf-binary",
-  obj: "model/obj",
-  stl: "model/stl",
-  fbx: "application/octet-stream",
-  usdz: "model/vnd.usdz+zip",
-  "3mf": "model/3mf",
-  zip: "application/zip",
-  png: "image/png",
-  webp: "image/webp",
-  exr: "image/x-exr",
-  bmp: "image/bmp",
-};
 
 /** GET files/<task>/<file>?auth_key=&t=: a result or cover, without auth, while the signature holds. */
 export async function handleFile(request: Request, taskId: string, file: string): Promise<Response> {
@@ -39,7 +26,7 @@ export async function handleFile(request: Request, taskId: string, file: string)
   if (!stat?.isFile()) return new Response("Not Found", { status: 404 });
   const ext = file.slice(file.lastIndexOf(".") + 1);
   const headers: Record<string, string> = {
-    "Content-Type": TYPES[ext] ?? "application/octet-stream",
+    "Content-Type": contentTypeOf(ext),
     "Content-Length": String(stat.size),
     "Access-Control-Allow-Origin": "*",
     "Cache-Control": "private, max-age=300",
