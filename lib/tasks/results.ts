@@ -14,7 +14,6 @@ import { CONTENT_TYPES, contentTypeOf } from "@/lib/content-types";
 export type TaskFile = "result" | "cover";
 export const isTaskFile = (value: string): value is TaskFile => value === "result" || value === "cover";
 
-
 /** A service download may take this long, body included, before it is abandoned (and retried later). */
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 
