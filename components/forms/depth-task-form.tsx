@@ -6,7 +6,7 @@ import type { CostTable } from "@/lib/x3d/costs";
 import { depthFieldsFor, depthOptionProblems, taskCost, type DepthOptions } from "@/lib/x3d/form-logic";
 import { DEPTH_FORMATS, DEPTH_RANGES, type DepthFormat } from "@/lib/x3d/options";
 import { CostSummary } from "./cost-summary";
-import { FormAlert, NumberField, SelectField, SubmitButton } from "./fields";
+import { bindSelects, FormAlert, NumberField, SubmitButton } from "./fields";
 import { ImageSourceField } from "./image-source-field";
 import { useCreateAction, type CreateAction } from "./use-create-action";
 
@@ -41,6 +41,7 @@ export function DepthTaskForm({ action, costs, initial }: Props) {
   const fields = depthFieldsFor(options.rmbg);
   const problems = depthOptionProblems(options);
   const error = (key: NumberKey) => errors[key] ?? (texts[key].trim() === "" ? undefined : problems[key]);
+  const select = bindSelects(options, set, errors);
   const number = (key: NumberKey, label: string, range: { min: number; max: number }, step: number, hint: string) => (
     <NumberField label={label} name={key} value={texts[key]} onChange={(v) => setNumber(key, v)} min={range.min} max={range.max} step={step} hint={hint} error={error(key)} />
   );
@@ -49,57 +50,28 @@ export function DepthTaskForm({ action, costs, initial }: Props) {
     <form onSubmit={submit} noValidate className="space-y-6">
       <ImageSourceField initial={initial.image} errors={errors} clearError={clearError} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label="Quality"
-          name="model_type"
-          value={options.model_type}
-          options={[
-            { value: "pro", label: "Pro (2K)" },
-            { value: "base", label: "Base (1K)" },
-          ]}
-          onChange={(v) => set("model_type", v)}
-          error={errors.model_type}
-        />
-        <SelectField label="Format" name="format" value={options.format} options={FORMAT_OPTIONS} onChange={(v) => set("format", v)} error={errors.format} />
+        {select("model_type", "Quality", [
+          { value: "pro", label: "Pro (2K)" },
+          { value: "base", label: "Base (1K)" },
+        ])}
+        {select("format", "Format", FORMAT_OPTIONS)}
         {number("height_relief", "Relief height", R.height_relief, 0.1, "From 0.1 to 50.0.")}
         {number("width", "Width (mm)", R.width, 1, "A whole number from 20 to 600.")}
-        <SelectField
-          label="Remove background"
-          name="rmbg"
-          value={options.rmbg}
-          options={[
-            { value: 1 as const, label: "On" },
-            { value: 0 as const, label: "Off" },
-          ]}
-          onChange={(v) => set("rmbg", v)}
-          error={errors.rmbg}
-        />
+        {select("rmbg", "Remove background", [
+          { value: 1, label: "On" },
+          { value: 0, label: "Off" },
+        ])}
         {fields.degree_rmbg && number("degree_rmbg", "Background removal strength", R.degree_rmbg, R.degree_rmbg.step, "From 0.00 to 1.00 in steps of 0.01.")}
-        {fields.shape_base && (
-          <SelectField
-            label="Base shape"
-            name="shape_base"
-            value={options.shape_base}
-            options={[
-              { value: 0 as const, label: "Square" },
-              { value: 1 as const, label: "Circle" },
-            ]}
-            onChange={(v) => set("shape_base", v)}
-            error={errors.shape_base}
-          />
-        )}
+        {fields.shape_base &&
+          select("shape_base", "Base shape", [
+            { value: 0, label: "Square" },
+            { value: 1, label: "Circle" },
+          ])}
         {fields.thickness_base && number("thickness_base", "Base thickness (mm)", R.thickness_base, R.thickness_base.step, "From 0.1 to 20.0 in steps of 0.1.")}
-        <SelectField
-          label="Relief"
-          name="sculpmode"
-          value={options.sculpmode}
-          options={[
-            { value: 0 as const, label: "Emboss" },
-            { value: 1 as const, label: "Engrave" },
-          ]}
-          onChange={(v) => set("sculpmode", v)}
-          error={errors.sculpmode}
-        />
+        {select("sculpmode", "Relief", [
+          { value: 0, label: "Emboss" },
+          { value: 1, label: "Engrave" },
+        ])}
       </div>
       <CostSummary cost={taskCost({ kind: "depth" }, costs)} />
       <FormAlert message={message} />

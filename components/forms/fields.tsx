@@ -43,11 +43,13 @@ export function Field({ label, hint, error, children }: FieldProps) {
   );
 }
 
+type Choices<T> = readonly { value: T; label: string; disabled?: boolean }[];
+
 interface SelectFieldProps<T extends string | number> {
   label: string;
   name: string;
   value: T;
-  options: readonly { value: T; label: string; disabled?: boolean }[];
+  options: Choices<T>;
   onChange: (value: T) => void;
   hint?: string | undefined;
   error?: string | undefined;
@@ -81,39 +83,92 @@ export function SelectField<T extends string | number>({ label, name, value, opt
   );
 }
 
-interface NumberFieldProps {
+/**
+ * Selects bound to one options object: each takes its name, value and error from its key and
+ * reports a pick through `set`. `const select = bindSelects(options, set, errors)`, then
+ * `select("format", "Format", FORMAT_OPTIONS)`.
+ */
+export function bindSelects<O extends Record<keyof O, string | number>>(
+  values: O,
+  set: <K extends keyof O>(key: K, value: O[K]) => void,
+  errors: Record<string, string>,
+) {
+  return function select<K extends keyof O & string>(key: K, label: string, options: Choices<O[K]>) {
+    return <SelectField label={label} name={key} value={values[key]} options={options} onChange={(v) => set(key, v)} error={errors[key]} />;
+  };
+}
+
+interface TextFieldProps {
   label: string;
   name: string;
-  /** Kept as typed so a half-typed number is not rewritten under the cursor. */
+  /** Kept as typed (a half-typed number is not rewritten under the cursor). */
   value: string;
   onChange: (value: string) => void;
-  min: number;
-  max: number;
-  step: number;
   hint?: string | undefined;
   error?: string | undefined;
 }
 
-export function NumberField({ label, name, value, onChange, min, max, step, hint, error }: NumberFieldProps) {
+/** A labelled input whose value is a string as typed; `input` holds the attributes of its kind. */
+function TextField({ label, name, value, onChange, hint, error, input }: TextFieldProps & { input: React.InputHTMLAttributes<HTMLInputElement> }) {
   return (
     <Field label={label} hint={hint} error={error}>
       {({ id, describedBy }) => (
         <input
           id={id}
           aria-describedby={describedBy}
-          type="number"
+          {...input}
           name={name}
-          inputMode="decimal"
           value={value}
-          min={min}
-          max={max}
-          step={step}
           aria-invalid={!!error}
           onChange={(e) => onChange(e.target.value)}
           className={inputClass}
         />
       )}
     </Field>
+  );
+}
+
+export function NumberField({ min, max, step, ...field }: TextFieldProps & { min: number; max: number; step: number }) {
+  return <TextField {...field} input={{ type: "number", inputMode: "decimal", min, max, step }} />;
+}
+
+/** A link the service fetches; the URL check is the server's. */
+export function UrlField({ placeholder, ...field }: TextFieldProps & { placeholder: string }) {
+  return <TextField {...field} input={{ type: "url", placeholder }} />;
+}
+
+interface RadioButtonsProps<T extends string> {
+  /** The form field that carries the choice. */
+  name: string;
+  /** The group's accessible name. */
+  label: string;
+  value: T;
+  options: readonly (readonly [value: T, label: string])[];
+  onChange: (value: T) => void;
+  /** Lets the buttons wrap onto another line. */
+  wrap?: boolean;
+}
+
+/** A choice shown as a row of toggle buttons (a radio group), submitted through a hidden input. */
+export function RadioButtons<T extends string>({ name, label, value, options, onChange, wrap = false }: RadioButtonsProps<T>) {
+  return (
+    <>
+      <input type="hidden" name={name} value={value} />
+      <div role="radiogroup" aria-label={label} className={wrap ? "flex flex-wrap gap-2 text-sm" : "flex gap-2 text-sm"}>
+        {options.map(([option, text]) => (
+          <button
+            key={option}
+            type="button"
+            role="radio"
+            aria-checked={value === option}
+            onClick={() => onChange(option)}
+            className={`rounded-md border px-3 py-1.5 ${value === option ? "border-sky-500 text-sky-300" : "border-neutral-700 text-neutral-400"}`}
+          >
+            {text}
+          </button>
+        ))}
+      </div>
+    </>
   );
 }
 

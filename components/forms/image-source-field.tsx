@@ -1,11 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { FileDropZone } from "@/components/upload/file-drop-zone";
-import { uploadedId, useUploads } from "@/components/upload/use-uploads";
+import { useUploads } from "@/components/upload/use-uploads";
 import type { ImagePrefill } from "@/lib/tasks/create-form-types";
-import { Field, FieldError, inputClass } from "./fields";
+import { FieldError, RadioButtons, UrlField } from "./fields";
 import { IMAGE_HINT } from "./hints";
+import { UploadedFileField } from "./uploaded-file-field";
 
 interface Props {
   initial?: ImagePrefill | undefined;
@@ -29,24 +29,16 @@ export function ImageSourceField({ initial, errors, clearError }: Props) {
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm">Image</legend>
-      <input type="hidden" name="image_source" value={source} />
-      <div role="radiogroup" aria-label="Image source" className="flex gap-2 text-sm">
-        {sources.map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            role="radio"
-            aria-checked={source === value}
-            onClick={() => {
-              setSource(value);
-              clearError("image", "image_url");
-            }}
-            className={`rounded-md border px-3 py-1.5 ${source === value ? "border-sky-500 text-sky-300" : "border-neutral-700 text-neutral-400"}`}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <RadioButtons
+        name="image_source"
+        label="Image source"
+        value={source}
+        options={sources}
+        onChange={(value) => {
+          setSource(value);
+          clearError("image", "image_url");
+        }}
+      />
       {source === "task" && cover ? (
         <div className="space-y-1">
           <input type="hidden" name="image_task" value={cover.id} />
@@ -56,40 +48,20 @@ export function ImageSourceField({ initial, errors, clearError }: Props) {
           <FieldError message={errors.image} />
         </div>
       ) : source === "upload" ? (
-        <>
-          <input type="hidden" name="image" value={uploadedId(upload.slots.image) ?? ""} />
-          <FileDropZone
-            label="Image"
-            hint={IMAGE_HINT}
-            state={upload.slots.image}
-            onFile={(file) => {
-              upload.start("image", file);
-              clearError("image");
-            }}
-            onClear={() => upload.clear("image")}
-            error={errors.image}
-            testId="image-drop"
-          />
-        </>
+        <UploadedFileField name="image" uploads={upload} slot="image" label="Image" hint={IMAGE_HINT} error={errors.image} testId="image-drop" clearError={clearError} />
       ) : (
-        <Field label="Image URL" hint="An http:// or https:// link to a PNG, JPEG or WebP image." error={errors.image_url ?? errors.image}>
-          {({ id, describedBy }) => (
-            <input
-              id={id}
-              aria-describedby={describedBy}
-              name="image_url"
-              type="url"
-              value={url}
-              placeholder="https://example.com/photo.png"
-              aria-invalid={!!(errors.image_url ?? errors.image)}
-              onChange={(e) => {
-                setUrl(e.target.value);
-                clearError("image_url", "image");
-              }}
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <UrlField
+          label="Image URL"
+          name="image_url"
+          value={url}
+          onChange={(value) => {
+            setUrl(value);
+            clearError("image_url", "image");
+          }}
+          placeholder="https://example.com/photo.png"
+          hint="An http:// or https:// link to a PNG, JPEG or WebP image."
+          error={errors.image_url ?? errors.image}
+        />
       )}
     </fieldset>
   );

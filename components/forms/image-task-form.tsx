@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import { FileDropZone } from "@/components/upload/file-drop-zone";
 import { uploadedId, useUploads } from "@/components/upload/use-uploads";
 import { ViewSlots } from "@/components/upload/view-slots";
 import type { UploadInfo } from "@/lib/upload/check";
@@ -9,9 +8,10 @@ import type { CostTable } from "@/lib/x3d/costs";
 import { taskCost, type ImageOptions, type ViewSlots as Slots } from "@/lib/x3d/form-logic";
 import { VIEWS } from "@/lib/x3d/options";
 import { CostSummary } from "./cost-summary";
-import { FormAlert, SubmitButton } from "./fields";
+import { FormAlert, RadioButtons, SubmitButton } from "./fields";
 import { ImageOptionsFields } from "./image-options-fields";
 import { IMAGE_HINT } from "./hints";
+import { UploadedFileField } from "./uploaded-file-field";
 import { useCreateAction, type CreateAction } from "./use-create-action";
 import { useImageOptions } from "./use-image-options";
 
@@ -20,6 +20,11 @@ interface Props {
   costs: CostTable;
   initial: { options: ImageOptions; image?: UploadInfo | undefined; views?: Slots<UploadInfo> | undefined };
 }
+
+const MODES = [
+  ["single", "One image"],
+  ["multi", "Several views"],
+] as const;
 
 /** Image to 3D: one image, or front/back/left/right views, and the model's options. */
 export function ImageTaskForm({ action, costs, initial }: Props) {
@@ -37,37 +42,9 @@ export function ImageTaskForm({ action, costs, initial }: Props) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
-      <input type="hidden" name="mode" value={mode} />
-      <div role="radiogroup" aria-label="Input" className="flex gap-2 text-sm">
-        {(["single", "multi"] as const).map((m) => (
-          <button
-            key={m}
-            type="button"
-            role="radio"
-            aria-checked={mode === m}
-            onClick={() => setMode(m)}
-            className={`rounded-md border px-3 py-1.5 ${mode === m ? "border-sky-500 text-sky-300" : "border-neutral-700 text-neutral-400"}`}
-          >
-            {m === "single" ? "One image" : "Several views"}
-          </button>
-        ))}
-      </div>
+      <RadioButtons name="mode" label="Input" value={mode} options={MODES} onChange={setMode} />
       {mode === "single" ? (
-        <>
-          <input type="hidden" name="images" value={uploadedId(single.slots.image) ?? ""} />
-          <FileDropZone
-            label="Image"
-            hint={IMAGE_HINT}
-            state={single.slots.image}
-            onFile={(file) => {
-              single.start("image", file);
-              clearError("images");
-            }}
-            onClear={() => single.clear("image")}
-            error={imageError}
-            testId="image-drop"
-          />
-        </>
+        <UploadedFileField name="images" uploads={single} slot="image" label="Image" hint={IMAGE_HINT} error={imageError} testId="image-drop" clearError={clearError} />
       ) : (
         <>
           {VIEWS.map((v) => (

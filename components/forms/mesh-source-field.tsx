@@ -1,12 +1,12 @@
 "use client";
 
 import { useState } from "react";
-import { FileDropZone } from "@/components/upload/file-drop-zone";
-import { uploadedId, useUploads } from "@/components/upload/use-uploads";
+import { useUploads } from "@/components/upload/use-uploads";
 import type { MeshKind } from "@/lib/engine/net/sniff";
 import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-types";
 import { typeList } from "@/lib/upload/check";
-import { Field, FieldError, inputClass } from "./fields";
+import { Field, FieldError, inputClass, RadioButtons, UrlField } from "./fields";
+import { UploadedFileField } from "./uploaded-file-field";
 
 const KIND_LABELS: Record<MeshResultOption["kind"], string> = {
   "image-to-3d": "Image to 3D",
@@ -49,57 +49,23 @@ export function MeshSourceField({ types, hint, results, initial, errors, clearEr
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm">Model</legend>
-      <input type="hidden" name="mesh_source" value={source} />
-      <div role="radiogroup" aria-label="Model source" className="flex flex-wrap gap-2 text-sm">
-        {sources.map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            role="radio"
-            aria-checked={source === value}
-            onClick={() => pick(value)}
-            className={`rounded-md border px-3 py-1.5 ${source === value ? "border-sky-500 text-sky-300" : "border-neutral-700 text-neutral-400"}`}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <RadioButtons name="mesh_source" label="Model source" value={source} options={sources} onChange={pick} wrap />
       {source === "upload" && (
-        <>
-          <input type="hidden" name="mesh" value={uploadedId(upload.slots.mesh) ?? ""} />
-          <FileDropZone
-            label="Model"
-            hint={hint}
-            state={upload.slots.mesh}
-            onFile={(file) => {
-              upload.start("mesh", file);
-              clearError("mesh");
-            }}
-            onClear={() => upload.clear("mesh")}
-            error={errors.mesh}
-            testId="mesh-drop"
-          />
-        </>
+        <UploadedFileField name="mesh" uploads={upload} slot="mesh" label="Model" hint={hint} error={errors.mesh} testId="mesh-drop" clearError={clearError} />
       )}
       {source === "url" && (
-        <Field label="Model URL" hint={`An http:// or https:// link to a ${typeList(types)} file the service can fetch.`} error={errors.mesh_url ?? errors.mesh}>
-          {({ id, describedBy }) => (
-            <input
-              id={id}
-              aria-describedby={describedBy}
-              name="mesh_url"
-              type="url"
-              value={url}
-              placeholder={`https://example.com/model.${types[0] ?? "glb"}`}
-              aria-invalid={!!(errors.mesh_url ?? errors.mesh)}
-              onChange={(e) => {
-                setUrl(e.target.value);
-                clearError("mesh_url", "mesh");
-              }}
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <UrlField
+          label="Model URL"
+          name="mesh_url"
+          value={url}
+          onChange={(value) => {
+            setUrl(value);
+            clearError("mesh_url", "mesh");
+          }}
+          placeholder={`https://example.com/model.${types[0] ?? "glb"}`}
+          hint={`An http:// or https:// link to a ${typeList(types)} file the service can fetch.`}
+          error={errors.mesh_url ?? errors.mesh}
+        />
       )}
       {source === "task" &&
         (choices.length === 0 ? (

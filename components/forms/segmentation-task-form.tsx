@@ -6,13 +6,14 @@ import type { CostTable } from "@/lib/x3d/costs";
 import { taskCost } from "@/lib/x3d/form-logic";
 import { MESH_TYPES, SEG_LEVELS, SEGMENTATION_FORMATS } from "@/lib/x3d/options";
 import { CostSummary } from "./cost-summary";
-import { FormAlert, SelectField, SubmitButton } from "./fields";
+import { bindSelects, FormAlert, SubmitButton } from "./fields";
 import { MESH_HINT } from "./hints";
 import { MeshSourceField } from "./mesh-source-field";
 import { useCreateAction, type CreateAction } from "./use-create-action";
 
 type Format = keyof typeof SEGMENTATION_FORMATS;
 type Level = (typeof SEG_LEVELS)[number];
+const LEVEL_OPTIONS = SEG_LEVELS.map((l) => ({ value: l, label: l[0]!.toUpperCase() + l.slice(1) }));
 const FORMAT_OPTIONS = (Object.entries(SEGMENTATION_FORMATS) as [string, string][]).map(([k, v]) => ({ value: Number(k) as Format, label: v.toUpperCase() }));
 
 interface Props {
@@ -26,26 +27,20 @@ interface Props {
 export function SegmentationTaskForm({ action, costs, results, initial }: Props) {
   const { errors, message, pending, submit, clearError } = useCreateAction(action);
   const [options, setOptions] = useState(initial.options);
+  const select = bindSelects(
+    options,
+    (key, value) => {
+      setOptions((o) => ({ ...o, [key]: value }));
+      clearError(key);
+    },
+    errors,
+  );
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
       <MeshSourceField types={MESH_TYPES} hint={MESH_HINT} results={results} initial={initial.mesh} errors={errors} clearError={clearError} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label="Level"
-          name="seg_level"
-          value={options.seg_level}
-          options={SEG_LEVELS.map((l) => ({ value: l, label: l[0]!.toUpperCase() + l.slice(1) }))}
-          onChange={(v) => setOptions((o) => ({ ...o, seg_level: v }))}
-          error={errors.seg_level}
-        />
-        <SelectField
-          label="Format"
-          name="format"
-          value={options.format}
-          options={FORMAT_OPTIONS}
-          onChange={(v) => setOptions((o) => ({ ...o, format: v }))}
-          error={errors.format}
-        />
+        {select("seg_level", "Level", LEVEL_OPTIONS)}
+        {select("format", "Format", FORMAT_OPTIONS)}
       </div>
       <CostSummary cost={taskCost({ kind: "segmentation" }, costs)} />
       <FormAlert message={message} />

@@ -6,7 +6,7 @@ import type { CostTable } from "@/lib/x3d/costs";
 import { splitFieldsFor, taskCost, type SplitOptions } from "@/lib/x3d/form-logic";
 import { MESH_FORMATS, MESH_TYPES, SPLIT_JOINTS, SPLIT_LEVELS, SPLIT_PARTS, type MeshFormat, type SplitPart } from "@/lib/x3d/options";
 import { CostSummary } from "./cost-summary";
-import { FormAlert, SelectField, SubmitButton } from "./fields";
+import { bindSelects, FormAlert, SubmitButton } from "./fields";
 import { MESH_HINT } from "./hints";
 import { MeshSourceField } from "./mesh-source-field";
 import { useCreateAction, type CreateAction } from "./use-create-action";
@@ -21,6 +21,8 @@ interface Props {
 const capital = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 const FORMAT_OPTIONS = (Object.entries(MESH_FORMATS) as [string, string][]).map(([k, v]) => ({ value: Number(k) as MeshFormat, label: v.toUpperCase() }));
 const PART_OPTIONS = (Object.entries(SPLIT_PARTS) as [SplitPart, string][]).map(([value, label]) => ({ value, label: `${value}: ${label}` }));
+const JOINT_OPTIONS = SPLIT_JOINTS.map((j) => ({ value: j, label: capital(j) }));
+const LEVEL_OPTIONS = SPLIT_LEVELS.map((l) => ({ value: l, label: capital(l) }));
 
 /** Split a model for printing: part, joint and merge for characters; level for general models. */
 export function SplitTaskForm({ action, costs, results, initial }: Props) {
@@ -30,57 +32,25 @@ export function SplitTaskForm({ action, costs, results, initial }: Props) {
     setOptions((o) => ({ ...o, [key]: value }));
     clearError(key);
   };
+  const select = bindSelects(options, set, errors);
   const fields = splitFieldsFor(options.model, options.joint);
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
       <MeshSourceField types={MESH_TYPES} hint={MESH_HINT} results={results} initial={initial.mesh} errors={errors} clearError={clearError} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label="Split as"
-          name="model"
-          value={options.model}
-          options={[
-            { value: "character", label: "Character" },
-            { value: "general", label: "General object" },
-          ]}
-          onChange={(v) => set("model", v)}
-          error={errors.model}
-        />
-        {fields.part && <SelectField label="Parts" name="part" value={options.part} options={PART_OPTIONS} onChange={(v) => set("part", v)} error={errors.part} />}
-        {fields.joint && (
-          <SelectField
-            label="Joints"
-            name="joint"
-            value={options.joint}
-            options={SPLIT_JOINTS.map((j) => ({ value: j, label: capital(j) }))}
-            onChange={(v) => set("joint", v)}
-            error={errors.joint}
-          />
-        )}
-        {fields.merge && (
-          <SelectField
-            label="Merge connectors with the body"
-            name="merge"
-            value={options.merge}
-            options={[
-              { value: "yes", label: "Yes" },
-              { value: "no", label: "No" },
-            ]}
-            onChange={(v) => set("merge", v)}
-            error={errors.merge}
-          />
-        )}
-        {fields.level && (
-          <SelectField
-            label="Level of detail"
-            name="level"
-            value={options.level}
-            options={SPLIT_LEVELS.map((l) => ({ value: l, label: capital(l) }))}
-            onChange={(v) => set("level", v)}
-            error={errors.level}
-          />
-        )}
-        <SelectField label="Format" name="format" value={options.format} options={FORMAT_OPTIONS} onChange={(v) => set("format", v)} error={errors.format} />
+        {select("model", "Split as", [
+          { value: "character", label: "Character" },
+          { value: "general", label: "General object" },
+        ])}
+        {fields.part && select("part", "Parts", PART_OPTIONS)}
+        {fields.joint && select("joint", "Joints", JOINT_OPTIONS)}
+        {fields.merge &&
+          select("merge", "Merge connectors with the body", [
+            { value: "yes", label: "Yes" },
+            { value: "no", label: "No" },
+          ])}
+        {fields.level && select("level", "Level of detail", LEVEL_OPTIONS)}
+        {select("format", "Format", FORMAT_OPTIONS)}
       </div>
       <CostSummary cost={taskCost({ kind: "split" }, costs)} />
       <FormAlert message={message} />

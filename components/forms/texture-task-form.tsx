@@ -1,7 +1,6 @@
 "use client";
 
-import { FileDropZone } from "@/components/upload/file-drop-zone";
-import { uploadedId, useUploads } from "@/components/upload/use-uploads";
+import { useUploads } from "@/components/upload/use-uploads";
 import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-types";
 import type { UploadInfo } from "@/lib/upload/check";
 import type { CostTable } from "@/lib/x3d/costs";
@@ -11,6 +10,7 @@ import { FormAlert, SubmitButton } from "./fields";
 import { GLB_HINT, IMAGE_HINT } from "./hints";
 import { ImageOptionsFields } from "./image-options-fields";
 import { MeshSourceField } from "./mesh-source-field";
+import { UploadedFileField } from "./uploaded-file-field";
 import { useCreateAction, type CreateAction } from "./use-create-action";
 import { useImageOptions } from "./use-image-options";
 
@@ -32,18 +32,15 @@ export function TextureTaskForm({ action, costs, results, initial }: Props) {
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
       <MeshSourceField types={GLB} hint={GLB_HINT} results={results} initial={initial.mesh} errors={errors} clearError={clearError} />
-      <input type="hidden" name="images" value={uploadedId(image.slots.image) ?? ""} />
-      <FileDropZone
+      <UploadedFileField
+        name="images"
+        uploads={image}
+        slot="image"
         label="Image"
         hint={`The look to paint on the model. ${IMAGE_HINT}`}
-        state={image.slots.image}
-        onFile={(file) => {
-          image.start("image", file);
-          clearError("images");
-        }}
-        onClear={() => image.clear("image")}
         error={errors.images}
         testId="image-drop"
+        clearError={clearError}
       />
       <ImageOptionsFields editor={editor} texture errors={errors} clearError={clearError} />
       <CostSummary cost={cost} />
