@@ -1,206 +1,214 @@
 /**
- * ASCII FBX 7.4 writer (loads in three.js FBXLoader, Autodesk FBX SDK based tools).
- * Units: UnitScaleFactor 0.1 (1 unit = 1 mm), Y up. One Geometry + Model per part,
- * a Phong Material per scene material, base colour texture embedded as a Video (base64).
- * Colours are written in sRGB (FBX convention); uvs use a bottom-left origin.
+ * Binary FBX 7.4 writer (imports in Blender, which reads binary FBX only, three.js FBXLoader
+ * and Autodesk FBX SDK based tools). Units: UnitScaleFactor 0.1 (1 unit = 1 mm), Y up. One
+ * Geometry + Model per part, a Phong Material per scene material, base colour texture embedded
+ * as a Video (raw PNG bytes). Colours are written in sRGB (FBX convention); uvs use a
+ * bottom-left origin. The byte layout lives in ./fbx-binary.
  */
 import type { Material, MeshPart, RasterImage, Scene } from "@/lib/engine/mesh/types";
-import { PngCache, assertValidScene, fmt, hasAttr, linearToSrgb, partNormals, safeName, textEncoder, uniqueNamer } from "./common";
+import { PngCache, assertValidScene, hasAttr, linearToSrgb, partNormals, safeName, uniqueNamer } from "./common";
+import {
+  FBX_CREATION_TIME,
+  FBX_FILE_ID,
+  type FbxNode,
+  type FbxProp,
+  bool,
+  encodeFbxBinary,
+  float64,
+  float64Array,
+  int32,
+  int32Array,
+  int64,
+  nameClass,
+  node,
+  raw,
+  string,
+} from "./fbx-binary";
 
-type Line = string;
+const FBX_VERSION = 7400;
 
-function arrayNode(indent: string, name: string, values: ArrayLike<number>, format: (x: number) => string = fmt): Line[] {
-  const parts = new Array<string>(values.length);
-  for (let i = 0; i < values.length; i++) parts[i] = format(values[i]!);
-  return [`${indent}${name}: *${values.length} {`, `${indent}\ta: ${parts.join(",")}`, `${indent}} `];
+/** Properties70 "P" entry: name, type, subtype, flags, values. */
+const P = (name: string, type: string, sub: string, flags: string, ...values: FbxProp[]): FbxNode =>
+  node("P", [string(name), string(type), string(sub), string(flags), ...values]);
+
+const single = (name: string, value: FbxProp): FbxNode => node(name, [value]);
+
+function layerElement(type: string, name: string, mapping: string, reference: string, data: FbxNode[]): FbxNode {
+  return node(type, [int32(0)], [
+    single("Version", int32(101)),
+    single("Name", string(name)),
+    single("MappingInformationType", string(mapping)),
+    single("ReferenceInformationType", string(reference)),
+    ...data,
+  ]);
 }
 
-const int = (x: number): string => String(x);
-
-function geometryLines(id: number, name: string, part: MeshPart, hasMaterial: boolean): Line[] {
+function geometryNode(id: number, name: string, part: MeshPart, hasMaterial: boolean): FbxNode {
   const idx = part.indices;
   const pvi = new Int32Array(idx.length);
   for (let i = 0; i < idx.length; i++) pvi[i] = i % 3 === 2 ? ~idx[i]! : idx[i]!;
   const src = partNormals(part);
-  const normals = new Float32Array(idx.length * 3);
+  const normals = new Float64Array(idx.length * 3);
   for (let i = 0; i < idx.length; i++) normals.set(src.subarray(idx[i]! * 3, idx[i]! * 3 + 3), i * 3);
   const layers = ["LayerElementNormal"];
-  const out: Line[] = [
-    `\tGeometry: ${id}, "Geometry::${name}", "Mesh" {`,
-    ...arrayNode("\t\t", "Vertices", part.positions),
-    ...arrayNode("\t\t", "PolygonVertexIndex", pvi, int),
-    "\t\tGeometryVersion: 124",
-    "\t\tLayerElementNormal: 0 {",
-    "\t\t\tVersion: 101",
-    '\t\t\tName: ""',
-    '\t\t\tMappingInformationType: "ByPolygonVertex"',
-    '\t\t\tReferenceInformationType: "Direct"',
-    ...arrayNode("\t\t\t", "Normals", normals),
-    "\t\t}",
+  const children: FbxNode[] = [
+    single("Vertices", float64Array(part.positions)),
+    single("PolygonVertexIndex", int32Array(pvi)),
+    single("GeometryVersion", int32(124)),
+    layerElement("LayerElementNormal", "", "ByPolygonVertex", "Direct", [single("Normals", float64Array(normals))]),
   ];
   if (hasAttr(part.colors, part, 3)) {
     const c = part.colors;
-    const rgba = new Float32Array((c.length / 3) * 4);
+    const rgba = new Float64Array((c.length / 3) * 4);
     for (let v = 0; v < c.length / 3; v++) {
       rgba.set([linearToSrgb(c[v * 3]!), linearToSrgb(c[v * 3 + 1]!), linearToSrgb(c[v * 3 + 2]!), 1], v * 4);
     }
     layers.push("LayerElementColor");
-    out.push(
-      "\t\tLayerElementColor: 0 {",
-      "\t\t\tVersion: 101",
-      '\t\t\tName: "Col"',
-      '\t\t\tMappingInformationType: "ByPolygonVertex"',
-      '\t\t\tReferenceInformationType: "IndexToDirect"',
-      ...arrayNode("\t\t\t", "Colors", rgba),
-      ...arrayNode("\t\t\t", "ColorIndex", idx, int),
-      "\t\t}",
+    children.push(
+      layerElement("LayerElementColor", "Col", "ByPolygonVertex", "IndexToDirect", [
+        single("Colors", float64Array(rgba)),
+        single("ColorIndex", int32Array(idx)),
+      ]),
     );
   }
   if (hasAttr(part.uvs, part, 2)) {
-    const uv = new Float32Array(part.uvs);
+    const uv = new Float64Array(part.uvs);
     for (let i = 1; i < uv.length; i += 2) uv[i] = 1 - uv[i]!;
     layers.push("LayerElementUV");
-    out.push(
-      "\t\tLayerElementUV: 0 {",
-      "\t\t\tVersion: 101",
-      '\t\t\tName: "UVMap"',
-      '\t\t\tMappingInformationType: "ByPolygonVertex"',
-      '\t\t\tReferenceInformationType: "IndexToDirect"',
-      ...arrayNode("\t\t\t", "UV", uv),
-      ...arrayNode("\t\t\t", "UVIndex", idx, int),
-      "\t\t}",
+    children.push(
+      layerElement("LayerElementUV", "UVMap", "ByPolygonVertex", "IndexToDirect", [
+        single("UV", float64Array(uv)),
+        single("UVIndex", int32Array(idx)),
+      ]),
     );
   }
   if (hasMaterial) {
     layers.push("LayerElementMaterial");
-    out.push(
-      "\t\tLayerElementMaterial: 0 {",
-      "\t\t\tVersion: 101",
-      '\t\t\tName: ""',
-      '\t\t\tMappingInformationType: "AllSame"',
-      '\t\t\tReferenceInformationType: "IndexToDirect"',
-      ...arrayNode("\t\t\t", "Materials", [0], int),
-      "\t\t}",
-    );
+    children.push(layerElement("LayerElementMaterial", "", "AllSame", "IndexToDirect", [single("Materials", int32Array([0]))]));
   }
-  out.push("\t\tLayer: 0 {", "\t\t\tVersion: 100");
-  for (const type of layers) out.push("\t\t\tLayerElement:  {", `\t\t\t\tType: "${type}"`, "\t\t\t\tTypedIndex: 0", "\t\t\t}");
-  out.push("\t\t}", "\t}");
-  return out;
+  children.push(
+    node("Layer", [int32(0)], [
+      single("Version", int32(100)),
+      ...layers.map((type) => node("LayerElement", [], [single("Type", string(type)), single("TypedIndex", int32(0))])),
+    ]),
+  );
+  return node("Geometry", [int64(id), nameClass(name, "Geometry"), string("Mesh")], children);
 }
 
-function materialLines(id: number, name: string, m: Material): Line[] {
+function modelNode(id: number, name: string): FbxNode {
+  return node("Model", [int64(id), nameClass(name, "Model"), string("Mesh")], [
+    single("Version", int32(232)),
+    node("Properties70", [], [
+      P("InheritType", "enum", "", "", int32(1)),
+      P("DefaultAttributeIndex", "int", "Integer", "", int32(0)),
+    ]),
+    single("Shading", bool(true)),
+    single("Culling", string("CullingOff")),
+  ]);
+}
+
+function materialNode(id: number, name: string, m: Material): FbxNode {
   const [r, g, b, a] = m.baseColorFactor;
-  const rgb = [r, g, b].map((c) => fmt(linearToSrgb(c))).join(",");
+  const rgb = [r, g, b].map((c) => float64(linearToSrgb(c)));
+  return node("Material", [int64(id), nameClass(name, "Material"), string("")], [
+    single("Version", int32(102)),
+    single("ShadingModel", string("phong")),
+    single("MultiLayer", int32(0)),
+    node("Properties70", [], [
+      P("ShadingModel", "KString", "", "", string("Phong")),
+      P("DiffuseColor", "Color", "", "A", ...rgb),
+      P("DiffuseFactor", "Number", "", "A", float64(1)),
+      P("SpecularColor", "Color", "", "A", float64(0), float64(0), float64(0)),
+      P("Shininess", "Number", "", "A", float64(Math.max(0, (1 - m.roughnessFactor) * 100))),
+      P("Opacity", "double", "Number", "", float64(a)),
+      P("TransparencyFactor", "Number", "", "A", float64(1 - a)),
+    ]),
+  ]);
+}
+
+function textureNodes(videoId: number, texId: number, name: string, file: string, png: Uint8Array): FbxNode[] {
   return [
-    `\tMaterial: ${id}, "Material::${name}", "" {`,
-    "\t\tVersion: 102",
-    '\t\tShadingModel: "phong"',
-    "\t\tMultiLayer: 0",
-    "\t\tProperties70:  {",
-    '\t\t\tP: "ShadingModel", "KString", "", "", "Phong"',
-    `\t\t\tP: "DiffuseColor", "Color", "", "A",${rgb}`,
-    '\t\t\tP: "DiffuseFactor", "Number", "", "A",1',
-    '\t\t\tP: "SpecularColor", "Color", "", "A",0,0,0',
-    `\t\t\tP: "Shininess", "Number", "", "A",${fmt(Math.max(0, (1 - m.roughnessFactor) * 100))}`,
-    `\t\t\tP: "Opacity", "double", "Number", "",${fmt(a)}`,
-    `\t\t\tP: "TransparencyFactor", "Number", "", "A",${fmt(1 - a)}`,
-    "\t\t}",
-    "\t}",
+    node("Video", [int64(videoId), nameClass(name, "Video"), string("Clip")], [
+      single("Type", string("Clip")),
+      node("Properties70", [], [P("Path", "KString", "XRefUrl", "", string(file))]),
+      single("UseMipMap", int32(0)),
+      single("Filename", string(file)),
+      single("RelativeFilename", string(file)),
+      single("Content", raw(png)),
+    ]),
+    node("Texture", [int64(texId), nameClass(name, "Texture"), string("")], [
+      single("Type", string("TextureVideoClip")),
+      single("Version", int32(202)),
+      single("TextureName", nameClass(name, "Texture")),
+      single("Media", nameClass(name, "Video")),
+      single("FileName", string(file)),
+      single("RelativeFilename", string(file)),
+      node("ModelUVTranslation", [float64(0), float64(0)]),
+      node("ModelUVScaling", [float64(1), float64(1)]),
+      single("Texture_Alpha_Source", string("None")),
+      node("Cropping", [int32(0), int32(0), int32(0), int32(0)]),
+    ]),
   ];
 }
 
-function textureLines(videoId: number, texId: number, name: string, file: string, png: Uint8Array): Line[] {
-  return [
-    `\tVideo: ${videoId}, "Video::${name}", "Clip" {`,
-    '\t\tType: "Clip"',
-    "\t\tProperties70:  {",
-    `\t\t\tP: "Path", "KString", "XRefUrl", "", "${file}"`,
-    "\t\t}",
-    "\t\tUseMipMap: 0",
-    `\t\tFilename: "${file}"`,
-    `\t\tRelativeFilename: "${file}"`,
-    "\t\tContent: ,",
-    `\t\t\t"${Buffer.from(png).toString("base64")}"`,
-    "\t}",
-    `\tTexture: ${texId}, "Texture::${name}", "" {`,
-    '\t\tType: "TextureVideoClip"',
-    "\t\tVersion: 202",
-    `\t\tTextureName: "Texture::${name}"`,
-    `\t\tMedia: "Video::${name}"`,
-    `\t\tFileName: "${file}"`,
-    `\t\tRelativeFilename: "${file}"`,
-    "\t\tModelUVTranslation: 0,0",
-    "\t\tModelUVScaling: 1,1",
-    '\t\tTexture_Alpha_Source: "None"',
-    "\t\tCropping: 0,0,0,0",
-    "\t}",
-  ];
-}
-
-function header(counts: Record<string, number>): Line[] {
+function headerNodes(counts: Record<string, number>): FbxNode[] {
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  const prop = (name: string, type: string, sub: string, v: number): string => `\t\tP: "${name}", "${type}", "${sub}", "",${v}`;
-  const out: Line[] = [
-    "; FBX 7.4.0 project file",
-    "; Created by x3d",
-    "; ----------------------------------------------------",
-    "",
-    "FBXHeaderExtension:  {",
-    "\tFBXHeaderVersion: 1003",
-    "\tFBXVersion: 7400",
-    "\tCreationTimeStamp:  {",
-    "\t\tVersion: 1000",
-    ...["Year: 2020", "Month: 1", "Day: 1", "Hour: 0", "Minute: 0", "Second: 0", "Millisecond: 0"].map((s) => `\t\t${s}`),
-    "\t}",
-    '\tCreator: "x3d"',
-    "}",
-    "GlobalSettings:  {",
-    "\tVersion: 1000",
-    "\tProperties70:  {",
-    prop("UpAxis", "int", "Integer", 1),
-    prop("UpAxisSign", "int", "Integer", 1),
-    prop("FrontAxis", "int", "Integer", 2),
-    prop("FrontAxisSign", "int", "Integer", 1),
-    prop("CoordAxis", "int", "Integer", 0),
-    prop("CoordAxisSign", "int", "Integer", 1),
-    prop("OriginalUpAxis", "int", "Integer", 1),
-    prop("OriginalUpAxisSign", "int", "Integer", 1),
-    prop("UnitScaleFactor", "double", "Number", 0.1),
-    prop("OriginalUnitScaleFactor", "double", "Number", 0.1),
-    "\t}",
-    "}",
-    "",
-    "Documents:  {",
-    "\tCount: 1",
-    '\tDocument: 1000000000, "", "Scene" {',
-    "\t\tRootNode: 0",
-    "\t}",
-    "}",
-    "",
-    "References:  {",
-    "}",
-    "",
-    "Definitions:  {",
-    "\tVersion: 100",
-    `\tCount: ${total + 1}`,
-    '\tObjectType: "GlobalSettings" {',
-    "\t\tCount: 1",
-    "\t}",
+  const intP = (name: string, v: number): FbxNode => P(name, "int", "Integer", "", int32(v));
+  const numP = (name: string, v: number): FbxNode => P(name, "double", "Number", "", float64(v));
+  const stamp: Array<[string, number]> = [
+    ["Version", 1000], ["Year", 1970], ["Month", 1], ["Day", 1], ["Hour", 10], ["Minute", 0], ["Second", 0], ["Millisecond", 0],
   ];
-  for (const [type, count] of Object.entries(counts)) {
-    if (count > 0) out.push(`\tObjectType: "${type}" {`, `\t\tCount: ${count}`, "\t}");
-  }
-  out.push("}", "");
-  return out;
+  const objectTypes = Object.entries(counts)
+    .filter(([, count]) => count > 0)
+    .map(([type, count]) => node("ObjectType", [string(type)], [single("Count", int32(count))]));
+  return [
+    node("FBXHeaderExtension", [], [
+      single("FBXHeaderVersion", int32(1003)),
+      single("FBXVersion", int32(FBX_VERSION)),
+      single("EncryptionType", int32(0)),
+      node("CreationTimeStamp", [], stamp.map(([k, v]) => single(k, int32(v)))),
+      single("Creator", string("x3d")),
+    ]),
+    // Blender writes these fixed values: the FBX SDK checks FileId/footer against CreationTime.
+    single("FileId", raw(FBX_FILE_ID)),
+    single("CreationTime", string(FBX_CREATION_TIME)),
+    single("Creator", string("x3d")),
+    node("GlobalSettings", [], [
+      single("Version", int32(1000)),
+      node("Properties70", [], [
+        intP("UpAxis", 1),
+        intP("UpAxisSign", 1),
+        intP("FrontAxis", 2),
+        intP("FrontAxisSign", 1),
+        intP("CoordAxis", 0),
+        intP("CoordAxisSign", 1),
+        intP("OriginalUpAxis", 1),
+        intP("OriginalUpAxisSign", 1),
+        numP("UnitScaleFactor", 0.1),
+        numP("OriginalUnitScaleFactor", 0.1),
+      ]),
+    ]),
+    node("Documents", [], [
+      single("Count", int32(1)),
+      node("Document", [int64(1000000000), string(""), string("Scene")], [single("RootNode", int64(0))]),
+    ]),
+    node("References"),
+    node("Definitions", [], [
+      single("Version", int32(100)),
+      single("Count", int32(total + 1)),
+      node("ObjectType", [string("GlobalSettings")], [single("Count", int32(1))]),
+      ...objectTypes,
+    ]),
+  ];
 }
 
 export async function writeFbx(scene: Scene): Promise<Uint8Array> {
   assertValidScene(scene);
   let nextId = 100000;
   const newId = (): number => nextId++;
-  const objects: Line[] = [];
-  const connections: Line[] = [];
+  const objects: FbxNode[] = [];
+  const connections: FbxNode[] = [];
+  const oo = (child: number, parent: number): FbxNode => node("C", [string("OO"), int64(child), int64(parent)]);
   const materialIds = new Map<Material, number>();
   const textureIds = new Map<RasterImage, number>();
   const pngs = new PngCache();
@@ -210,21 +218,10 @@ export async function writeFbx(scene: Scene): Promise<Uint8Array> {
   for (const part of scene.parts) {
     const partName = name(safeName(part.name, "part"));
     const geoId = newId(), modelId = newId();
-    objects.push(...geometryLines(geoId, partName, part, part.material !== undefined));
-    objects.push(
-      `\tModel: ${modelId}, "Model::${partName}", "Mesh" {`,
-      "\t\tVersion: 232",
-      "\t\tProperties70:  {",
-      '\t\t\tP: "InheritType", "enum", "", "",1',
-      '\t\t\tP: "DefaultAttributeIndex", "int", "Integer", "",0',
-      "\t\t}",
-      "\t\tShading: T",
-      '\t\tCulling: "CullingOff"',
-      "\t}",
-    );
+    objects.push(geometryNode(geoId, partName, part, part.material !== undefined), modelNode(modelId, partName));
     counts.Geometry++;
     counts.Model++;
-    connections.push(`\tC: "OO",${modelId},0`, `\tC: "OO",${geoId},${modelId}`);
+    connections.push(oo(modelId, 0), oo(geoId, modelId));
     const m = part.material;
     if (!m) continue;
     let matId = materialIds.get(m);
@@ -232,7 +229,7 @@ export async function writeFbx(scene: Scene): Promise<Uint8Array> {
       matId = newId();
       materialIds.set(m, matId);
       const matName = name(safeName(m.name, "material"));
-      objects.push(...materialLines(matId, matName, m));
+      objects.push(materialNode(matId, matName, m));
       counts.Material++;
       const img = m.baseColorTexture;
       if (img) {
@@ -242,27 +239,19 @@ export async function writeFbx(scene: Scene): Promise<Uint8Array> {
           texId = newId();
           textureIds.set(img, texId);
           const file = `texture_${textureIds.size - 1}.png`;
-          objects.push(...textureLines(videoId, texId, `${matName}_baseColor`, file, await pngs.get(img)));
+          objects.push(...textureNodes(videoId, texId, `${matName}_baseColor`, file, await pngs.get(img)));
           counts.Texture++;
           counts.Video++;
-          connections.push(`\tC: "OO",${videoId},${texId}`);
+          connections.push(oo(videoId, texId));
         }
-        connections.push(`\tC: "OP",${texId},${matId}, "DiffuseColor"`);
+        connections.push(node("C", [string("OP"), int64(texId), int64(matId), string("DiffuseColor")]));
       }
     }
-    connections.push(`\tC: "OO",${matId},${modelId}`);
+    connections.push(oo(matId, modelId));
   }
 
-  const lines = [
-    ...header(counts),
-    "Objects:  {",
-    ...objects,
-    "}",
-    "",
-    "Connections:  {",
-    ...connections,
-    "}",
-    "",
-  ];
-  return textEncoder.encode(lines.join("\n"));
+  return encodeFbxBinary(
+    [...headerNodes(counts), node("Objects", [], objects), node("Connections", [], connections)],
+    FBX_VERSION,
+  );
 }
