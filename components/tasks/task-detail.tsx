@@ -4,13 +4,13 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { TaskView } from "@/lib/tasks/queries";
 import type { ShareActionResult } from "@/lib/tasks/share";
+import { CoverAndOptions } from "./cover-and-options";
 import { LocalTime } from "./local-time";
 import { ResultActions } from "./result-actions";
 import { ResultViewer } from "./result-viewer";
 import { ShareControls } from "./share-controls";
 import { StateTimeline } from "./state-timeline";
 import { KIND_LABELS, STATE_LABELS } from "./task-labels";
-import { TaskOptions } from "./task-options";
 
 const POLL_MS = 2_000;
 
@@ -89,16 +89,7 @@ export function TaskDetail({ initial, sharePath, createShare, revokeShare }: Pro
         </section>
       ) : null}
 
-      <div className={task.cover.url ? "grid gap-8 md:grid-cols-[16rem_1fr]" : ""}>
-        {task.cover.url ? (
-          // eslint-disable-next-line @next/next/no-img-element -- a private file behind a session, not an optimizable asset
-          <img src={task.cover.url} alt="Cover of the result" className="w-64 rounded-lg border border-neutral-800" data-testid="task-cover" />
-        ) : null}
-        <section className="space-y-2" aria-label="Options">
-          <h2 className="text-sm font-medium text-neutral-300">Options</h2>
-          <TaskOptions kind={task.kind} options={task.options} />
-        </section>
-      </div>
+      <CoverAndOptions coverUrl={task.cover.url} kind={task.kind} options={task.options} />
 
       {task.result.stored ? <ShareControls taskId={task.id} initialPath={sharePath} createShare={createShare} revokeShare={revokeShare} /> : null}
     </div>

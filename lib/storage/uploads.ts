@@ -6,7 +6,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { uploads, type Upload } from "@/lib/db/schema";
 import { MultipartError, parseMultipart } from "@/lib/engine/net/multipart";
-import { checkUpload, maxUploadBytes, type UploadInfo, type UploadKind, type UploadType } from "@/lib/upload/check";
+import { checkUpload, formatBytes, maxUploadBytes, type UploadInfo, type UploadKind, type UploadType } from "@/lib/upload/check";
 import { LIMITS } from "@/lib/x3d/options";
 import { newId, storedPath, uploadFile } from "./index";
 
@@ -39,7 +39,7 @@ function cleanName(name: string, type: UploadType): string {
 function refusal(error: MultipartError, kind: UploadKind | undefined): StageResult {
   switch (error.kind) {
     case "file-too-large": {
-      const limits = kind ? `${kind === "image" ? "images" : "models"} may be at most ${maxUploadBytes(kind) / 1024 / 1024} MB` : "models may be at most 200 MB, images 20 MB";
+      const limits = kind ? `${kind === "image" ? "images" : "models"} may be at most ${formatBytes(maxUploadBytes(kind))}` : `models may be at most ${formatBytes(maxUploadBytes("mesh"))}, images ${formatBytes(maxUploadBytes("image"))}`;
       return { ok: false, status: 413, error: `The file is too large: ${limits}.`, field: "file" };
     }
     case "too-many-files":

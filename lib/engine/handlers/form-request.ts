@@ -1,11 +1,11 @@
 import "server-only";
+import { formatBytes } from "@/lib/upload/check";
 import fs from "node:fs/promises";
 import { EngineError } from "../engine-error";
 import { MultipartError, parseMultipart } from "../net/multipart";
 import { stagingDir } from "../tasks/store";
 import type { ErrorCode } from "@/lib/x3d/errors";
 import type { FormInput } from "../validate/form";
-import { megabytes } from "../validate/form";
 
 export interface FormRules {
   fileFields: readonly string[];
@@ -41,7 +41,7 @@ export async function withForm(request: Request, rules: FormRules, handle: (form
         case "not-multipart":
           throw new EngineError(rules.notMultipart, "send the request as multipart/form-data");
         case "file-too-large":
-          throw new EngineError(rules.tooLarge(field), `${field} is larger than ${megabytes(rules.maxFileBytes(field))}`);
+          throw new EngineError(rules.tooLarge(field), `${field} is larger than ${formatBytes(rules.maxFileBytes(field))}`);
         case "too-many-files":
           throw new EngineError(rules.tooMany, `at most ${rules.maxFiles} files per request`);
         default:

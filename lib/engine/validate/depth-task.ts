@@ -1,8 +1,9 @@
+import { formatBytes } from "@/lib/upload/check";
 import { DEPTH_DEFAULTS, DEPTH_MODEL_TYPES, DEPTH_RANGES, LIMITS } from "@/lib/x3d/options";
 import type { DepthFormat, DepthJob } from "../generate/job";
 import { sniffImage } from "../net/sniff";
 import { EngineError } from "../engine-error";
-import { callbackUrl, choice, decimal, files, integer, intChoice, isHttpUrl, megabytes, text, urlExtension, type FormInput, type UploadedFile } from "./form";
+import { callbackUrl, choice, decimal, files, integer, intChoice, isHttpUrl, text, urlExtension, type FormInput, type UploadedFile } from "./form";
 
 export type DepthTaskOptions = Omit<DepthJob, "kind" | "imagePath"> & {
   image: { file: UploadedFile } | { url: string };
@@ -56,7 +57,7 @@ function validateImageInput(form: FormInput): { file: UploadedFile } | { url: st
   const file = imageFiles[0];
   if (file) {
     if (file.size === 0) throw new EngineError(10033016, `image "${file.filename}" is empty`);
-    if (file.size > LIMITS.imageBytes) throw new EngineError(10033004, `image is ${megabytes(file.size)}, at most 20 MB`);
+    if (file.size > LIMITS.imageBytes) throw new EngineError(10033004, `image is ${formatBytes(file.size)}, at most ${formatBytes(LIMITS.imageBytes)}`);
     if (!sniffImage(file.head)) throw new EngineError(10033003, `image "${file.filename}" is not a PNG, JPEG or WebP image`);
     return { file };
   }

@@ -1,4 +1,5 @@
 import type { ErrorCode } from "@/lib/x3d/errors";
+import { extensionOf } from "@/lib/x3d/schemas/common";
 import { EngineError } from "../engine-error";
 
 /** A stored upload, as lib/engine/net/multipart leaves it on disk. */
@@ -95,12 +96,9 @@ export function isHttpUrl(raw: string): boolean {
 /** The extension of a URL's path, lower case, without the dot ("" when none). */
 export function urlExtension(raw: string): string {
   try {
-    const last = new URL(raw).pathname.split("/").pop() ?? "";
-    const dot = last.lastIndexOf(".");
-    return dot > 0 ? last.slice(dot + 1).toLowerCase() : "";
+    return extensionOf(new URL(raw).pathname) ?? "";
   } catch {
     return "";
   }
 }
 
-export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;

@@ -1,7 +1,8 @@
+import { formatBytes } from "@/lib/upload/check";
 import { LIMITS, MESH_TYPES } from "@/lib/x3d/options";
 import { sniffMesh } from "../net/sniff";
 import { EngineError } from "../engine-error";
-import { files, isHttpUrl, megabytes, text, urlExtension, type FormInput, type UploadedFile } from "./form";
+import { files, isHttpUrl, text, urlExtension, type FormInput, type UploadedFile } from "./form";
 
 export type MeshInput = { file: UploadedFile } | { url: string };
 
@@ -14,7 +15,7 @@ export function validateMeshInput(form: FormInput): MeshInput {
   const file = meshFiles[0];
   if (file) {
     if (file.size === 0) throw new EngineError(10030008, `mesh "${file.filename}" is empty`);
-    if (file.size > LIMITS.meshBytes) throw new EngineError(10030006, `mesh is ${megabytes(file.size)}, at most 200 MB`);
+    if (file.size > LIMITS.meshBytes) throw new EngineError(10030006, `mesh is ${formatBytes(file.size)}, at most ${formatBytes(LIMITS.meshBytes)}`);
     if (!sniffMesh(file.head, file.size)) throw new EngineError(10030005, `mesh "${file.filename}" is not a GLB, STL or OBJ file`);
     return { file };
   }

@@ -1,3 +1,4 @@
+import { formatBytes } from "@/lib/upload/check";
 import {
   FACE_RANGE,
   LIMITS,
@@ -14,7 +15,7 @@ import {
 import type { MeshFormat } from "../generate/job";
 import { sniffImage, sniffMesh } from "../net/sniff";
 import { EngineError } from "../engine-error";
-import { callbackUrl, choice, decimal, files, integer, intChoice, isHttpUrl, megabytes, text, urlExtension, type FormInput, type UploadedFile } from "./form";
+import { callbackUrl, choice, decimal, files, integer, intChoice, isHttpUrl, text, urlExtension, type FormInput, type UploadedFile } from "./form";
 
 export interface SubmitTaskOptions {
   requestType: RequestType;
@@ -88,7 +89,7 @@ function validateImages(form: FormInput): { view: View; file: UploadedFile }[] {
   const all = single.length ? single : multi;
   for (const f of all) {
     if (f.size === 0) throw new EngineError(10031010, `${f.field} "${f.filename}" is empty`);
-    if (f.size > LIMITS.imageBytes) throw new EngineError(10031001, `${f.field} "${f.filename}" is ${megabytes(f.size)}, at most 20 MB`);
+    if (f.size > LIMITS.imageBytes) throw new EngineError(10031001, `${f.field} "${f.filename}" is ${formatBytes(f.size)}, at most ${formatBytes(LIMITS.imageBytes)}`);
     if (!sniffImage(f.head)) throw new EngineError(10031005, `${f.field} "${f.filename}" is not a PNG, JPEG or WebP image`);
   }
   if (single.length) return [{ view: "front", file: single[0]! }];
@@ -118,7 +119,7 @@ function validateMesh(form: FormInput, model: Model): { file: UploadedFile } | {
   if (meshFiles.length > 0) {
     const file = meshFiles[0]!;
     if (file.size === 0) throw new EngineError(10031010, `mesh "${file.filename}" is empty`);
-    if (file.size > LIMITS.meshBytes) throw new EngineError(10031001, `mesh is ${megabytes(file.size)}, at most 200 MB`);
+    if (file.size > LIMITS.meshBytes) throw new EngineError(10031001, `mesh is ${formatBytes(file.size)}, at most ${formatBytes(LIMITS.meshBytes)}`);
     if (sniffMesh(file.head, file.size) !== "glb") throw new EngineError(10031016, `mesh "${file.filename}" is not a GLB file`);
     return { file };
   }
