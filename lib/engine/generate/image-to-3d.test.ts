@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildGridSolid, regularizeGridMask } from "./grid-mesh";
 import { gridCellsFor, loadView, sceneFromViews, textureExistingScene } from "./image-to-3d";
-import { inflateSilhouette } from "./inflate";
+import { inflateHeights, inflateSilhouette } from "./inflate";
 import { maskBounds } from "./mask-ops";
 import { checkManifold, meshBounds, signedVolume } from "./mesh-ops";
 import { discMask, fixture, sceneOf, uvSphere } from "./testing";
@@ -63,6 +63,31 @@ describe("single-image inflation", () => {
     expect(vol / ((4 / 3) * Math.PI * 50 ** 3)).toBeLessThan(1.05);
   });
 
+  it("rounds the creases of the ball union but leaves a sphere as it is", () => {
+    const n = 160;
+    const disc = discMask(n, 60);
+    const raw = inflateHeights(disc, n, n, 0, 0), smooth = inflateHeights(disc, n, n, 0, 6);
+    let worst = 0;
+    for (let p = 0; p < n * n; p++) if (disc[p]) worst = Math.max(worst, Math.abs(smooth[p]! - raw[p]!));
+    expect(worst).toBeLessThan(0.6); // of a 60-cell radius
+    // Where the arms of a plus meet, the union of balls has creases: the height's
+    // Laplacian away from the outline (>= 12 cells in) spikes there; smoothing flattens it.
+    const plus = new Uint8Array(n * n);
+    for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) plus[y * n + x] = (x >= 60 && x < 100 && y >= 10 && y < 150) || (y >= 60 && y < 100 && x >= 10 && x < 150) ? 1 : 0;
+    const deep = (p: number) => { for (let dy = -12; dy <= 12; dy++) for (let dx = -12; dx <= 12; dx++) if (!plus[p + dy * n + dx]) return false; return true; };
+    const maxLaplacian = (hts: Float32Array) => {
+      let m = 0;
+      for (let y = 12; y < n - 12; y++) for (let x = 12; x < n - 12; x++) {
+        const p = y * n + x;
+        if (deep(p)) m = Math.max(m, Math.abs(hts[p - 1]! + hts[p + 1]! + hts[p - n]! + hts[p + n]! - 4 * hts[p]!));
+      }
+      return m;
+    };
+    const rawCrease = maxLaplacian(inflateHeights(plus, n, n, 0, 0));
+    expect(rawCrease).toBeGreaterThan(0.5);
+    expect(maxLaplacian(inflateHeights(plus, n, n, 0, 0.02 * n))).toBeLessThan(0.3 * rawCrease);
+  });
+
   it("never exceeds the triangle budget", () => {
     const m = inflateSilhouette(discMask(400, 190), 400, 400, { cells: 192, maxTriangles: 20_000 });
     expect(m.indices.length / 3).toBeLessThanOrEqual(20_000);
@@ -70,10 +95,10 @@ describe("single-image inflation", () => {
   });
 
   it("maps resolution to grid size", () => {
-    expect(gridCellsFor("512")).toBe(96);
-    expect(gridCellsFor("1024")).toBe(128);
-    expect(gridCellsFor("1536pro")).toBe(160);
-    expect(gridCellsFor("2048master")).toBe(192);
+    expect(gridCellsFor("512")).toBe(128);
+    expect(gridCellsFor("1024")).toBe(192);
+    expect(gridCellsFor("1536pro")).toBe(256);
+    expect(gridCellsFor("2048master")).toBe(320);
   });
 });
 
@@ -100,12 +125,45 @@ describe("visual hull", () => {
   const disc = discMask(N, 120);
   const sphereVolume = (4 / 3) * Math.PI * 50 ** 3;
 
-  it("of sphere silhouettes from four views has the sphere's volume (±15%)", () => {
+  /** Silhouettes of a known solid, 3 px per mm, 100 mm tall, bottom at row 350. */
+  const profileMask = (halfWidthMm: (yMm: number) => number, mirror = false) => {
+    const W = 400, m = new Uint8Array(W * W);
+    for (let row = 50; row < 350; row++) {
+      const y = (350 - row - 0.5) / 3;
+      const r = halfWidthMm(y) * 3;
+      for (let x = 0; x < W; x++) {
+        const dx = (mirror ? W - 1 - x : x) + 0.5 - W / 2;
+        if (Math.abs(dx) <= r) m[row * W + x] = 1;
+      }
+    }
+    return { mask: m, width: W, height: W };
+  };
+
+  it("reconstructs a known solid from four views within 3% of its volume", () => {
+    // The solid: at height y a rectangle |x| <= r(y), |z| <= q(y) (so its own visual hull).
+    const r = (y: number) => 30 + 12 * Math.sin((Math.PI * y) / 100);
+    const q = (y: number) => 18 + 8 * Math.cos((Math.PI * y) / 50);
+    let exact = 0;
+    for (let i = 0; i < 100_000; i++) { const y = (i + 0.5) / 1000; exact += 4 * r(y) * q(y) * 0.001; }
+    const views = [
+      { view: "front" as const, ...profileMask(r) },
+      { view: "back" as const, ...profileMask(r, true) },
+      { view: "left" as const, ...profileMask(q) },
+      { view: "right" as const, ...profileMask(q, true) },
+    ];
+    const h = visualHull(views, { cells: 160, maxTriangles: Infinity });
+    expect(checkManifold(h.indices)).toMatchObject({ closed: true, oriented: true });
+    const err = signedVolume(h.positions, h.indices) / exact - 1;
+    expect(Math.abs(err)).toBeLessThan(0.03);
+  });
+
+  it("of sphere silhouettes from four views is the sphere's visual hull (the Steinmetz solid, within 3%)", () => {
     const views = (["front", "back", "left", "right"] as const).map((view) => ({ view, mask: disc, width: N, height: N }));
-    const h = visualHull(views, { cells: 96, maxTriangles: 1e6 });
+    const h = visualHull(views, { cells: 128, maxTriangles: 1e7 });
     expect(checkManifold(h.indices)).toMatchObject({ closed: true, oriented: true });
     const vol = signedVolume(h.positions, h.indices);
-    expect(Math.abs(vol / sphereVolume - 1)).toBeLessThan(0.15);
+    expect(Math.abs(vol / ((16 / 3) * 50 ** 3) - 1)).toBeLessThan(0.03);
+    expect(vol).toBeGreaterThan(sphereVolume);
   });
 
   it("carves the depth from a narrower side view", () => {
@@ -122,24 +180,35 @@ describe("visual hull", () => {
 });
 
 describe("image-to-3d scenes", () => {
-  it("request_type 3 has front-projected uvs and the front image as texture (pbr adds metallicRoughness)", async () => {
+  it.each([100_000, 500_000])("hits face = %i within a tenth, closed and 100 mm tall", async (face) => {
     const v = await loadView("front", fixture("robot.png"), 1024, true);
-    const s = sceneFromViews([v], { cells: 96, maxTriangles: 500_000, textured: true, pbr: true });
+    const s = await sceneFromViews([v], { cells: 128, face, textured: false, pbr: false, shading: 0 });
+    const part = s.parts[0]!;
+    expect(Math.abs(part.indices.length / 3 / face - 1)).toBeLessThanOrEqual(0.1);
+    expect(checkManifold(part.indices)).toMatchObject({ closed: true, oriented: true });
+    const b = meshBounds(part.positions);
+    expect(b.max[1] - b.min[1]).toBeCloseTo(100, 3);
+    expect(b.min[1]).toBeCloseTo(0, 4);
+  });
+
+  it("request_type 3 has uvs and a texture (pbr adds metallicRoughness); request_type 1 neither", async () => {
+    const v = await loadView("front", fixture("robot.png"), 1024, true);
+    const s = await sceneFromViews([v], { cells: 96, face: 100_000, textured: true, pbr: true, shading: 0 });
     const part = s.parts[0]!;
     expect(part.uvs?.length).toBe((part.positions.length / 3) * 2);
-    expect(part.material?.baseColorTexture?.width).toBe(v.image.width);
+    expect(part.material?.baseColorTexture).toBeDefined();
     expect(part.material?.metallicRoughnessTexture).toBeDefined();
-    const geo = sceneFromViews([v], { cells: 96, maxTriangles: 500_000, textured: false, pbr: false });
+    const geo = await sceneFromViews([v], { cells: 96, face: 100_000, textured: false, pbr: false, shading: 0 });
     expect(geo.parts[0]!.uvs).toBeUndefined();
     expect(geo.parts[0]!.material).toBeUndefined();
   });
 
-  it("multi-view from images gives a closed mesh", async () => {
+  it("multi-view from images gives a closed mesh at the face target", async () => {
     const views = await Promise.all((["front", "left"] as const).map((view) => loadView(view, fixture("teapot.png"), 512, true)));
-    const s = sceneFromViews(views, { cells: 96, maxTriangles: 500_000, textured: true, pbr: false });
+    const s = await sceneFromViews(views, { cells: 96, face: 100_000, textured: true, pbr: false, shading: 0 });
     expect(checkManifold(s.parts[0]!.indices).closed).toBe(true);
+    expect(Math.abs(s.parts[0]!.indices.length / 3 / 100_000 - 1)).toBeLessThanOrEqual(0.1);
   });
-
   it("request_type 2 keeps the geometry and adds uvs + texture", async () => {
     const v = await loadView("front", fixture("teapot.png"), 512, true);
     const sphere = uvSphere(30);

@@ -7,11 +7,12 @@ import { readFile } from "node:fs/promises";
 import { readMesh } from "@/lib/engine/formats/read-mesh";
 import type { Material, MeshPart, RasterImage, Scene } from "@/lib/engine/mesh/types";
 import { InputContentError } from "./errors";
+import { type IndexedMesh, meshForTarget } from "./face-target";
 import { type DecodedImage, decodeImage, foregroundMask } from "./image-input";
 import { inflateSilhouette } from "./inflate";
 import type { ImageTo3DJob, View } from "./job";
 import { maskBounds } from "./mask-ops";
-import { sceneBounds, vertexNormals } from "./mesh-ops";
+import { meshBounds, sceneBounds, vertexNormals } from "./mesh-ops";
 import { visualHull } from "./visual-hull";
 
 /** Height of generated models, millimetres. */
@@ -21,11 +22,11 @@ const RMBG_TOLERANCE = 0.06;
 
 /** Grid cells across the model's longest side for a `resolution` option. */
 export function gridCellsFor(resolution: string): number {
-  if (resolution.startsWith("2048")) return 192;
-  if (resolution.startsWith("1536")) return 160;
-  if (resolution.startsWith("1024")) return 128;
-  if (resolution.startsWith("512")) return 96;
-  return 128;
+  if (resolution.startsWith("2048")) return 320;
+  if (resolution.startsWith("1536")) return 256;
+  if (resolution.startsWith("1024")) return 192;
+  if (resolution.startsWith("512")) return 128;
+  return 192;
 }
 
 /** Working (and texture) size of the input images, longest side. */
@@ -112,30 +113,54 @@ export function textureExistingScene(scene: Scene, front: LoadedView, pbr: boole
   return { parts: scene.parts.map((p): MeshPart => ({ ...p, uvs: frontProjectUVs(p.positions, map), material })) };
 }
 
-/** Geometry (and texture) from already loaded views. */
-export function sceneFromViews(views: LoadedView[], opts: { cells: number; maxTriangles: number; textured: boolean; pbr: boolean }): Scene {
+/** The visual hull's voxel grid grows with the cube of its cells: capped. */
+const HULL_MAX_CELLS = 224;
+/** Inflation grids grow with the square: a looser cap. */
+const INFLATE_MAX_CELLS = 640;
+
+/** Scales about the bottom centre so the model is `MODEL_HEIGHT_MM` tall, bottom at Y = 0. In place. */
+export function normaliseHeight(positions: Float32Array): void {
+  const b = meshBounds(positions);
+  const s = MODEL_HEIGHT_MM / Math.max(1e-9, b.max[1] - b.min[1]);
+  const cx = (b.min[0] + b.max[0]) / 2, cz = (b.min[2] + b.max[2]) / 2;
+  for (let i = 0; i < positions.length; i += 3) {
+    positions[i] = (positions[i]! - cx) * s;
+    positions[i + 1] = (positions[i + 1]! - b.min[1]) * s;
+    positions[i + 2] = (positions[i + 2]! - cz) * s;
+  }
+}
+
+/**
+ * The closed geometry for the views: one view is inflated, several carve a visual hull.
+ * `cells` is the working grid of the resolution; the grid and Loop subdivision are then
+ * planned so the result has `face` triangles within FACE_TOLERANCE (see face-target.ts).
+ */
+export async function geometryFromViews(views: LoadedView[], opts: { cells: number; face: number }): Promise<IndexedMesh> {
   const front = views.find((v) => v.view === "front");
   if (!front) throw new InputContentError("the front view is required");
-  let positions: Float32Array, indices: Uint32Array, uvs: Float32Array;
+  let build: (cells: number) => IndexedMesh;
+  let maxCells: number;
   if (views.length === 1) {
-    const m = inflateSilhouette(front.mask, front.image.width, front.image.height, {
-      cells: opts.cells, maxTriangles: opts.maxTriangles, heightMm: MODEL_HEIGHT_MM,
-    });
-    ({ positions, indices, uvs } = m);
+    maxCells = INFLATE_MAX_CELLS;
+    build = (cells) => inflateSilhouette(front.mask, front.image.width, front.image.height, { cells, maxTriangles: Infinity, heightMm: MODEL_HEIGHT_MM });
   } else {
-    const hull = visualHull(
-      views.map((v) => ({ view: v.view, mask: v.mask, width: v.image.width, height: v.image.height })),
-      { cells: opts.cells, maxTriangles: opts.maxTriangles, heightMm: MODEL_HEIGHT_MM },
-    );
-    ({ positions, indices } = hull);
-    uvs = frontProjectUVs(positions, hull.frontUv);
+    maxCells = HULL_MAX_CELLS;
+    const silhouettes = views.map((v) => ({ view: v.view, mask: v.mask, width: v.image.width, height: v.image.height }));
+    build = (cells) => visualHull(silhouettes, { cells, maxTriangles: Infinity, heightMm: MODEL_HEIGHT_MM });
   }
+  const cells = Math.min(maxCells, opts.cells);
+  const mesh = await meshForTarget(build, { cells, minCells: Math.max(24, Math.round(cells / 2)), maxCells: Math.min(maxCells, Math.round(cells * 1.6)) }, opts.face);
+  normaliseHeight(mesh.positions);
+  return mesh;
+}
+
+/** Geometry (and texture) from already loaded views. */
+export async function sceneFromViews(views: LoadedView[], opts: { cells: number; face: number; textured: boolean; pbr: boolean; shading: number }): Promise<Scene> {
+  const { positions, indices } = await geometryFromViews(views, opts);
   const part: MeshPart = { name: "model", positions, indices, normals: vertexNormals(positions, indices) };
-  if (opts.textured) {
-    part.uvs = uvs;
-    part.material = texturedMaterial(textureFromView(front.image, front.mask), opts.pbr);
-  }
-  return { parts: [part] };
+  if (!opts.textured) return { parts: [part] };
+  const front = views.find((v) => v.view === "front")!;
+  return textureExistingScene({ parts: [part] }, front, opts.pbr);
 }
 
 export async function buildImageTo3DScene(job: ImageTo3DJob): Promise<Scene> {
@@ -153,8 +178,9 @@ export async function buildImageTo3DScene(job: ImageTo3DJob): Promise<Scene> {
   const views = await Promise.all(job.images.map((i) => loadView(i.view, i.path, maxSide, job.rmbg)));
   return sceneFromViews(views, {
     cells: gridCellsFor(job.resolution),
-    maxTriangles: job.face,
+    face: job.face,
     textured: job.requestType === 3,
     pbr: job.pbr,
+    shading: job.shading,
   });
 }

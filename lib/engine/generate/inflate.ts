@@ -6,59 +6,67 @@
  */
 import { InputContentError } from "./errors";
 import { buildGridSolid, cornerCounts, regularizeGridMask } from "./grid-mesh";
-import { cleanMask, countSet, distanceTransform, maskBounds, resampleMask } from "./mask-ops";
+import { INF, cleanMask, countSet, distanceTransform, maskBounds, powerTransform, resampleMask } from "./mask-ops";
 import { flipWinding, meshBounds } from "./mesh-ops";
 
+/** Box blur of radius r along rows and columns (in place, clamped borders). */
+function boxBlur(src: Float64Array, w: number, h: number, r: number): void {
+  const line = new Float64Array(Math.max(w, h));
+  const pass = (n: number, count: number, at: (i: number, k: number) => number) => {
+    for (let i = 0; i < count; i++) {
+      for (let k = 0; k < n; k++) line[k] = src[at(i, k)]!;
+      let acc = 0;
+      for (let k = -r; k <= r; k++) acc += line[Math.min(n - 1, Math.max(0, k))]!;
+      for (let k = 0; k < n; k++) {
+        src[at(i, k)] = acc / (2 * r + 1);
+        acc += line[Math.min(n - 1, k + r + 1)]! - line[Math.max(0, k - r)]!;
+      }
+    }
+  };
+  pass(w, h, (y, x) => y * w + x);
+  pass(h, w, (x, y) => y * w + x);
+}
+
 /**
- * Heights over a point grid: `inside` points get the height of the union of medial
- * balls, the others 0. `offset` is subtracted from the distances (0.5 for cell centres).
+ * Heights over a point grid: `inside` points get the height of the union of all
+ * inscribed balls (every inside point q carries a sphere of radius d(q), its distance to
+ * the outline), the others 0. The union's squared height is
+ * H(p) = max_q (d(q)^2 - |p - q|^2), a power transform computed exactly in linear time;
+ * it is a maximum of paraboloids, so where two medial branches meet it has a crease.
+ * `smoothing` (grid units) blurs H with a Gaussian of that sigma and adds back 2 sigma^2,
+ * which leaves a single paraboloid (a sphere) exactly as it was and rounds the creases.
+ * `offset` is subtracted from the distances (0.5 for cell centres).
  */
-export function inflateHeights(inside: Uint8Array, w: number, h: number, offset = 0): Float32Array {
+export function inflateHeights(inside: Uint8Array, w: number, h: number, offset = 0, smoothing = 0): Float32Array {
   const n = w * h;
   const feature = new Uint8Array(n);
   for (let p = 0; p < n; p++) feature[p] = inside[p] ? 0 : 1;
   const d = distanceTransform(feature, w, h);
-  for (let p = 0; p < n; p++) d[p] = inside[p] ? Math.max(0.01, d[p]! - offset) : 0;
+  const cost = new Float64Array(n);
+  for (let p = 0; p < n; p++) {
+    const r = inside[p] ? Math.max(0.01, d[p]! - offset) : 0;
+    cost[p] = inside[p] ? -r * r : INF;
+  }
+  const H = powerTransform(cost, w, h);
+  for (let p = 0; p < n; p++) H[p] = -H[p]!;
   const out = new Float32Array(n);
-  // Ridge points: no neighbour climbs at a slope near 1 (the distance's gradient).
-  const ridge: number[] = [];
-  let cost = 0;
-  for (let y = 1; y < h - 1; y++) {
-    for (let x = 1; x < w - 1; x++) {
-      const p = y * w + x;
+  if (smoothing > 0) {
+    // Three box passes of radius r: a near-Gaussian of variance r^2 + r per axis.
+    const r = Math.max(1, Math.round((Math.sqrt(1 + 4 * smoothing * smoothing) - 1) / 2));
+    const S = Float64Array.from(H);
+    for (let k = 0; k < 3; k++) boxBlur(S, w, h, r);
+    const lift = 2 * (r * r + r);
+    // Outside the outline H is not a paraboloid any more, so the blur is only trusted
+    // from 3 sigma inwards; towards the outline the exact union takes over.
+    const reach = 3 * Math.sqrt(r * r + r);
+    for (let p = 0; p < n; p++) {
       if (!inside[p]) continue;
-      const dp = d[p]!;
-      let slope = 0;
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          if (!dx && !dy) continue;
-          const s = (d[p + dy * w + dx]! - dp) / (dx && dy ? Math.SQRT2 : 1);
-          if (s > slope) slope = s;
-        }
-      }
-      if (slope < 0.8) { ridge.push(p); cost += dp * dp * 4; }
+      const t = Math.min(1, d[p]! / reach), wgt = t * t * (3 - 2 * t);
+      out[p] = Math.sqrt(Math.max(1e-4, H[p]! + wgt * (S[p]! + lift - H[p]!)));
     }
+  } else {
+    for (let p = 0; p < n; p++) if (inside[p]) out[p] = Math.sqrt(Math.max(1e-4, H[p]!));
   }
-  // Keep the painting bounded on huge grids: subsample the ridge.
-  const stride = Math.max(1, Math.ceil(cost / 4e7));
-  for (let k = 0; k < ridge.length; k += stride) {
-    const p = ridge[k]!;
-    const cx = p % w, cy = (p - cx) / w;
-    const r = d[p]!, r2 = r * r;
-    const y0 = Math.max(0, Math.ceil(cy - r)), y1 = Math.min(h - 1, Math.floor(cy + r));
-    for (let y = y0; y <= y1; y++) {
-      const dy2 = (y - cy) * (y - cy);
-      const span = Math.sqrt(Math.max(0, r2 - dy2));
-      const x0 = Math.max(0, Math.ceil(cx - span)), x1 = Math.min(w - 1, Math.floor(cx + span));
-      for (let x = x0; x <= x1; x++) {
-        const q = y * w + x;
-        if (!inside[q]) continue;
-        const hq = Math.sqrt(Math.max(0, r2 - dy2 - (x - cx) * (x - cx)));
-        if (hq > out[q]!) out[q] = hq;
-      }
-    }
-  }
-  for (let p = 0; p < n; p++) if (inside[p] && out[p]! < d[p]!) out[p] = d[p]!;
   return out;
 }
 
@@ -69,6 +77,8 @@ export interface InflateOptions {
   maxTriangles: number;
   /** Height of the result in millimetres (default 100). */
   heightMm?: number;
+  /** Sigma of the crease rounding, as a fraction of `cells` (default 0.02; see inflateHeights). */
+  creaseSmoothing?: number;
   /** Depth scale of the inflation (1 = round cross-sections). */
   depthScale?: number;
 }
@@ -109,7 +119,7 @@ export function inflateSilhouette(mask: Uint8Array, w: number, h: number, opts: 
   const counts = cornerCounts(grid, gw, gh);
   const inside = new Uint8Array(counts.length);
   for (let v = 0; v < counts.length; v++) inside[v] = counts[v] === 4 ? 1 : 0;
-  const top = inflateHeights(inside, gw + 1, gh + 1);
+  const top = inflateHeights(inside, gw + 1, gh + 1, 0, (opts.creaseSmoothing ?? 0.02) * cells);
   const depthScale = opts.depthScale ?? 1;
   for (let v = 0; v < top.length; v++) top[v] = top[v]! * depthScale;
   const bottom = top.map((t) => -t);

@@ -88,10 +88,10 @@ export function maskBounds(mask: Uint8Array, w: number, h: number): { x0: number
   return x1 < 0 ? null : { x0, y0, x1, y1 };
 }
 
-const INF = 1e20;
+export const INF = 1e20;
 
 /** 1-D squared distance transform of f (Felzenszwalb & Huttenlocher), into d. */
-function edt1d(f: Float64Array, n: number, d: Float64Array, v: Int32Array, z: Float64Array): void {
+export function edt1d(f: Float64Array, n: number, d: Float64Array, v: Int32Array, z: Float64Array): void {
   let k = 0;
   v[0] = 0;
   z[0] = -INF;
@@ -171,6 +171,32 @@ export function resampleMask(
       }
       if (hits * 2 >= k * k) out[(cy + pad) * GW + cx + pad] = 1;
     }
+  }
+  return out;
+}
+
+/**
+ * Power transform: for every pixel p, min over pixels q with finite cost of
+ * |p - q|^2 + cost[q] (Felzenszwalb's lower envelope of parabolas, separable, O(n)).
+ * Pixels whose cost is INF take no part.
+ */
+export function powerTransform(cost: Float64Array, w: number, h: number): Float64Array {
+  const n = Math.max(w, h);
+  const f = new Float64Array(n);
+  const d = new Float64Array(n);
+  const v = new Int32Array(n);
+  const z = new Float64Array(n + 1);
+  const tmp = new Float64Array(w * h);
+  for (let x = 0; x < w; x++) {
+    for (let y = 0; y < h; y++) f[y] = cost[y * w + x]!;
+    edt1d(f, h, d, v, z);
+    for (let y = 0; y < h; y++) tmp[y * w + x] = Math.min(d[y]!, INF);
+  }
+  const out = new Float64Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) f[x] = tmp[y * w + x]!;
+    edt1d(f, w, d, v, z);
+    for (let x = 0; x < w; x++) out[y * w + x] = Math.min(d[x]!, INF);
   }
   return out;
 }

@@ -1,7 +1,9 @@
 /**
  * Multi-view reconstruction: orthographic silhouettes (front required; back, left,
- * right optional) carve a voxel grid; the front silhouette's inflation (see inflate.ts)
- * bounds the depth, scaled to the side views' depth when there are any. The voxel set is
+ * right optional) carve a voxel grid. Without a left or right view nothing bounds the
+ * depth, so the front silhouette's inflation (see inflate.ts) does; with one the result
+ * is the visual hull proper (for orthographic views, the intersection of the extruded
+ * silhouettes). The voxel set is
  * made well-composed (so its boundary is a two-manifold), its faces are extracted, moved
  * onto the 0.5 level of a blurred occupancy field and Taubin-smoothed.
  *
@@ -99,7 +101,6 @@ export function visualHull(views: ViewSilhouette[], opts: HullOptions): HullMesh
     for (let i = 0; i < hz.length; i++) if (hz[i]! > hmax) hmax = hz[i]!;
     if (hmax === 0) throw new InputContentError("the front silhouette is too small");
     const Zh = sides.length ? sideZh : hmax * vs;
-    const zs = sides.length ? sideZh / vs / hmax : 1;
     const nz = Math.ceil((2 * Zh) / vs) + 2 * pad;
     const Z = (iz: number) => -Zh + (iz - pad + 0.5) * vs;
     // Per-view lookups on their own axes.
@@ -118,7 +119,9 @@ export function visualHull(views: ViewSilhouette[], opts: HullOptions): HullMesh
     for (let iy = 0; iy < ny; iy++) {
       for (let ix = 0; ix < nx; ix++) {
         if (!front2d[iy * nx + ix]) continue;
-        const lim = hz[iy * nx + ix]! * zs * vs;
+        // With a side view the hull is carved from the silhouettes alone; without one the
+        // front inflation supplies the depth nothing else can.
+        const lim = sides.length ? Infinity : hz[iy * nx + ix]! * vs;
         let backOk = 1;
         for (const c of cols) if (c.view === "back") backOk &= c.lut[iy * nx + ix]!;
         if (!backOk) continue;
