@@ -2,9 +2,9 @@
  * Mesh segmentation: k-means on per-face (centroid, normal) features, split into
  * connected components, then small / surplus components merged into the neighbour
  * they share the most edges with until exactly k regions remain (k = 3 / 6 / 10).
- * One part per region, coloured with per-vertex colours.
+ * One part per region (`segment_N`), each with its own plain colour material.
  */
-import type { MeshPart, Scene } from "@/lib/engine/mesh/types";
+import type { Material, MeshPart, Scene } from "@/lib/engine/mesh/types";
 import { InputContentError } from "./errors";
 import type { SegmentationJob } from "./job";
 import { meshBounds, vertexNormals, weldScene } from "./mesh-ops";
@@ -221,6 +221,21 @@ const COLORS: [number, number, number][] = [
   [0.1, 0.7, 0.7], [0.9, 0.35, 0.6], [0.45, 0.3, 0.15], [0.95, 0.45, 0.05], [0.3, 0.3, 0.3],
 ];
 
+/**
+ * One plain material per segment, colour r of COLORS (then golden-angle hues). Materials
+ * rather than vertex colours: every writer keeps them, and glTF / the cover multiply
+ * vertex colours with the material's factor, which would darken a colour given twice.
+ */
+export function segmentMaterial(r: number): Material {
+  let c = COLORS[r];
+  if (!c) {
+    const h = (r * 0.618033988749895) % 1;
+    const f = (k: number) => { const x = (k + h * 6) % 6; return 0.85 - 0.6 * Math.max(0, Math.min(x, 4 - x, 1)); };
+    c = [f(5), f(3), f(1)];
+  }
+  return { name: `segment_${r + 1}`, baseColorFactor: [c[0], c[1], c[2], 1], metallicFactor: 0, roughnessFactor: 0.7 };
+}
+
 export function buildSegmentationScene(scene: Scene, level: SegmentationJob["segLevel"]): Scene {
   const { positions, indices } = weldScene(scene);
   if (!indices.length) throw new InputContentError("the mesh has no triangles");
@@ -241,10 +256,7 @@ export function buildSegmentationScene(scene: Scene, level: SegmentationJob["seg
     }
     if (!idx.length) continue;
     const p = new Float32Array(pos), ind = new Uint32Array(idx);
-    const colors = new Float32Array(p.length);
-    const c = COLORS[r % COLORS.length]!;
-    for (let i = 0; i < colors.length; i += 3) colors.set(c, i);
-    parts.push({ name: `segment_${r + 1}`, positions: p, indices: ind, normals: vertexNormals(p, ind), colors });
+    parts.push({ name: `segment_${r + 1}`, positions: p, indices: ind, normals: vertexNormals(p, ind), material: segmentMaterial(r) });
   }
   return { parts };
 }

@@ -1,86 +1,220 @@
-import { describe, expect, it } from "vitest";
-import type { Scene } from "@/lib/engine/mesh/types";
-import { checkManifold, sceneVolume, signedVolume } from "./mesh-ops";
+import type { Manifold } from "manifold-3d";
+import { afterAll, describe, expect, it } from "vitest";
+import type { MeshPart, Scene } from "@/lib/engine/mesh/types";
+import { HUMANOID, NECKED, humanoid, neckedModel, sceneOfManifold } from "./humanoid.test-model";
+import { loadView, sceneFromViews } from "./image-to-3d";
+import { CLEARANCE_MM } from "./joints";
+import { Arena, getManifold } from "./manifold";
+import { checkManifold, meshBounds, sceneVolume, signedVolume } from "./mesh-ops";
 import { buildSplitScene } from "./split";
-import { box, sceneOf, uvSphere } from "./testing";
+import { box, fixture, sceneOf, uvSphere } from "./testing";
 
-// A blocky "character" 100 mm tall (+Y), facing +Z: head, body, arms, legs as one solid.
-const character: Scene = sceneOf(box([-30, 0, -10], [30, 100, 10]));
+const wasm = await getManifold();
+const arena = new Arena();
+afterAll(() => arena.free());
+
+const hanging = sceneOfManifold(humanoid(wasm, arena, "hanging"));
+const tpose = sceneOfManifold(humanoid(wasm, arena, "tpose"));
 const base = { model: "character" as const, joint: "none" as const, merge: true, level: "medium" as const };
+const H = HUMANOID;
 
-function expectSolidParts(s: Scene, n: number) {
-  expect(s.parts.length).toBe(n);
+function expectSolidParts(s: Scene, n?: number) {
+  if (n !== undefined) expect(s.parts.length).toBe(n);
   for (const p of s.parts) {
     expect(p.indices.length).toBeGreaterThan(0);
-    expect(checkManifold(p.indices).closed, p.name).toBe(true);
+    const r = checkManifold(p.indices);
+    expect(r.closed && r.oriented, p.name).toBe(true);
     expect(signedVolume(p.positions, p.indices), p.name).toBeGreaterThan(0);
   }
 }
+const part = (s: Scene, name: string): MeshPart => {
+  const p = s.parts.find((q) => q.name === name);
+  if (!p) throw new Error(`no part ${name} in ${s.parts.map((q) => q.name).join(", ")}`);
+  return p;
+};
+const bounds = (p: MeshPart) => meshBounds(p.positions);
+const centre = (p: MeshPart) => { const b = bounds(p); return [0, 1, 2].map((a) => (b.min[a]! + b.max[a]!) / 2); };
+const vol = (s: Scene, name: string) => { const p = part(s, name); return signedVolume(p.positions, p.indices); };
+const solid = (p: MeshPart): Manifold => arena.keep(new wasm.Manifold(new wasm.Mesh({ numProp: 3, vertProperties: p.positions, triVerts: p.indices })));
 
-describe("character split", () => {
-  const original = sceneVolume(character);
-  it.each([["a", 6], ["b", 5], ["c", 4], ["d", 4], ["e", 3], ["f", 2]] as const)("part %s -> %i closed parts, volume kept", async (part, n) => {
-    const s = await buildSplitScene(character, { ...base, part });
-    expectSolidParts(s, n);
-    expect(sceneVolume(s) / original).toBeCloseTo(1, 4);
-  });
-
-  it("names the character's parts", async () => {
-    const s = await buildSplitScene(character, { ...base, part: "a" });
+describe("character split finds the limbs of a primitive humanoid", () => {
+  it.each([["hanging", hanging], ["tpose", tpose]] as const)("%s arms: each part matches its known limb", async (pose, model) => {
+    const s = await buildSplitScene(model, { ...base, part: "a" });
+    expectSolidParts(s, 6);
     expect(s.parts.map((p) => p.name).sort()).toEqual(["head", "left_arm", "left_leg", "right_arm", "right_leg", "torso"]);
-    const head = s.parts.find((p) => p.name === "head")!;
-    let minY = Infinity;
-    for (let i = 1; i < head.positions.length; i += 3) minY = Math.min(minY, head.positions[i]!);
-    expect(minY).toBeCloseTo(85, 3);
-  });
-
-  it.each(["ball", "pin", "dovetail"] as const)("%s joints: connectors added to one side, sockets with clearance in the other", async (joint) => {
-    const plain = await buildSplitScene(character, { ...base, part: "f" });
-    const s = await buildSplitScene(character, { ...base, part: "f", joint });
-    expectSolidParts(s, 2);
-    const vol = (sc: Scene, name: string) => { const p = sc.parts.find((q) => q.name === name)!; return signedVolume(p.positions, p.indices); };
-    // The body carries the connector, the head lost a (slightly larger) socket.
-    expect(vol(s, "body")).toBeGreaterThan(vol(plain, "body") + 1);
-    expect(vol(s, "head")).toBeLessThan(vol(plain, "head") - 1);
-    const gained = vol(s, "body") - vol(plain, "body"), lost = vol(plain, "head") - vol(s, "head");
-    expect(lost).toBeGreaterThan(gained);
-    // Ball and pin sockets are the connector plus clearance; a dovetail's slot also runs
-    // out of the part so the key can slide in.
-    if (joint !== "dovetail") expect(lost).toBeLessThan(gained * 2);
-  });
-
-  it("merge=no keeps the connectors as separate parts", async () => {
-    const s = await buildSplitScene(character, { ...base, part: "e", joint: "ball", merge: false });
-    const joints = s.parts.filter((p) => p.name.startsWith("joint_"));
-    expect(s.parts.length - joints.length).toBe(3);
-    expect(joints.length).toBeGreaterThanOrEqual(2);
-    expectSolidParts(s, s.parts.length);
-  });
-});
-
-describe("general split", () => {
-  const sphere = sceneOf(uvSphere(40, 32, 64));
-  it.each([["low", 2], ["medium", 4], ["high", 8]] as const)("%s -> %i parts, volume kept", async (level, n) => {
-    const s = await buildSplitScene(sphere, { ...base, model: "general", part: "a", level });
-    expectSolidParts(s, n);
-    expect(sceneVolume(s) / sceneVolume(sphere)).toBeCloseTo(1, 3);
-  });
-
-  it("cuts along the longest axes", async () => {
-    const slab = sceneOf(box([0, 0, 0], [100, 10, 40]));
-    const s = await buildSplitScene(slab, { ...base, model: "general", part: "a", level: "medium" });
-    for (const p of s.parts) {
-      let minY = Infinity, maxY = -Infinity;
-      for (let i = 1; i < p.positions.length; i += 3) { minY = Math.min(minY, p.positions[i]!); maxY = Math.max(maxY, p.positions[i]!); }
-      expect(maxY - minY).toBeCloseTo(10, 4); // Y (shortest) is never cut
+    expect(sceneVolume(s) / sceneVolume(model)).toBeCloseTo(1, 2);
+    // Head: cut in the visible neck (between the torso top and the head sphere).
+    const head = bounds(part(s, "head"));
+    expect(head.min[1]).toBeGreaterThan(H.torso.y1);
+    expect(head.min[1]).toBeLessThan(H.head.y - H.head.r + 1);
+    expect(head.max[1]).toBeCloseTo(H.head.y + H.head.r, 0);
+    expect(Math.max(-head.min[0], head.max[0])).toBeLessThan(H.head.r + 0.5);
+    // Torso: from the crotch to the neck, hardly wider than the box.
+    const torso = bounds(part(s, "torso"));
+    expect(torso.min[1]).toBeCloseTo(H.crotch, 0);
+    expect(torso.max[1]).toBeCloseTo(head.min[1], 3);
+    expect(Math.max(-torso.min[0], torso.max[0])).toBeLessThan(H.torso.x + 2.5);
+    // Legs: below the crotch, one each side, exactly the leg cylinders.
+    for (const [name, sign] of [["left_leg", 1], ["right_leg", -1]] as const) {
+      const leg = bounds(part(s, name));
+      expect(leg.max[1]).toBeCloseTo(H.crotch, 0);
+      expect(leg.min[1]).toBeCloseTo(0, 3);
+      expect(centre(part(s, name))[0]! * sign).toBeCloseTo(H.legX, 0);
+      expect(leg.max[0] - leg.min[0]).toBeCloseTo(2 * H.legR, 0);
+    }
+    // Arms: beside the torso, the whole limb including the hand below the crotch.
+    for (const [name, sign] of [["left_arm", 1], ["right_arm", -1]] as const) {
+      const arm = bounds(part(s, name));
+      const inner = sign > 0 ? arm.min[0] : -arm.max[0], outer = sign > 0 ? arm.max[0] : -arm.min[0];
+      expect(inner).toBeGreaterThanOrEqual(H.torso.x);
+      if (pose === "hanging") {
+        expect(inner).toBeLessThanOrEqual(H.armX - H.armR); // through the gap
+        expect(outer).toBeCloseTo(H.armX + H.armR, 1);
+        expect(arm.min[1]).toBeCloseTo(H.armY0, 3);
+      } else {
+        expect(inner).toBeLessThan(H.torso.x + 3);
+        expect(outer).toBeCloseTo(H.tArmX1, 1);
+        expect(arm.min[1]).toBeCloseTo(H.tArmY - H.tArmR, 1);
+        expect(arm.max[1]).toBeCloseTo(H.tArmY + H.tArmR, 1);
+      }
     }
   });
 
-  it("falls back to clipping triangles when the mesh is not a manifold", async () => {
+  it.each([["a", 6], ["b", 5], ["c", 4], ["d", 4], ["e", 3], ["f", 2]] as const)("part %s -> %i closed named parts, volume kept", async (p, n) => {
+    const s = await buildSplitScene(hanging, { ...base, part: p });
+    expectSolidParts(s, n);
+    expect(sceneVolume(s) / sceneVolume(hanging)).toBeCloseTo(1, 2);
+    const names = s.parts.map((q) => q.name);
+    expect(new Set(names).size).toBe(n);
+    if (p === "c") expect(names).toContain("head_and_torso");
+    if (p === "e") expect(names.sort()).toEqual(["body", "head", "legs"]);
+    if (p === "d") expect(bounds(part(s, "body")).max[0]).toBeCloseTo(H.armX + H.armR, 1);
+  });
+
+  it.each(["ball", "pin", "dovetail"] as const)("%s joints: connector on the parent, socket with clearance in the child", async (joint) => {
+    const plain = await buildSplitScene(hanging, { ...base, part: "f" });
+    const s = await buildSplitScene(hanging, { ...base, part: "f", joint });
+    expectSolidParts(s, 2);
+    const gained = vol(s, "body") - vol(plain, "body"), lost = vol(plain, "head") - vol(s, "head");
+    expect(gained).toBeGreaterThan(1);
+    expect(lost).toBeGreaterThan(gained);
+    if (joint !== "dovetail") expect(lost).toBeLessThan(gained * 2);
+    // The peg sits in the socket without touching: the parts do not overlap.
+    const overlap = arena.keep(solid(part(s, "body")).intersect(solid(part(s, "head"))));
+    expect(overlap.volume()).toBeLessThan(1e-3);
+  });
+
+  it("merge=no: connectors are separate closed parts, clear of both sides by the clearance", async () => {
+    const s = await buildSplitScene(hanging, { ...base, part: "e", joint: "ball", merge: false });
+    expectSolidParts(s);
+    const joints = s.parts.filter((p) => p.name.startsWith("joint_"));
+    expect(s.parts.length - joints.length).toBe(3);
+    expect(joints.length).toBe(3); // neck + one per leg
+    for (const j of joints) {
+      const key = solid(j);
+      let nearest = Infinity;
+      for (const p of s.parts.filter((q) => !q.name.startsWith("joint_"))) nearest = Math.min(nearest, key.minGap(solid(p), 1));
+      expect(nearest).toBeGreaterThan(CLEARANCE_MM * 0.8);
+      expect(nearest).toBeLessThan(CLEARANCE_MM * 1.2);
+    }
+  });
+
+  it("a model that is not humanoid (a blob) still yields every named part", async () => {
+    const blob = sceneOfManifold(arena.keep(arena.keep(wasm.Manifold.sphere(30, 64)).scale([1, 1.6, 0.8])));
+    const s = await buildSplitScene(blob, { ...base, part: "a", joint: "ball" });
+    expectSolidParts(s, 6);
+    expect(bounds(part(s, "head")).min[1]).toBeGreaterThan(bounds(part(s, "torso")).min[1]);
+  });
+
+  it("splits the service's own image-to-3D result (robot): a big head over a small body", async () => {
+    const v = await loadView("front", fixture("robot.png"), 1024, true);
+    const model = await sceneFromViews([v], { cells: 96, face: 60_000, textured: false, pbr: false, shading: 0 });
+    const s = await buildSplitScene(model, { ...base, part: "a" });
+    expectSolidParts(s, 6);
+    const head = bounds(part(s, "head")), torso = bounds(part(s, "torso"));
+    // The robot's neck is at about a third of its height, under the wide head.
+    expect(head.min[1]).toBeGreaterThan(25);
+    expect(head.min[1]).toBeLessThan(45);
+    expect(torso.max[1]).toBeLessThanOrEqual(head.min[1] + 1e-3);
+    expect(vol(s, "head")).toBeGreaterThan(vol(s, "torso"));
+    expect(centre(part(s, "left_arm"))[0]).toBeGreaterThan(centre(part(s, "torso"))[0]!);
+    expect(centre(part(s, "right_arm"))[0]).toBeLessThan(centre(part(s, "torso"))[0]!);
+  }, 30_000);
+
+  it("a plain box still splits into the six parts", async () => {
+    const s = await buildSplitScene(sceneOf(box([-30, 0, -10], [30, 100, 10])), { ...base, part: "a" });
+    expectSolidParts(s, 6);
+  });
+});
+
+describe("general split by structure", () => {
+  const model = sceneOfManifold(neckedModel(wasm, arena));
+  const general = { ...base, model: "general" as const, part: "a" as const };
+  /** x positions where chain parts meet (part boundaries inside the chain). */
+  const chainCuts = (s: Scene) => s.parts.map(bounds).filter((b) => b.min[1] > NECKED.chainY - 20 && b.min[0] > -71).map((b) => b.min[0]);
+
+  it("connected pieces, then cuts at the necks; counts grow low < medium < high", async () => {
+    const counts: number[] = [];
+    for (const level of ["low", "medium", "high"] as const) {
+      const s = await buildSplitScene(model, { ...general, level });
+      expectSolidParts(s);
+      expect(sceneVolume(s) / sceneVolume(model)).toBeCloseTo(1, 3);
+      counts.push(s.parts.length);
+      // The cube is never cut; the dumbbell is cut in its bar.
+      expect(s.parts.some((p) => { const b = bounds(p); return b.min[0] > 59 && b.max[0] - b.min[0] > 19.9; })).toBe(true);
+      const dumbbell = s.parts.map(bounds).filter((b) => Math.abs(b.max[1]) < 16 && b.max[0] < 16 && b.min[0] > -76);
+      expect(dumbbell.length).toBe(2);
+      const barCut = Math.max(...dumbbell.map((b) => b.min[0]));
+      expect(barCut).toBeGreaterThan(NECKED.dumbbellBar[0]);
+      expect(barCut).toBeLessThan(NECKED.dumbbellBar[1]);
+      // Chain cuts fall inside necks: the strong one always, weaker ones at higher levels.
+      const cuts = chainCuts(s);
+      const expected = level === "low" ? 1 : level === "medium" ? 2 : 3;
+      expect(cuts.length).toBe(expected);
+      for (const x of cuts) expect(NECKED.chainNecks.some(([a, b]) => x > a && x < b)).toBe(true);
+      expect(cuts.some((x) => x > NECKED.chainNecks[0]![0] && x < NECKED.chainNecks[0]![1])).toBe(true);
+    }
+    expect(counts[0]).toBeLessThan(counts[1]!);
+    expect(counts[1]).toBeLessThan(counts[2]!);
+  });
+
+  it("names parts part_1.. with one distinct material each", async () => {
+    const s = await buildSplitScene(model, { ...general, level: "high" });
+    expect(s.parts.map((p) => p.name)).toEqual(s.parts.map((_, i) => `part_${i + 1}`));
+    const colours = new Set(s.parts.map((p) => p.material!.baseColorFactor.join(",")));
+    expect(colours.size).toBe(s.parts.length);
+  });
+
+  it("a shape without structure is halved across its principal axis (2 / 3 / 4 parts)", async () => {
+    const sphere = sceneOf(uvSphere(40, 32, 64));
+    for (const [level, n] of [["low", 2], ["medium", 3], ["high", 4]] as const) {
+      const s = await buildSplitScene(sphere, { ...general, level });
+      expectSolidParts(s, n);
+      expect(sceneVolume(s) / sceneVolume(sphere)).toBeCloseTo(1, 3);
+    }
+    // A slab is cut across its longest axis only.
+    const s = await buildSplitScene(sceneOf(box([0, 0, 0], [100, 10, 40])), { ...general, level: "low" });
+    expectSolidParts(s, 2);
+    for (const p of s.parts) {
+      const b = bounds(p);
+      expect([b.max[1] - b.min[1], b.max[2] - b.min[2], b.max[0] - b.min[0]]).toEqual([expect.closeTo(10, 4), expect.closeTo(40, 4), expect.closeTo(50, 2)]);
+    }
+  });
+
+  it("open / non-manifold input: connected pieces and clipped halves, every triangle kept", async () => {
     const open = box([0, 0, 0], [10, 10, 10]);
     open.indices = open.indices.slice(0, 30); // one face removed
-    const s = await buildSplitScene(sceneOf(open), { ...base, model: "general", part: "a", level: "high" });
-    expect(s.parts.length).toBe(8);
-    for (const p of s.parts) expect(p.indices.length).toBeGreaterThan(0);
+    const other = box([30, 0, 0], [40, 10, 10]);
+    other.indices = other.indices.slice(6); // another open box
+    const area = (p: MeshPart) => { let a = 0; const q = p.positions; for (let t = 0; t < p.indices.length; t += 3) { const [i, j, k] = [p.indices[t]! * 3, p.indices[t + 1]! * 3, p.indices[t + 2]! * 3]; const u = [0, 1, 2].map((c) => q[j + c]! - q[i + c]!), v = [0, 1, 2].map((c) => q[k + c]! - q[i + c]!); a += Math.hypot(u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!) / 2; } return a; };
+    for (const [level, n] of [["low", 2], ["high", 4]] as const) {
+      const s = await buildSplitScene(sceneOf(open, other), { ...general, level });
+      expect(s.parts.length).toBe(n);
+      expect(s.parts.reduce((a, p) => a + area(p), 0)).toBeCloseTo(area(open) + area(other), 2);
+      // No part spans both boxes.
+      for (const p of s.parts) { const b = bounds(p); expect(b.min[0] < 15 && b.max[0] > 25).toBe(false); }
+    }
+    const c = await buildSplitScene(sceneOf(open), { ...base, part: "a" });
+    expect(c.parts.length).toBe(6);
   });
 });
