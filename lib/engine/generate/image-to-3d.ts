@@ -1,18 +1,19 @@
 /**
  * Image-to-3D: one image -> inflated silhouette (inflate.ts); several views -> visual
- * hull (visual-hull.ts); request_type 2 -> the given mesh, front-projected texture.
- * Textures are the front image projected along -Z (the back shows the front mirrored).
+ * hull (visual-hull.ts); either brought to the `face` target (face-target.ts). Texture
+ * (request_type 3, and request_type 2 on the given mesh): every view projected onto
+ * what it sees best, in one atlas (texture.ts).
  */
 import { readFile } from "node:fs/promises";
 import { readMesh } from "@/lib/engine/formats/read-mesh";
-import type { Material, MeshPart, RasterImage, Scene } from "@/lib/engine/mesh/types";
+import type { MeshPart, Scene } from "@/lib/engine/mesh/types";
 import { InputContentError } from "./errors";
 import { type IndexedMesh, meshForTarget } from "./face-target";
 import { type DecodedImage, decodeImage, foregroundMask } from "./image-input";
 import { inflateSilhouette } from "./inflate";
 import type { ImageTo3DJob, View } from "./job";
-import { maskBounds } from "./mask-ops";
 import { meshBounds, sceneBounds, vertexNormals } from "./mesh-ops";
+import { textureMesh } from "./texture";
 import { visualHull } from "./visual-hull";
 
 /** Height of generated models, millimetres. */
@@ -29,9 +30,9 @@ export function gridCellsFor(resolution: string): number {
   return 192;
 }
 
-/** Working (and texture) size of the input images, longest side. */
+/** Working size of the input images (longest side) and of the texture atlas. */
 export function imageSizeFor(resolution: string): number {
-  return resolution.startsWith("2048") ? 2048 : 1024;
+  return resolution.startsWith("2048") || resolution.startsWith("1536") ? 2048 : 1024;
 }
 
 export interface LoadedView {
@@ -46,71 +47,43 @@ export async function loadView(view: View, path: string, maxSide: number, rmbg: 
 }
 
 /**
- * The image as an opaque texture whose background is replaced by the subject's colours
- * bled outwards a few pixels, so bilinear sampling at the outline shows no halo.
+ * request_type 2: the given scene keeps its geometry, parts and triangle order; it is
+ * textured from the views as one mesh (one atlas), then cut back into its parts.
  */
-export function textureFromView(image: DecodedImage, mask: Uint8Array, bleed = 8): RasterImage {
-  const { width: w, height: h } = image;
-  const data = new Uint8Array(image.data);
-  let filled = Uint8Array.from(mask);
-  let next = new Uint8Array(filled);
-  for (let it = 0; it < bleed; it++) {
-    next.set(filled);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const p = y * w + x;
-        if (filled[p]) continue;
-        let r = 0, g = 0, b = 0, k = 0;
-        if (x > 0 && filled[p - 1]) { r += data[(p - 1) * 4]!; g += data[(p - 1) * 4 + 1]!; b += data[(p - 1) * 4 + 2]!; k++; }
-        if (x < w - 1 && filled[p + 1]) { r += data[(p + 1) * 4]!; g += data[(p + 1) * 4 + 1]!; b += data[(p + 1) * 4 + 2]!; k++; }
-        if (y > 0 && filled[p - w]) { r += data[(p - w) * 4]!; g += data[(p - w) * 4 + 1]!; b += data[(p - w) * 4 + 2]!; k++; }
-        if (y < h - 1 && filled[p + w]) { r += data[(p + w) * 4]!; g += data[(p + w) * 4 + 1]!; b += data[(p + w) * 4 + 2]!; k++; }
-        if (!k) continue;
-        data[p * 4] = Math.round(r / k); data[p * 4 + 1] = Math.round(g / k); data[p * 4 + 2] = Math.round(b / k);
-        next[p] = 1;
-      }
+export function textureExistingScene(scene: Scene, views: LoadedView[], opts: { pbr: boolean; shading: number; atlasSize: number }): Scene {
+  const nv = scene.parts.reduce((n, p) => n + p.positions.length / 3, 0);
+  const nt = scene.parts.reduce((n, p) => n + p.indices.length, 0);
+  const positions = new Float32Array(nv * 3), indices = new Uint32Array(nt);
+  let vo = 0, io = 0;
+  for (const p of scene.parts) {
+    positions.set(p.positions, vo * 3);
+    for (let i = 0; i < p.indices.length; i++) indices[io + i] = p.indices[i]! + vo;
+    vo += p.positions.length / 3;
+    io += p.indices.length;
+  }
+  const all = textureMesh(positions, indices, views, { ...opts, bounds: sceneBounds(scene) });
+  if (scene.parts.length === 1) return { parts: [{ ...all, name: scene.parts[0]!.name }] };
+  const parts: MeshPart[] = [];
+  const remap = new Int32Array(all.positions.length / 3);
+  io = 0;
+  for (const src of scene.parts) {
+    remap.fill(-1);
+    const idx = new Uint32Array(src.indices.length);
+    const used: number[] = [];
+    for (let i = 0; i < idx.length; i++) {
+      const v = all.indices[io + i]!;
+      if (remap[v]! < 0) { remap[v] = used.length; used.push(v); }
+      idx[i] = remap[v]!;
     }
-    [filled, next] = [next, filled];
+    io += src.indices.length;
+    const pick = (arr: Float32Array, k: number) => {
+      const out = new Float32Array(used.length * k);
+      used.forEach((v, j) => { for (let c = 0; c < k; c++) out[j * k + c] = arr[v * k + c]!; });
+      return out;
+    };
+    parts.push({ name: src.name, positions: pick(all.positions, 3), indices: idx, normals: pick(all.normals!, 3), uvs: pick(all.uvs!, 2), material: all.material });
   }
-  for (let i = 3; i < data.length; i += 4) data[i] = 255;
-  return { width: w, height: h, data };
-}
-
-/** A small flat glTF metallic-roughness texture (G roughness, B metallic). */
-export function flatMetallicRoughness(roughness = 0.65, metallic = 0): RasterImage {
-  const size = 4;
-  const data = new Uint8Array(size * size * 4);
-  for (let i = 0; i < size * size; i++) data.set([255, Math.round(roughness * 255), Math.round(metallic * 255), 255], i * 4);
-  return { width: size, height: size, data };
-}
-
-export function texturedMaterial(texture: RasterImage, pbr: boolean): Material {
-  const m: Material = { name: "texture", baseColorFactor: [1, 1, 1, 1], baseColorTexture: texture, metallicFactor: 0, roughnessFactor: 0.65 };
-  if (pbr) Object.assign(m, { metallicRoughnessTexture: flatMetallicRoughness(), metallicFactor: 1, roughnessFactor: 1 });
-  return m;
-}
-
-/** uv = (ax * x + bx, ay * y + by) for every vertex. */
-export function frontProjectUVs(positions: Float32Array, map: { ax: number; bx: number; ay: number; by: number }): Float32Array {
-  const nv = positions.length / 3;
-  const uvs = new Float32Array(nv * 2);
-  for (let v = 0; v < nv; v++) {
-    uvs[v * 2] = map.ax * positions[v * 3]! + map.bx;
-    uvs[v * 2 + 1] = map.ay * positions[v * 3 + 1]! + map.by;
-  }
-  return uvs;
-}
-
-/** request_type 2: the mesh's front (x, y) box mapped onto the subject's box in the image. */
-export function textureExistingScene(scene: Scene, front: LoadedView, pbr: boolean): Scene {
-  const { width: w, height: h } = front.image;
-  const mb = maskBounds(front.mask, w, h) ?? { x0: 0, y0: 0, x1: w - 1, y1: h - 1 };
-  const b = sceneBounds(scene);
-  const sx = Math.max(1e-9, b.max[0] - b.min[0]), sy = Math.max(1e-9, b.max[1] - b.min[1]);
-  const bw = mb.x1 - mb.x0 + 1, bh = mb.y1 - mb.y0 + 1;
-  const map = { ax: bw / sx / w, bx: (mb.x0 - (b.min[0] * bw) / sx) / w, ay: -bh / sy / h, by: (mb.y0 + (b.max[1] * bh) / sy) / h };
-  const material = texturedMaterial(textureFromView(front.image, front.mask), pbr);
-  return { parts: scene.parts.map((p): MeshPart => ({ ...p, uvs: frontProjectUVs(p.positions, map), material })) };
+  return { parts };
 }
 
 /** The visual hull's voxel grid grows with the cube of its cells: capped. */
@@ -155,32 +128,30 @@ export async function geometryFromViews(views: LoadedView[], opts: { cells: numb
 }
 
 /** Geometry (and texture) from already loaded views. */
-export async function sceneFromViews(views: LoadedView[], opts: { cells: number; face: number; textured: boolean; pbr: boolean; shading: number }): Promise<Scene> {
+export async function sceneFromViews(
+  views: LoadedView[],
+  opts: { cells: number; face: number; textured: boolean; pbr: boolean; shading: number; atlasSize?: number },
+): Promise<Scene> {
   const { positions, indices } = await geometryFromViews(views, opts);
-  const part: MeshPart = { name: "model", positions, indices, normals: vertexNormals(positions, indices) };
-  if (!opts.textured) return { parts: [part] };
-  const front = views.find((v) => v.view === "front")!;
-  return textureExistingScene({ parts: [part] }, front, opts.pbr);
+  if (!opts.textured) return { parts: [{ name: "model", positions, indices, normals: vertexNormals(positions, indices) }] };
+  return { parts: [textureMesh(positions, indices, views, { pbr: opts.pbr, shading: opts.shading, atlasSize: opts.atlasSize ?? 1024 })] };
 }
 
 export async function buildImageTo3DScene(job: ImageTo3DJob): Promise<Scene> {
   const maxSide = imageSizeFor(job.resolution);
   const frontInput = job.images.find((i) => i.view === "front");
   if (!frontInput) throw new InputContentError("the front view is required");
+  const views = await Promise.all(job.images.map((i) => loadView(i.view, i.path, maxSide, job.rmbg)));
+  const texture = { pbr: job.pbr, shading: job.shading, atlasSize: maxSide };
   if (job.requestType === 2) {
     if (!job.meshPath) throw new InputContentError("request_type 2 needs a mesh");
-    const [scene, front] = await Promise.all([
-      readFile(job.meshPath).then((b) => readMesh(new Uint8Array(b.buffer, b.byteOffset, b.byteLength))),
-      loadView("front", frontInput.path, maxSide, job.rmbg),
-    ]);
-    return textureExistingScene(scene, front, job.pbr);
+    const b = await readFile(job.meshPath);
+    return textureExistingScene(await readMesh(new Uint8Array(b.buffer, b.byteOffset, b.byteLength)), views, texture);
   }
-  const views = await Promise.all(job.images.map((i) => loadView(i.view, i.path, maxSide, job.rmbg)));
   return sceneFromViews(views, {
+    ...texture,
     cells: gridCellsFor(job.resolution),
     face: job.face,
     textured: job.requestType === 3,
-    pbr: job.pbr,
-    shading: job.shading,
   });
 }
