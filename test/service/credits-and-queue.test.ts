@@ -5,7 +5,7 @@ import { startServer, type TestServer } from "../harness/server";
 const servers: TestServer[] = [];
 afterAll(() => Promise.all(servers.map((s) => s.dispose())));
 const png = () => [fixture("chair.png"), "chair.png"] as [Blob, string];
-const cheap = { model: "x3dv1.5", resolution: "512", request_type: "1" }; // 5 credits
+const cheap = { model: "x3dv1.5", resolution: "512", request_type: "1", face: "100000" }; // 5 credits
 
 describe("credits", () => {
   it("concurrent submissions against a small balance: exactly what it covers is accepted, never negative", async () => {

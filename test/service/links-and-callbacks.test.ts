@@ -11,7 +11,7 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.dispose()));
 });
 const png = () => [fixture("chair.png"), "chair.png"] as [Blob, string];
-const cheap = { model: "x3dv1.5", resolution: "512", request_type: "1", format: "2" };
+const cheap = { model: "x3dv1.5", resolution: "512", request_type: "1", format: "2", face: "100000" };
 
 interface Hit {
   at: number;

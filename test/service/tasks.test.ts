@@ -20,6 +20,16 @@ async function download(url: string): Promise<Uint8Array> {
 const ascii = (b: Uint8Array, n = 8) => Buffer.from(b.subarray(0, n)).toString("latin1");
 const isPng = (b: Uint8Array) => b[0] === 0x89 && ascii(b.subarray(1), 3) === "PNG";
 
+/** Triangles of an indexed GLB: the index accessors' counts over 3. */
+function glbTriangles(b: Uint8Array): number {
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const json = JSON.parse(Buffer.from(b.subarray(20, 20 + view.getUint32(12, true))).toString("utf8")) as {
+    meshes: { primitives: { indices: number }[] }[];
+    accessors: { count: number }[];
+  };
+  return json.meshes.flatMap((m) => m.primitives).reduce((n, p) => n + json.accessors[p.indices]!.count / 3, 0);
+}
+
 /** Runs a task to success and returns the result and cover bytes. */
 async function complete(create: string, query: string, fields: Parameters<Api["post"]>[1], scheme = "Bearer") {
   const created = await api.post(create, fields, scheme);
@@ -36,9 +46,10 @@ async function complete(create: string, query: string, fields: Parameters<Api["p
 }
 
 describe("image-to-3D from submission to downloaded file", () => {
-  it("one image to GLB, with fresh links on every query", async () => {
+  it("one image to GLB with the defaults (x3dv3.0 2048quality, 2,000,000 faces), with fresh links on every query", async () => {
     const { taskId, result, data } = await complete("submit-task", "query-task", { images: png(), format: "2" });
     expect(ascii(result, 4)).toBe("glTF");
+    expect(Math.abs(glbTriangles(result) / 2_000_000 - 1)).toBeLessThanOrEqual(0.1);
     await new Promise((r) => setTimeout(r, 1100));
     const again = await api.get(`query-task?task_id=${taskId}`);
     expect((again.data as { url: string }).url).not.toBe(data.url);
@@ -52,8 +63,9 @@ describe("image-to-3D from submission to downloaded file", () => {
     ["5", (b: Uint8Array) => ascii(b, 2) === "PK" && ascii(b, 120).includes(".usd")],
     ["6", (b: Uint8Array) => ascii(b, 2) === "PK"],
   ])("format %s", async (format, check) => {
-    const { result } = await complete("submit-task", "query-task", { images: png("robot.png"), format, model: "x3dv1.5", resolution: "512", request_type: "1" });
+    const { result } = await complete("submit-task", "query-task", { images: png("robot.png"), format, model: "x3dv1.5", resolution: "512", request_type: "1", face: "100000" });
     expect(check(result)).toBe(true);
+    if (format === "3") expect(Math.abs((result.length - 84) / 50 / 100_000 - 1)).toBeLessThanOrEqual(0.1);
   });
 
   it("multi-view with the bit string, then texturing that result (request_type 2)", async () => {
@@ -61,6 +73,7 @@ describe("image-to-3D from submission to downloaded file", () => {
       multi_images: [png("teapot.png"), png("teapot.png")],
       multi_images_bit: "1010",
       format: "2",
+      face: "200000",
     });
     const { result } = await complete("submit-task", "query-task", {
       images: png("teapot.png"),
@@ -76,7 +89,7 @@ describe("image-to-3D from submission to downloaded file", () => {
 describe("split, depth and segmentation from submission to downloaded file", () => {
   let glb: Uint8Array;
   beforeAll(async () => {
-    ({ result: glb } = await complete("submit-task", "query-task", { images: png("robot.png"), format: "2", model: "x3dv1.5", resolution: "1024", request_type: "1" }));
+    ({ result: glb } = await complete("submit-task", "query-task", { images: png("robot.png"), format: "2", model: "x3dv1.5", resolution: "1024", request_type: "1", face: "200000" }));
   });
   it("split a GLB as a character with ball joints, queried with the Token scheme", async () => {
     const { result } = await complete("split/create-task", "split/query-task", { mesh: [new Blob([glb as BlobPart]), "robot.glb"], format: "2" }, "Bearer");
