@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { humanoid, sceneOfManifold } from "./humanoid.test-model";
+import type { Scene } from "@/lib/engine/mesh/types";
+import { HUMANOID, humanoid, sceneOfManifold } from "./humanoid.test-model";
 import { Arena, getManifold } from "./manifold";
-import { checkManifold } from "./mesh-ops";
+import { checkManifold, weldScene } from "./mesh-ops";
 import { buildSegmentationScene, faceNeighbours, segmentFaces } from "./segmentation";
 import { box, sceneOf, uvSphere } from "./testing";
 
@@ -78,5 +79,112 @@ describe("segmentation", () => {
     const sphere = uvSphere(10);
     expect(checkManifold(sphere.indices).closed).toBe(true);
     expect(faceNeighbours(sphere.indices).every((g) => g >= 0)).toBe(true);
+  });
+  describe("structure: limbs joined along concave creases", () => {
+    const H = HUMANOID;
+    /** Known body part of a face of the T-pose humanoid, by its centroid, or null. */
+    const known = (x: number, y: number): string | null => {
+      if (y > H.neck.y1 + 1) return "head";
+      if (y < H.crotch - 5) return x > 0 ? "left_leg" : "right_leg";
+      if (x > H.torso.x + 3) return "left_arm";
+      if (x < -H.torso.x - 3) return "right_arm";
+      if (Math.abs(x) < H.torso.x - 1 && y > H.torso.y0 + 1 && y < H.torso.y1 - 1) return "torso";
+      return null;
+    };
+    /** Label -> face count per known body part of a segmented scene. */
+    const tally = (s: Scene) => {
+      const out = new Map<string, Map<number, number>>();
+      s.parts.forEach((p, label) => {
+        for (let t = 0; t < p.indices.length; t += 3) {
+          let x = 0, y = 0;
+          for (let e = 0; e < 3; e++) { x += p.positions[p.indices[t + e]! * 3]! / 3; y += p.positions[p.indices[t + e]! * 3 + 1]! / 3; }
+          const name = known(x, y);
+          if (!name) continue;
+          const m = out.get(name) ?? new Map<number, number>();
+          m.set(label, (m.get(label) ?? 0) + 1);
+          out.set(name, m);
+        }
+      });
+      /** Per part: its majority label, that label's share of its faces, all labels' shares. */
+      return new Map([...out].map(([name, m]) => {
+        const total = [...m.values()].reduce((a, b) => a + b, 0);
+        const [label, n] = [...m].reduce((a, b) => (b[1] > a[1] ? b : a));
+        return [name, { label, share: n / total, shares: new Map([...m].map(([l, c]) => [l, c / total])) }] as const;
+      }));
+    };
+    const faceKeys = (s: Scene) => {
+      const keys: string[] = [];
+      for (const p of s.parts) {
+        for (let t = 0; t < p.indices.length; t += 3) {
+          const v = [0, 1, 2].map((e) => [0, 1, 2].map((c) => p.positions[p.indices[t + e]! * 3 + c]!.toFixed(4)).join(","));
+          // Rotate to the smallest corner first (same winding).
+          const r = v.indexOf([...v].sort()[0]!);
+          keys.push([0, 1, 2].map((e) => v[(r + e) % 3]).join(" "));
+        }
+      }
+      return keys.sort();
+    };
+
+    it.each(["medium", "high"] as const)("%s: head, arms and legs each in their own segment, apart from the torso", async (level) => {
+      const wasm = await getManifold();
+      const arena = new Arena();
+      try {
+        const body = sceneOfManifold(humanoid(wasm, arena, "tpose", 64));
+        const s = buildSegmentationScene(body, level);
+        expect(s.parts.length).toBe(level === "medium" ? 6 : 10);
+        const t = tally(s);
+        const names = ["head", "torso", "left_arm", "right_arm", "left_leg", "right_leg"];
+        // At high (10 segments > 7 structural pieces) the larger pieces are divided further.
+        for (const n of names) expect(t.get(n)!.share, n).toBeGreaterThan(level === "high" ? 0.3 : 0.9);
+        const torso = t.get("torso")!.label;
+        for (const n of names.filter((x) => x !== "torso")) expect(t.get(n)!.label, n).not.toBe(torso);
+        // No segment holds a real share (> 5%) of both the torso and a limb.
+        const torsoLabels = [...t.get("torso")!.shares].filter(([, v]) => v > 0.05).map(([l]) => l);
+        for (const n of names.filter((x) => x !== "torso")) {
+          const shared = torsoLabels.reduce((a, l) => a + (t.get(n)!.shares.get(l) ?? 0), 0);
+          expect(shared, n).toBeLessThan(0.05);
+        }
+        // And from each other: six distinct majority labels.
+        expect(new Set(names.map((n) => t.get(n)!.label)).size).toBe(6);
+        // Every input face exactly once, one named part and material per segment.
+        expect(faceKeys(s)).toEqual(faceKeys({ parts: [{ name: "w", ...weldScene(body) }] }));
+        expect(s.parts.map((p) => p.name)).toEqual(s.parts.map((_, i) => `segment_${i + 1}`));
+        expect(s.parts.map((p) => p.material!.name)).toEqual(s.parts.map((_, i) => `segment_${i + 1}`));
+        expect(new Set(s.parts.map((p) => p.material!.baseColorFactor.join(","))).size).toBe(s.parts.length);
+      } finally {
+        arena.free();
+      }
+    });
+
+    it("a small box on a big box (low): the two boxes in different segments", async () => {
+      const wasm = await getManifold();
+      const arena = new Arena();
+      try {
+        const k = <T extends { delete(): void }>(x: T) => arena.keep(x);
+        const m = k(wasm.Manifold.union([k(k(wasm.Manifold.cube([40, 20, 40])).translate([-20, 0, -20])), k(k(wasm.Manifold.cube([20, 20, 20])).translate([-10, 20, -10]))]));
+        // Refined so k-means has faces to cluster across both boxes.
+        const s = buildSegmentationScene(sceneOfManifold(k(m.refineToLength(2))), "low");
+        const labelOf = (y0: number, y1: number) => {
+          const c = new Map<number, number>();
+          s.parts.forEach((p, i) => {
+            for (let t = 0; t < p.indices.length; t += 3) {
+              const y = [0, 1, 2].reduce((a, e) => a + p.positions[p.indices[t + e]! * 3 + 1]! / 3, 0);
+              if (y > y0 && y < y1) c.set(i, (c.get(i) ?? 0) + 1);
+            }
+          });
+          return [...c].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+        };
+        const small = labelOf(21, 40), big = labelOf(0, 19.9);
+        expect(small).not.toBe(big);
+        // The whole small box is one segment: no face above the step shares the big box's label.
+        const p = s.parts[big]!;
+        for (let t = 0; t < p.indices.length; t += 3) {
+          const y = [0, 1, 2].reduce((a, e) => a + p.positions[p.indices[t + e]! * 3 + 1]! / 3, 0);
+          expect(y).toBeLessThanOrEqual(20 + 1e-4);
+        }
+      } finally {
+        arena.free();
+      }
+    });
   });
 });

@@ -1,13 +1,15 @@
 /**
- * Mesh segmentation: k-means on per-face (centroid, normal) features, split into
- * connected components, then small / surplus components merged into the neighbour
- * they share the most edges with until exactly k regions remain (k = 3 / 6 / 10).
- * One part per region (`segment_N`), each with its own plain colour material.
+ * Mesh segmentation by structure: patches are connected pieces of one k-means cluster
+ * (per-face centroid and normal) that never cross a concave crease, then adjacent patches
+ * are merged, smooth boundaries and small patches first, crease-bounded parts last, until
+ * exactly k regions remain (k = 3 / 6 / 10); see segmentFaces. One part per region
+ * (`segment_N`), each with its own plain colour material.
  */
 import type { Material, MeshPart, Scene } from "@/lib/engine/mesh/types";
 import { InputContentError } from "./errors";
 import type { SegmentationJob } from "./job";
 import { meshBounds, vertexNormals, weldScene } from "./mesh-ops";
+import { edgeBend, faceNormals, halfEdgeTwins } from "./segment-graph";
 
 export const SEGMENT_COUNT: Record<SegmentationJob["segLevel"], number> = { low: 3, medium: 6, high: 10 };
 /** Weight of the normal against the bbox-normalised centroid in the k-means features. */
@@ -91,28 +93,72 @@ export function kmeansFaces(feat: Float32Array, k: number, seed = 1): Int32Array
 
 /** For each face edge e (face * 3 + e), the face across it, or -1. */
 export function faceNeighbours(indices: Uint32Array): Int32Array {
-  const nb = new Int32Array(indices.length).fill(-1);
-  const open = new Map<number, number>();
-  let nv = 0;
-  for (let i = 0; i < indices.length; i++) nv = Math.max(nv, indices[i]! + 1);
-  for (let h = 0; h < indices.length; h++) {
-    const f = (h - (h % 3)) / 3;
-    const a = indices[h]!, b = indices[f * 3 + ((h + 1) % 3)]!;
-    const key = Math.min(a, b) * nv + Math.max(a, b);
-    const other = open.get(key);
-    if (other === undefined) open.set(key, h);
-    else { nb[h] = (other - (other % 3)) / 3; nb[other] = f; open.delete(key); }
-  }
+  const twin = halfEdgeTwins(indices);
+  const nb = new Int32Array(indices.length);
+  for (let h = 0; h < indices.length; h++) { const g = twin[h]!; nb[h] = g < 0 ? -1 : (g - (g % 3)) / 3; }
   return nb;
 }
 
-/** Region (0..k-1) per face; exactly k regions when there are at least k faces. */
+/** Concave bend (1 - cos) at which an edge counts fully as a crease: 30 degrees. */
+const CREASE_BEND = 1 - Math.cos(Math.PI / 6);
+/** Merge cost of a boundary without creases relative to one that is all crease. */
+const SMOOTH_COST = 0.05;
+
+/** A binary min-heap of (cost, a, b, stamp a, stamp b): stale entries are skipped by stamps. */
+class MergeHeap {
+  private cost: number[] = [];
+  private data: [number, number, number, number, number][] = [];
+  get size(): number { return this.data.length; }
+  push(c: number, a: number, b: number, sa: number, sb: number): void {
+    const d = this.data, cs = this.cost;
+    d.push([c, a, b, sa, sb]); cs.push(c);
+    let i = d.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (cs[p]! <= cs[i]!) break;
+      [d[p], d[i]] = [d[i]!, d[p]!]; [cs[p], cs[i]] = [cs[i]!, cs[p]!];
+      i = p;
+    }
+  }
+  pop(): [number, number, number, number, number] | undefined {
+    const d = this.data, cs = this.cost;
+    const top = d[0];
+    const last = d.pop()!, lc = cs.pop()!;
+    if (!d.length) return top;
+    d[0] = last; cs[0] = lc;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1, r = l + 1;
+      let m = i;
+      if (l < d.length && cs[l]! < cs[m]!) m = l;
+      if (r < d.length && cs[r]! < cs[m]!) m = r;
+      if (m === i) break;
+      [d[m], d[i]] = [d[i]!, d[m]!]; [cs[m], cs[i]] = [cs[i]!, cs[m]!];
+      i = m;
+    }
+    return top;
+  }
+}
+
+/**
+ * Region (0..k-1, largest first) per face; exactly k regions when there are at least k
+ * faces. Structure first: patches are the connected pieces of one k-means cluster that do
+ * not cross a concave crease (dihedral bend over 30 degrees), so a limb joined to a body
+ * along a crease ring starts apart from it. Adjacent patches are then merged, cheapest
+ * first, until k remain: cost = (0.05 + crease share of the shared boundary, by length
+ * and bend) x the smaller patch's share of the area. Smooth boundaries and specks go
+ * first, crease-bounded parts (limbs, a head on a neck) last. Patches without any
+ * neighbour (separate shells) join the one with the nearest centroid. Linear apart from
+ * the heap (patches, not faces).
+ */
 export function segmentFaces(positions: Float32Array, indices: Uint32Array, k: number): Int32Array {
   const nf = indices.length / 3;
   const { feat, area } = faceFeatures(positions, indices);
   const cluster = kmeansFaces(feat, k);
-  const nb = faceNeighbours(indices);
-  // Connected components of equal cluster labels.
+  const twin = halfEdgeTwins(indices, positions.length / 3);
+  const bend = edgeBend(positions, indices, twin, faceNormals(positions, indices).normal);
+  const face = (h: number) => (h - (h % 3)) / 3;
+  // Patches: flood fill within a cluster, never across a crease.
   const comp = new Int32Array(nf).fill(-1);
   const stack = new Int32Array(nf);
   let m = 0;
@@ -124,70 +170,82 @@ export function segmentFaces(positions: Float32Array, indices: Uint32Array, k: n
     while (top) {
       const f = stack[--top]!;
       for (let e = 0; e < 3; e++) {
-        const g = nb[f * 3 + e]!;
-        if (g >= 0 && comp[g] === -1 && cluster[g] === cluster[f]) { comp[g] = m; stack[top++] = g; }
+        const h = f * 3 + e, t = twin[h]!;
+        if (t < 0 || bend[h]! >= CREASE_BEND) continue;
+        const g = face(t);
+        if (comp[g] === -1 && cluster[g] === cluster[f]) { comp[g] = m; stack[top++] = g; }
       }
     }
     m++;
   }
-  const size = new Float64Array(m), cen = new Float64Array(m * 3);
-  const adj: Map<number, number>[] = Array.from({ length: m }, () => new Map());
+  const size = new Float64Array(m), cen = new Float64Array(m * 3), count = new Float64Array(m);
+  /** Per patch: neighbour -> [shared boundary length, crease-weighted length]. */
+  const adj: Map<number, [number, number]>[] = Array.from({ length: m }, () => new Map());
   for (let f = 0; f < nf; f++) {
     const c = comp[f]!;
     size[c] = size[c]! + area[f]! + 1e-12;
+    count[c]!++;
     for (let d = 0; d < 3; d++) cen[c * 3 + d] = cen[c * 3 + d]! + feat[f * D + d]!;
     for (let e = 0; e < 3; e++) {
-      const g = nb[f * 3 + e]!;
-      if (g < 0 || comp[g] === c) continue;
-      adj[c]!.set(comp[g]!, (adj[c]!.get(comp[g]!) ?? 0) + 1);
+      const h = f * 3 + e, t = twin[h]!;
+      if (t < 0) continue;
+      const o = comp[face(t)]!;
+      if (o === c) continue;
+      const a = indices[h]! * 3, b = indices[f * 3 + ((e + 1) % 3)]! * 3;
+      const len = Math.hypot(positions[b]! - positions[a]!, positions[b + 1]! - positions[a + 1]!, positions[b + 2]! - positions[a + 2]!) + 1e-12;
+      const w = Math.min(1, Math.max(0, bend[h]! / CREASE_BEND));
+      const cur = adj[c]!.get(o);
+      if (cur) { cur[0] += len; cur[1] += w * len; } else adj[c]!.set(o, [len, w * len]);
     }
   }
-  const count = new Float64Array(m);
-  for (let f = 0; f < nf; f++) count[comp[f]!]!++;
+  const totalArea = size.reduce((s, x) => s + x, 0);
   const parent = Int32Array.from({ length: m }, (_, i) => i);
   const alive = new Uint8Array(m).fill(1);
+  const stamp = new Uint32Array(m);
   let aliveCount = m;
-  const merge = (a: number, b: number) => {
-    for (const [n, c] of adj[a]!) {
+  const cost = (a: number, b: number, e: [number, number]) => (SMOOTH_COST + e[1] / e[0]) * (Math.min(size[a]!, size[b]!) / totalArea);
+  const heap = new MergeHeap();
+  for (let a = 0; a < m; a++) for (const [b, e] of adj[a]!) if (a < b) heap.push(cost(a, b, e), a, b, 0, 0);
+  /** Merges the smaller-adjacency region into the other; returns the survivor. */
+  const merge = (x: number, y: number): number => {
+    const [a, b] = adj[x]!.size <= adj[y]!.size ? [x, y] : [y, x];
+    for (const [n, e] of adj[a]!) {
       if (n === b) continue;
-      adj[b]!.set(n, (adj[b]!.get(n) ?? 0) + c);
+      const cur = adj[b]!.get(n);
+      if (cur) { cur[0] += e[0]; cur[1] += e[1]; } else adj[b]!.set(n, [e[0], e[1]]);
       adj[n]!.delete(a);
-      adj[n]!.set(b, (adj[n]!.get(b) ?? 0) + c);
+      adj[n]!.set(b, adj[b]!.get(n)!);
     }
     adj[b]!.delete(a);
     adj[a]!.clear();
     size[b] = size[b]! + size[a]!;
-    for (let d = 0; d < 3; d++) cen[b * 3 + d] = cen[b * 3 + d]! + cen[a * 3 + d]!;
     count[b] = count[b]! + count[a]!;
+    for (let d = 0; d < 3; d++) cen[b * 3 + d] = cen[b * 3 + d]! + cen[a * 3 + d]!;
     parent[a] = b;
     alive[a] = 0;
     aliveCount--;
+    stamp[b]!++;
+    for (const [n, e] of adj[b]!) heap.push(cost(b, n, e), b, n, stamp[b]!, stamp[n]!);
+    return b;
   };
-  const target = (a: number): number => {
-    let best = -1, bc = -1;
-    for (const [n, c] of adj[a]!) if (c > bc) { bc = c; best = n; }
-    if (best >= 0) return best;
-    let bd = Infinity; // no neighbour: the nearest centroid
+  while (aliveCount > k && heap.size) {
+    const [, a, b, sa, sb] = heap.pop()!;
+    // Stale: a side is gone or changed since the entry was pushed.
+    if (!alive[a] || !alive[b] || stamp[a] !== sa || stamp[b] !== sb) continue;
+    merge(a, b);
+  }
+  // Separate shells: the smallest joins the nearest centroid.
+  while (aliveCount > k) {
+    let a = -1;
+    for (let j = 0; j < m; j++) if (alive[j] && (a < 0 || size[j]! < size[a]!)) a = j;
+    let best = -1, bd = Infinity;
     for (let j = 0; j < m; j++) {
       if (!alive[j] || j === a) continue;
       let d2 = 0;
       for (let d = 0; d < 3; d++) d2 += (cen[a * 3 + d]! / count[a]! - cen[j * 3 + d]! / count[j]!) ** 2;
       if (d2 < bd) { bd = d2; best = j; }
     }
-    return best;
-  };
-  // Specks first (< 0.5% of the area, with a neighbour), smallest first; then surplus.
-  const totalArea = size.reduce((s, x) => s + x, 0);
-  const order = Array.from({ length: m }, (_, i) => i).sort((a, b) => size[a]! - size[b]!);
-  for (const a of order) {
-    if (aliveCount <= k) break;
-    if (size[a]! >= totalArea * 0.005) break;
-    if (alive[a] && adj[a]!.size) merge(a, target(a));
-  }
-  while (aliveCount > k) {
-    let a = -1;
-    for (let j = 0; j < m; j++) if (alive[j] && (a < 0 || size[j]! < size[a]!)) a = j;
-    merge(a, target(a));
+    merge(a, best);
   }
   const find = (i: number): number => { while (parent[i] !== i) i = parent[i]!; return i; };
   const ids = Array.from({ length: m }, (_, i) => i).filter((i) => alive[i]).sort((a, b) => size[b]! - size[a]!);

@@ -1,28 +1,48 @@
 /**
  * General (structural) split: connected pieces first, then every piece is cut at thin
- * necks, recursively. A neck is a local minimum of the cross-section area along one of
- * the piece's principal (PCA) axes that is small compared with the largest section on
- * each side: score = area(neck) / min(max area before, max area after). `level` sets the
- * score threshold (low 0.25, medium 0.5, high 0.8) and the smallest share of the piece
- * each side must hold, so low finds only pronounced necks and high also shallow ones.
- * Models without enough structure are halved (by volume) across their principal axis,
+ * necks and at concave creases, recursively.
+ *
+ * Neck: a local minimum of the cross-section area along one of the piece's principal
+ * (PCA) axes that is small compared with the largest section on each side: score =
+ * area(neck) / min(max area before, max area after). `level` sets the score threshold
+ * (low 0.25, medium 0.5, high 0.8) and the smallest share of the piece each side must
+ * hold, so low finds only pronounced necks and high also shallow ones.
+ *
+ * Crease: a step in the section area with no neck (a small box on a big one, a cap on a
+ * stem), found where a ring of concave edges (dihedral bend over 30 degrees, running
+ * across the axis) lies in one plane across a principal or world axis and covers at least
+ * half the perimeter of the narrow side's section next to it. Score = largest section of
+ * the whole narrow side / largest section of the wide side near the ring (within the
+ * narrow side's equivalent radius), so a neck (the narrow side widens again further on)
+ * is never a crease; threshold low 0.3, medium 0.6, high 0.85. The cut plane goes through
+ * the ring (just inside the narrow side). Necks and creases compete by score. A narrow side that ends in the cap of an earlier neck cut is a stub of that
+ * neck, not a protrusion, and is not cut off.
+ *
+ * Models where neither is found are halved (by volume) across their principal axis,
  * largest part first, up to a minimum part count (2 / 3 / 4).
  *
- * Section areas come from one pass over the triangles per axis (Green's theorem on the
- * oriented intersection segments, no loop assembly), so the analysis is linear in the
- * triangle count. The same recursion runs on manifold-3d solids (plane splits give
- * closed halves) and on triangle soups (clipped triangle by triangle, open parts).
+ * Section areas and perimeters come from one pass over the triangles per axis (Green's
+ * theorem on the oriented intersection segments, no loop assembly), concave edges from
+ * one linear half-edge pairing, so the analysis is linear in the triangle count. The same
+ * recursion runs on manifold-3d solids (plane splits give closed halves) and on triangle
+ * soups (clipped triangle by triangle, open parts; soups have no shared edges, hence no
+ * creases).
  */
 import type { SplitJob } from "./job";
+import { edgeBend, faceNormals, halfEdgeTwins } from "./segment-graph";
 
 export type Vec3 = [number, number, number];
 
-export interface LevelParams { threshold: number; minSide: number; minParts: number; maxParts: number }
+export interface LevelParams { threshold: number; step: number; minSide: number; minParts: number; maxParts: number }
 export const LEVELS: Record<SplitJob["level"], LevelParams> = {
-  low: { threshold: 0.25, minSide: 0.06, minParts: 2, maxParts: 8 },
-  medium: { threshold: 0.5, minSide: 0.03, minParts: 3, maxParts: 16 },
-  high: { threshold: 0.8, minSide: 0.015, minParts: 4, maxParts: 32 },
+  low: { threshold: 0.25, step: 0.3, minSide: 0.06, minParts: 2, maxParts: 8 },
+  medium: { threshold: 0.5, step: 0.6, minSide: 0.03, minParts: 3, maxParts: 16 },
+  high: { threshold: 0.8, step: 0.85, minSide: 0.015, minParts: 4, maxParts: 32 },
 };
+/** Smallest concave bend of a crease edge: 1 - cos(30 degrees). */
+const CREASE_BEND = 1 - Math.cos(Math.PI / 6);
+/** Share of the narrow side's section perimeter the concave ring must cover. */
+const RING_SHARE = 0.5;
 
 export interface TriMesh { positions: Float32Array | Float64Array; indices: Uint32Array }
 
@@ -90,6 +110,8 @@ export interface Profile {
   /** Plane offsets (n . x = t) of the slices, evenly spaced inside the piece's extent. */
   t: Float64Array;
   area: Float64Array;
+  /** Section perimeters (total length of the intersection segments). */
+  perimeter: Float64Array;
   /** Spacing between slices. */
   dt: number;
 }
@@ -109,8 +131,8 @@ export function areaProfile(m: TriMesh, n: Vec3, count: number, origin: Vec3): P
   }
   const dt = (hi - lo) / count;
   const t = Float64Array.from({ length: count }, (_, j) => lo + (j + 0.5) * dt);
-  const area = new Float64Array(count);
-  if (!(dt > 0)) return { t, area, dt };
+  const area = new Float64Array(count), perimeter = new Float64Array(count);
+  if (!(dt > 0)) return { t, area, perimeter, dt };
   const pt = (a: number, b: number, level: number, out: number[]) => {
     const f = (level - d[a]!) / (d[b]! - d[a]!);
     for (let k = 0; k < 3; k++) out[k] = p[a * 3 + k]! - origin[k]! + f * (p[b * 3 + k]! - p[a * 3 + k]!);
@@ -132,10 +154,11 @@ export function areaProfile(m: TriMesh, n: Vec3, count: number, origin: Vec3): P
       if (!up || !down) continue;
       const cx = P[1]! * Q[2]! - P[2]! * Q[1]!, cy = P[2]! * Q[0]! - P[0]! * Q[2]!, cz = P[0]! * Q[1]! - P[1]! * Q[0]!;
       area[j] = area[j]! + 0.5 * (cx * n[0] + cy * n[1] + cz * n[2]);
+      perimeter[j] = perimeter[j]! + Math.hypot(P[0]! - Q[0]!, P[1]! - Q[1]!, P[2]! - Q[2]!);
     }
   }
   for (let j = 0; j < count; j++) area[j] = Math.abs(area[j]!);
-  return { t, area, dt };
+  return { t, area, perimeter, dt };
 }
 
 export interface Neck { t: number; score: number }
@@ -188,25 +211,145 @@ export function bestNeckCut(m: TriMesh, minSide: number, slices = 96): CutPlane 
   return best;
 }
 
+/** Concave crease edges of a surface: midpoints and length-scaled directions, 3 floats each. */
+export interface CreaseEdges { mid: Float64Array; dir: Float64Array; count: number }
+
+export function creaseEdges(m: TriMesh, minBend = CREASE_BEND): CreaseEdges {
+  const { positions: p, indices: ix } = m;
+  const twin = halfEdgeTwins(ix, p.length / 3);
+  const bend = edgeBend(p, ix, twin, faceNormals(p, ix).normal);
+  const hs: number[] = [];
+  for (let h = 0; h < ix.length; h++) if (twin[h]! > h && bend[h]! > minBend) hs.push(h);
+  const mid = new Float64Array(hs.length * 3), dir = new Float64Array(hs.length * 3);
+  hs.forEach((h, i) => {
+    const a = ix[h]! * 3, b = ix[h - (h % 3) + ((h % 3) + 1) % 3]! * 3;
+    for (let k = 0; k < 3; k++) { mid[i * 3 + k] = (p[a + k]! + p[b + k]!) / 2; dir[i * 3 + k] = p[b + k]! - p[a + k]!; }
+  });
+  return { mid, dir, count: hs.length };
+}
+
+/** Does any vertex lying on `plane` sit on side `s` of n . x = t, beyond `margin`? */
+function touchesBeyond(m: TriMesh, plane: CutPlane, n: Vec3, t: number, s: number, margin: number, eps: number): boolean {
+  const p = m.positions, q = plane.n;
+  for (let v = 0; v < p.length; v += 3) {
+    const x = p[v]!, y = p[v + 1]!, z = p[v + 2]!;
+    if (Math.abs(q[0] * x + q[1] * y + q[2] * z - plane.t) > eps) continue;
+    if (s * (n[0] * x + n[1] * y + n[2] * z - t) > margin) return true;
+  }
+  return false;
+}
+
+/** The principal axes plus the world axes that are not (nearly) one of them. */
+function candidateAxes(axes: Vec3[]): Vec3[] {
+  const out = [...axes];
+  for (const w of [[1, 0, 0], [0, 1, 0], [0, 0, 1]] as Vec3[]) {
+    if (out.every((a) => Math.abs(a[0] * w[0] + a[1] * w[1] + a[2] * w[2]) < 0.985)) out.push(w);
+  }
+  return out;
+}
+
 /**
- * Recursively cuts the pieces at necks under the level's threshold, then halves the
- * largest ones until the level's minimum count. Returns the final pieces.
+ * The strongest crease cut of a piece (see the file comment) with score under `step`,
+ * or null. `necks` are earlier neck cuts that made the piece (their caps end stubs).
+ */
+export function bestCreaseCut(m: TriMesh, L: Pick<LevelParams, "step" | "minSide">, necks: CutPlane[] = [], slices = 96): CutPlane | null {
+  const edges = creaseEdges(m);
+  if (!edges.count) return null;
+  const { centroid, axes } = principalAxes(m);
+  let ext = 0;
+  {
+    const b = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
+    for (let v = 0; v < m.positions.length; v += 3) for (let k = 0; k < 3; k++) { b[k] = Math.min(b[k]!, m.positions[v + k]!); b[k + 3] = Math.max(b[k + 3]!, m.positions[v + k]!); }
+    ext = Math.hypot(b[3]! - b[0]!, b[4]! - b[1]!, b[5]! - b[2]!);
+  }
+  let best: CutPlane | null = null;
+  for (const n of candidateAxes(axes)) {
+    const pr = areaProfile(m, n, slices, centroid);
+    const { t, area: A, perimeter: per, dt } = pr;
+    const count = A.length;
+    if (!(dt > 0)) continue;
+    const lo = t[0]! - dt / 2;
+    // Ring length per slice: concave edges running across the axis, by their midpoint.
+    const ring = new Float64Array(count), ringT = new Float64Array(count);
+    for (let e = 0; e < edges.count; e++) {
+      const dx = edges.dir[e * 3]!, dy = edges.dir[e * 3 + 1]!, dz = edges.dir[e * 3 + 2]!;
+      const len = Math.hypot(dx, dy, dz), along = Math.abs(dx * n[0] + dy * n[1] + dz * n[2]);
+      if (!(len > 0) || along > 0.7 * len) continue;
+      const tm = edges.mid[e * 3]! * n[0] + edges.mid[e * 3 + 1]! * n[1] + edges.mid[e * 3 + 2]! * n[2];
+      const j = Math.min(count - 1, Math.max(0, Math.floor((tm - lo) / dt)));
+      const w = Math.sqrt(len * len - along * along);
+      ring[j] = ring[j]! + w; ringT[j] = ringT[j]! + w * tm;
+    }
+    const total = A.reduce((a, x) => a + x, 0);
+    if (!(total > 0)) continue;
+    for (let j = 0; j < count; j++) {
+      if (!(ring[j]! > 0)) continue;
+      // A ring is counted once, at its strongest slice.
+      if ((j > 0 && ring[j - 1]! > ring[j]!) || (j < count - 1 && ring[j + 1]! >= ring[j]!)) continue;
+      let R = 0, RT = 0;
+      for (let i = Math.max(0, j - 1); i <= Math.min(count - 1, j + 1); i++) { R += ring[i]!; RT += ringT[i]!; }
+      const tr = RT / R;
+      let maxB = 0, maxA = 0, cumB = 0, cumA = 0;
+      for (let i = 0; i < count; i++) {
+        if (t[i]! < tr - dt / 2) { maxB = Math.max(maxB, A[i]!); cumB += A[i]!; }
+        else if (t[i]! > tr + dt / 2) { maxA = Math.max(maxA, A[i]!); cumA += A[i]!; }
+      }
+      if (cumB < L.minSide * total || cumA < L.minSide * total) continue;
+      const s = maxA < maxB ? 1 : -1;
+      const N = Math.min(maxA, maxB);
+      const win = Math.max(3 * dt, Math.sqrt(N / Math.PI)) + dt / 2;
+      let W = 0, perNear = 0;
+      for (let i = 0; i < count; i++) {
+        const d = (t[i]! - tr) * s; // > 0 on the narrow side
+        if (d < -dt / 2 && d >= -win) W = Math.max(W, A[i]!);
+        if (d > dt / 2 && d <= 2.5 * dt) perNear = Math.max(perNear, per[i]!);
+      }
+      if (!(W > 0)) continue;
+      const score = N / W;
+      if (score >= L.step || (best && score >= best.score)) continue;
+      if (R < RING_SHARE * perNear) continue;
+      if (necks.some((c) => touchesBeyond(m, c, n, tr, s, dt / 2, 1e-5 * ext + 1e-9))) continue;
+      // Just inside the narrow side: a plane through a face of the wide side (a box on a
+      // box) would leave a folded zero-thickness sheet on the cut.
+      best = { n, t: tr + s * 2e-5 * ext, score };
+    }
+  }
+  return best;
+}
+
+/**
+ * Recursively cuts the pieces at necks under the level's threshold and at creases under
+ * its step threshold; when neither was found anywhere, halves the largest pieces until
+ * the level's minimum count. Returns the final pieces.
  */
 export function structuralSplit<P>(pieces: P[], level: SplitJob["level"], ops: PieceOps<P>): P[] {
   const L = LEVELS[level];
   const done: P[] = [];
   const queue = [...pieces];
   const total = pieces.reduce((s, p) => s + ops.size(p), 0);
+  /** Neck cuts each piece came from (stubs of these are not creases). */
+  const necksOf = new Map<P, CutPlane[]>();
+  let structural = false;
   while (queue.length) {
     const p = queue.shift()!;
     if (done.length + queue.length + 1 >= L.maxParts || ops.size(p) < total * L.minSide) { done.push(p); continue; }
-    const cut = bestNeckCut(ops.mesh(p), L.minSide);
-    if (!cut || cut.score >= L.threshold) { done.push(p); continue; }
+    const mesh = ops.mesh(p);
+    const necks = necksOf.get(p) ?? [];
+    let neck = bestNeckCut(mesh, L.minSide);
+    if (neck && neck.score >= L.threshold) neck = null;
+    const crease = bestCreaseCut(mesh, L, necks);
+    // Both are section ratios: the more pronounced one first (a table's top between its
+    // legs is a shallow neck, the ring under the top a sharp crease).
+    const isNeck = !!neck && (!crease || neck.score <= crease.score);
+    const cut = isNeck ? neck : crease;
+    if (!cut) { done.push(p); continue; }
     const parts = ops.cut(p, cut.n, cut.t);
     if (parts.length < 2) { done.push(p); continue; }
+    structural = true;
+    for (const q of parts) necksOf.set(q, isNeck ? [...necks, cut] : necks);
     queue.push(...parts);
   }
-  while (done.length < L.minParts) {
+  while (!structural && done.length < L.minParts) {
     let big = 0;
     for (let i = 1; i < done.length; i++) if (ops.size(done[i]!) > ops.size(done[big]!)) big = i;
     const p = done[big];

@@ -11,8 +11,9 @@
  * output parts: a connector on the parent (torso side) and a socket with clearance in
  * the child (joints.ts); merged into the parent or kept as separate `joint_N` parts.
  *
- * General (split-general.ts): connected pieces, then recursive cuts at thin necks along
- * each piece's principal axes; `level` sets how thin a neck must be.
+ * General (split-general.ts): connected pieces, then recursive cuts at thin necks and at
+ * concave creases (a ring of concave edges where the section steps up) along each
+ * piece's principal axes; `level` sets how thin a neck and how sharp a step must be.
  *
  * Input that is not a closed manifold (a triangle soup, an open mesh) is clipped triangle
  * by triangle instead (open parts, no joints): general = connected pieces (union-find on
