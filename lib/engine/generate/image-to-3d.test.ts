@@ -139,7 +139,7 @@ describe("visual hull", () => {
     return { mask: m, width: W, height: W };
   };
 
-  it("reconstructs a known solid from four views within 3% of its volume", () => {
+  it("reconstructs a known solid from four views within 1% of its volume (measured: 0.2%)", () => {
     // The solid: at height y a rectangle |x| <= r(y), |z| <= q(y) (so its own visual hull).
     const r = (y: number) => 30 + 12 * Math.sin((Math.PI * y) / 100);
     const q = (y: number) => 18 + 8 * Math.cos((Math.PI * y) / 50);
@@ -154,15 +154,15 @@ describe("visual hull", () => {
     const h = visualHull(views, { cells: 160, maxTriangles: Infinity });
     expect(checkManifold(h.indices)).toMatchObject({ closed: true, oriented: true });
     const err = signedVolume(h.positions, h.indices) / exact - 1;
-    expect(Math.abs(err)).toBeLessThan(0.03);
+    expect(Math.abs(err)).toBeLessThan(0.01);
   });
 
-  it("of sphere silhouettes from four views is the sphere's visual hull (the Steinmetz solid, within 3%)", () => {
+  it("of sphere silhouettes from four views is the sphere's visual hull (the Steinmetz solid, within 1%; measured: 0.3%)", () => {
     const views = (["front", "back", "left", "right"] as const).map((view) => ({ view, mask: disc, width: N, height: N }));
     const h = visualHull(views, { cells: 128, maxTriangles: 1e7 });
     expect(checkManifold(h.indices)).toMatchObject({ closed: true, oriented: true });
     const vol = signedVolume(h.positions, h.indices);
-    expect(Math.abs(vol / ((16 / 3) * 50 ** 3) - 1)).toBeLessThan(0.03);
+    expect(Math.abs(vol / ((16 / 3) * 50 ** 3) - 1)).toBeLessThan(0.01);
     expect(vol).toBeGreaterThan(sphereVolume);
   });
 
