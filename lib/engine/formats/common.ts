@@ -1,4 +1,5 @@
 /** Shared helpers for the format writers and readers (pure, no DOM). */
+import * as zlib from "node:zlib";
 import sharp from "sharp";
 import type { MeshPart, RasterImage, Scene } from "@/lib/engine/mesh/types";
 
@@ -94,13 +95,17 @@ export async function decodeImage(bytes: Uint8Array): Promise<RasterImage> {
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
 }
 
-/** Caches one encoding per image object (textures are often shared between parts). */
+/**
+ * Caches one encoding per image object (textures are often shared between parts). Encoding
+ * runs on sharp's threads, so writers start it before building geometry and await it after.
+ */
 export class PngCache {
   private readonly cache = new Map<RasterImage, Promise<Uint8Array>>();
   get(img: RasterImage): Promise<Uint8Array> {
     let p = this.cache.get(img);
     if (!p) {
       p = encodePng(img);
+      p.catch(() => {}); // started early by writers; whoever awaits it still sees the error
       this.cache.set(img, p);
     }
     return p;
@@ -135,7 +140,11 @@ const CRC_TABLE = (() => {
   return t;
 })();
 
+const nativeCrc32 = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
+
+/** CRC-32 (zlib's when Node has it: v20.15+), chainable through `seed`. */
 export function crc32(data: Uint8Array, start = 0, end = data.length, seed = 0): number {
+  if (nativeCrc32) return nativeCrc32(start === 0 && end === data.length ? data : data.subarray(start, end), seed) >>> 0;
   let c = ~seed >>> 0;
   for (let i = start; i < end; i++) c = CRC_TABLE[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
   return ~c >>> 0;
@@ -150,4 +159,44 @@ export function concatBytes(chunks: Uint8Array[]): Uint8Array {
     o += c.length;
   }
   return out;
+}
+
+/**
+ * Welds vertices whose positions are equal once rounded to `fmt`'s 6 decimals (what the text
+ * formats write), so meshes split for uvs/normals become closed again. Returns, per vertex,
+ * the index of its welded vertex, and per welded vertex the first original vertex.
+ */
+export function weldPositions(positions: Float32Array): { remap: Uint32Array; first: Uint32Array } {
+  const n = positions.length / 3;
+  const q = new Float64Array(positions.length);
+  for (let i = 0; i < q.length; i++) {
+    const k = Math.round(positions[i]! * 1e6);
+    q[i] = k === 0 || !Number.isFinite(k) ? 0 : k; // folds -0 and non-finite values
+  }
+  let size = 1;
+  while (size < n * 2) size <<= 1;
+  const table = new Int32Array(size).fill(-1);
+  const remap = new Uint32Array(n);
+  const first = new Uint32Array(n);
+  let count = 0;
+  for (let v = 0; v < n; v++) {
+    const x = q[v * 3]!, y = q[v * 3 + 1]!, z = q[v * 3 + 2]!;
+    let h = (Math.imul(x | 0, 0x9e3779b1) ^ Math.imul(y | 0, 0x85ebca77) ^ Math.imul(z | 0, 0xc2b2ae3d)) & (size - 1);
+    for (;;) {
+      const slot = table[h]!;
+      if (slot < 0) {
+        table[h] = count;
+        first[count] = v;
+        remap[v] = count++;
+        break;
+      }
+      const u = first[slot]!;
+      if (q[u * 3] === x && q[u * 3 + 1] === y && q[u * 3 + 2] === z) {
+        remap[v] = slot;
+        break;
+      }
+      h = (h + 1) & (size - 1);
+    }
+  }
+  return { remap, first: first.slice(0, count) };
 }

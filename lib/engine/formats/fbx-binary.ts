@@ -55,7 +55,8 @@ export const nameClass = (name: string, cls: string): FbxProp => string(`${name}
 
 function arrayProp(code: string, length: number, data: Uint8Array): FbxProp {
   const encoding = data.length > 128 ? 1 : 0;
-  const payload = encoding === 1 ? deflateSync(data) : data;
+  // Level 1: big geometry arrays compress nearly as well as at 6, several times faster.
+  const payload = encoding === 1 ? deflateSync(data, { level: 1 }) : data;
   const out = new Uint8Array(13 + payload.length);
   out[0] = code.charCodeAt(0);
   const dv = new DataView(out.buffer);
@@ -70,9 +71,12 @@ function typedBytes(a: Int32Array | Float32Array | Float64Array | BigInt64Array 
   return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 }
 
-export const int32Array = (v: ArrayLike<number>): FbxProp => arrayProp("i", v.length, typedBytes(Int32Array.from(v)));
-export const float32Array = (v: ArrayLike<number>): FbxProp => arrayProp("f", v.length, typedBytes(Float32Array.from(v)));
-export const float64Array = (v: ArrayLike<number>): FbxProp => arrayProp("d", v.length, typedBytes(Float64Array.from(v)));
+export const int32Array = (v: ArrayLike<number>): FbxProp =>
+  arrayProp("i", v.length, typedBytes(v instanceof Int32Array ? v : Int32Array.from(v)));
+export const float32Array = (v: ArrayLike<number>): FbxProp =>
+  arrayProp("f", v.length, typedBytes(v instanceof Float32Array ? v : Float32Array.from(v)));
+export const float64Array = (v: ArrayLike<number>): FbxProp =>
+  arrayProp("d", v.length, typedBytes(v instanceof Float64Array ? v : v instanceof Float32Array ? new Float64Array(v) : Float64Array.from(v)));
 export const int64Array = (v: ArrayLike<number>): FbxProp =>
   arrayProp("l", v.length, typedBytes(BigInt64Array.from(Array.from(v), (x) => BigInt(x))));
 export const boolArray = (v: ArrayLike<boolean>): FbxProp =>

@@ -1,8 +1,8 @@
 /**
  * Binary FBX 7.4 writer (imports in Blender, which reads binary FBX only, three.js FBXLoader
  * and Autodesk FBX SDK based tools). Units: UnitScaleFactor 0.1 (1 unit = 1 mm), Y up. One
- * Geometry + Model per part, a Phong Material per scene material, base colour texture embedded
- * as a Video (raw PNG bytes). Colours are written in sRGB (FBX convention); uvs use a
+ * Geometry + Model per part, a Phong Material per scene material, base colour and normal map
+ * textures embedded as Videos (raw PNG bytes). Colours are written in sRGB (FBX convention); uvs use a
  * bottom-left origin. The byte layout lives in ./fbx-binary.
  */
 import type { Material, MeshPart, RasterImage, Scene } from "@/lib/engine/mesh/types";
@@ -47,21 +47,23 @@ function geometryNode(id: number, name: string, part: MeshPart, hasMaterial: boo
   const idx = part.indices;
   const pvi = new Int32Array(idx.length);
   for (let i = 0; i < idx.length; i++) pvi[i] = i % 3 === 2 ? ~idx[i]! : idx[i]!;
-  const src = partNormals(part);
-  const normals = new Float64Array(idx.length * 3);
-  for (let i = 0; i < idx.length; i++) normals.set(src.subarray(idx[i]! * 3, idx[i]! * 3 + 3), i * 3);
+  // Normals per control point (ByVertice): a sixth of ByPolygonVertex's size, same result
+  // since every vertex has one normal.
   const layers = ["LayerElementNormal"];
   const children: FbxNode[] = [
     single("Vertices", float64Array(part.positions)),
     single("PolygonVertexIndex", int32Array(pvi)),
     single("GeometryVersion", int32(124)),
-    layerElement("LayerElementNormal", "", "ByPolygonVertex", "Direct", [single("Normals", float64Array(normals))]),
+    layerElement("LayerElementNormal", "", "ByVertice", "Direct", [single("Normals", float64Array(partNormals(part)))]),
   ];
   if (hasAttr(part.colors, part, 3)) {
     const c = part.colors;
     const rgba = new Float64Array((c.length / 3) * 4);
     for (let v = 0; v < c.length / 3; v++) {
-      rgba.set([linearToSrgb(c[v * 3]!), linearToSrgb(c[v * 3 + 1]!), linearToSrgb(c[v * 3 + 2]!), 1], v * 4);
+      rgba[v * 4] = linearToSrgb(c[v * 3]!);
+      rgba[v * 4 + 1] = linearToSrgb(c[v * 3 + 1]!);
+      rgba[v * 4 + 2] = linearToSrgb(c[v * 3 + 2]!);
+      rgba[v * 4 + 3] = 1;
     }
     layers.push("LayerElementColor");
     children.push(
@@ -214,6 +216,10 @@ export async function writeFbx(scene: Scene): Promise<Uint8Array> {
   const pngs = new PngCache();
   const name = uniqueNamer();
   const counts = { Model: 0, Geometry: 0, Material: 0, Texture: 0, Video: 0 };
+  // Start the PNG encodes (sharp's threads) before building the geometry arrays.
+  for (const part of scene.parts) {
+    for (const img of [part.material?.baseColorTexture, part.material?.normalTexture]) if (img) void pngs.get(img);
+  }
 
   for (const part of scene.parts) {
     const partName = name(safeName(part.name, "part"));
@@ -231,20 +237,25 @@ export async function writeFbx(scene: Scene): Promise<Uint8Array> {
       const matName = name(safeName(m.name, "material"));
       objects.push(materialNode(matId, matName, m));
       counts.Material++;
-      const img = m.baseColorTexture;
-      if (img) {
+      // Base colour and normal map (FBX's Phong material has no metallic-roughness slot).
+      const maps: Array<[RasterImage | undefined, string, string]> = [
+        [m.baseColorTexture, "DiffuseColor", "baseColor"],
+        [m.normalTexture, "NormalMap", "normal"],
+      ];
+      for (const [img, slot, suffix] of maps) {
+        if (!img) continue;
         let texId = textureIds.get(img);
         if (texId === undefined) {
           const videoId = newId();
           texId = newId();
           textureIds.set(img, texId);
           const file = `texture_${textureIds.size - 1}.png`;
-          objects.push(...textureNodes(videoId, texId, `${matName}_baseColor`, file, await pngs.get(img)));
+          objects.push(...textureNodes(videoId, texId, `${matName}_${suffix}`, file, await pngs.get(img)));
           counts.Texture++;
           counts.Video++;
           connections.push(oo(videoId, texId));
         }
-        connections.push(node("C", [string("OP"), int64(texId), int64(matId), string("DiffuseColor")]));
+        connections.push(node("C", [string("OP"), int64(texId), int64(matId), string(slot)]));
       }
     }
     connections.push(oo(matId, modelId));

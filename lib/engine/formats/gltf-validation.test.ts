@@ -97,6 +97,24 @@ function edgeCaseScene(): Scene {
   return { parts: [pbrCube, big, noNormals, badNormals, noUvs, loudColours, empty] };
 }
 
+/** Every material input the writer emits: base colour, packed metallic-roughness and normal textures, plus vertex colours. */
+function pbrScene(): Scene {
+  const pbr = cube(20, [0, 0, 0]);
+  pbr.name = "pbr textures";
+  const mr = texture4x4();
+  for (let i = 0; i < mr.data.length; i += 4) mr.data.set([0, 180, 40, 255], i);
+  const normal = texture4x4();
+  for (let i = 0; i < normal.data.length; i += 4) normal.data.set([128, 128, 255, 255], i);
+  pbr.material = {
+    name: "pbr", baseColorFactor: [1, 1, 1, 1], baseColorTexture: texture4x4(), metallicRoughnessTexture: mr, normalTexture: normal,
+    metallicFactor: 1, roughnessFactor: 1,
+  };
+  const coloured = icosphere(8, [30, 0, 0]);
+  coloured.name = "vertex colours";
+  const colouredTextured: MeshPart = { ...cube(10, [0, 30, 0]), name: "vertex colours + pbr", colors: new Float32Array(24 * 3).fill(0.5), material: pbr.material };
+  return { parts: [pbr, coloured, colouredTextured] };
+}
+
 describe("glTF validator: writeMesh(scene, 2)", () => {
   it.each([
     ["textured cube", () => ({ parts: [cube()] })],
@@ -104,6 +122,7 @@ describe("glTF validator: writeMesh(scene, 2)", () => {
     ["cube + icosphere", testScene],
     ["untextured cube", () => ({ parts: [cube(20, [0, 0, 0], false)] })],
     ["edge cases", edgeCaseScene],
+    ["pbr textures + vertex colours", pbrScene],
   ] as const)("%s", async (label, scene) => {
     await expectValidGlb((await writeMesh(scene(), 2)).bytes, label);
   });
@@ -122,6 +141,18 @@ describe("glTF validator: writeMesh(scene, 2)", () => {
     expect([plain.getBaseColorTexture(), plain.getMetallicRoughnessTexture(), plain.getNormalTexture()]).toEqual([null, null, null]);
     expect(plain.getAlphaMode()).toBe("BLEND");
     expect(doc.getRoot().listTextures()).toHaveLength(3); // the shared textures are still written once
+  });
+
+  it("the pbr scene really carries normal and metallic-roughness textures and COLOR_0", async () => {
+    const doc = await new NodeIO().readBinary((await writeMesh(pbrScene(), 2)).bytes);
+    const prims = new Map(doc.getRoot().listMeshes().map((m) => [m.getName(), m.listPrimitives()[0]!]));
+    const pbr = prims.get("pbr textures")!.getMaterial()!;
+    expect(pbr.getNormalTexture()).not.toBeNull();
+    expect(pbr.getMetallicRoughnessTexture()).not.toBeNull();
+    expect(pbr.getBaseColorTexture()).not.toBeNull();
+    expect(prims.get("vertex colours")!.getAttribute("COLOR_0")).not.toBeNull();
+    expect(prims.get("vertex colours + pbr")!.getAttribute("COLOR_0")).not.toBeNull();
+    expect(prims.get("vertex colours + pbr")!.getMaterial()!.getNormalTexture()).not.toBeNull();
   });
 
   it("the validator does catch a broken GLB (guards against a silently passing setup)", async () => {

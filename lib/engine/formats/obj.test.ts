@@ -8,6 +8,23 @@ import { cube, icosphere, signedVolume, testScene, texture4x4 } from "./test-fix
 const text = (b: Uint8Array): string => new TextDecoder().decode(b);
 
 describe("writeObj", () => {
+  it("keeps plain material colours: a ZIP with model.obj and an MTL of Kd colours, no texture", async () => {
+    const red = { name: "red", baseColorFactor: [1, 0, 0, 1] as [number, number, number, number], metallicFactor: 0, roughnessFactor: 0.7 };
+    const blue = { ...red, name: "blue", baseColorFactor: [0, 0, 1, 1] as [number, number, number, number] };
+    const a = { ...cube(20, [0, 0, 0], false), name: "segment_1", material: red };
+    const b = { ...cube(20, [30, 0, 0], false), name: "segment_2", material: blue };
+    const out = await writeObj({ parts: [a, b] });
+    expect(out.ext).toBe("zip");
+    const files = unzipSync(out.bytes);
+    expect(Object.keys(files).sort()).toEqual(["model.mtl", "model.obj"]);
+    const obj = text(files["model.obj"]!), mtl = text(files["model.mtl"]!);
+    expect(obj).toMatch(/^usemtl red$/m);
+    expect(obj).toMatch(/^usemtl blue$/m);
+    expect(mtl).toMatch(/newmtl red\nKa 0 0 0\nKd 1 0 0/);
+    expect(mtl).toMatch(/newmtl blue\nKa 0 0 0\nKd 0 0 1/);
+  });
+
+
   it("writes a ZIP with model.obj, model.mtl and the texture when a part is textured", async () => {
     const out = await writeObj(testScene());
     expect(out.ext).toBe("zip");
@@ -30,8 +47,8 @@ describe("writeObj", () => {
     expect(Array.from(png.data)).toEqual(Array.from(texture4x4().data));
   });
 
-  it("writes plain OBJ text without textures", async () => {
-    const out = await writeObj({ parts: [cube(20, [0, 0, 0], false)] });
+  it("writes plain OBJ text for geometry without materials", async () => {
+    const out = await writeObj({ parts: [{ ...cube(20, [0, 0, 0], false), material: undefined }] });
     expect(out.ext).toBe("obj");
     const obj = text(out.bytes);
     expect(obj).not.toContain("mtllib");

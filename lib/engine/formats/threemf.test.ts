@@ -74,7 +74,21 @@ describe("write3mf", () => {
       const tris = all(child(mesh, "triangles"), "triangle").map((t) => ["v1", "v2", "v3"].map((k) => Number(t.attrs[k])));
       return { positions: new Float32Array(verts.flat()), indices: new Uint32Array(tris.flat()), tris };
     });
-    expect(parts.map((p) => [p.positions.length / 3, p.indices.length / 3])).toEqual([[24, 12], [42, 80]]);
+    // The cube's 24 split vertices (4 per face, for uvs and normals) are welded to its 8 corners.
+    expect(parts.map((p) => [p.positions.length / 3, p.indices.length / 3])).toEqual([[8, 12], [42, 80]]);
+    // Every object is a closed, consistently oriented mesh: each directed edge once, and its reverse once.
+    for (const { tris } of parts) {
+      const edges = new Map<string, number>();
+      for (const [a, b, c] of tris) {
+        expect(new Set([a, b, c]).size).toBe(3);
+        for (const [u, v] of [[a, b], [b, c], [c, a]] as const) edges.set(`${u},${v}`, (edges.get(`${u},${v}`) ?? 0) + 1);
+      }
+      for (const [key, count] of edges) {
+        const [u, v] = key.split(",");
+        expect(count, `edge ${key}`).toBe(1);
+        expect(edges.get(`${v},${u}`), `edge ${key} has no opposite`).toBe(1);
+      }
+    }
     // Y-up (x, y, z) -> Z-up (x, -z, y): the first cube vertex (10, -10, 10) becomes (10, -10, -10).
     const c0 = cube().positions;
     expect(Array.from(parts[0]!.positions.subarray(0, 3))).toEqual([c0[0], -c0[2]!, c0[1]]);
@@ -85,6 +99,11 @@ describe("write3mf", () => {
     // Textured cube: a texture2dgroup with one coordinate per vertex; sphere: a colorgroup.
     const texGroup = child(resources, "m:texture2dgroup");
     expect(all(texGroup, "m:tex2coord")).toHaveLength(24);
+    // Texture coordinates stay per original vertex: p1..p3 index the 24 coordinates.
+    const cubeTris = all(child(child(objects[0]!, "mesh"), "triangles"), "triangle");
+    expect(cubeTris.map((t) => ["p1", "p2", "p3"].map((k) => Number(t.attrs[k])))).toEqual(
+      Array.from({ length: 12 }, (_, t) => Array.from(cube().indices.subarray(t * 3, t * 3 + 3))),
+    );
     expect(objects[0]!.attrs.pid).toBe(texGroup.attrs.id);
     const colors = all(child(resources, "m:colorgroup"), "m:color");
     expect(colors).toHaveLength(42);

@@ -1,17 +1,28 @@
 /**
  * 3MF writer (core spec + materials extension). Millimetres; 3MF is Z up, so the
  * scene's (x, y, z) is written as (x, -z, y). One object + build item per part.
+ * Vertices are welded by their written (6-decimal) position, so a closed part split for
+ * uvs/normals is a closed object; triangles that collapse in the weld are dropped.
+ * The model XML is streamed into the ZIP's deflater in byte chunks (TextWriter).
  * Parts with a base colour texture and uvs get a texture2dgroup; parts with vertex
  * colours get a colorgroup; others get their material's display colour.
  */
-import { zipSync } from "fflate";
 import type { Material, RasterImage, Scene } from "@/lib/engine/mesh/types";
-import { PngCache, assertValidScene, fmt, hasAttr, linearToSrgb, textEncoder } from "./common";
+import { PngCache, assertValidScene, hasAttr, linearToSrgb, weldPositions } from "./common";
+import { TextWriter, literal } from "./text-writer";
+import { ZipEntryWriter, zipEntries, zipEntry } from "./zip-deflate";
 
 const CORE_NS = "http://schemas.microsoft.com/3dmanufacturing/core/2015/02";
 const MATERIAL_NS = "http://schemas.microsoft.com/3dmanufacturing/material/2015/02";
 const MODEL_REL = "http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel";
 const TEXTURE_REL = "http://schemas.microsoft.com/3dmanufacturing/2013/01/3dtexture";
+
+// Per-vertex / per-triangle markup, pre-encoded (unindented: it is most of the file).
+const TEX_U = literal('<m:tex2coord u="'), TEX_V = literal('" v="');
+const VERTEX_X = literal('<vertex x="'), VERTEX_Y = literal('" y="'), VERTEX_Z = literal('" z="');
+const TRI_V1 = literal('<triangle v1="'), TRI_V2 = literal('" v2="'), TRI_V3 = literal('" v3="');
+const TRI_P1 = literal('" p1="'), TRI_P2 = literal('" p2="'), TRI_P3 = literal('" p3="');
+const END = literal('"/>\n');
 
 export function escapeXml(s: string): string {
   return s.replace(/[<>&"']/g, (c) => `&${{ "<": "lt", ">": "gt", "&": "amp", '"': "quot", "'": "apos" }[c]};`);
@@ -25,28 +36,31 @@ function hex(r: number, g: number, b: number, a = 1): string {
 export async function write3mf(scene: Scene): Promise<Uint8Array> {
   assertValidScene(scene);
   let nextId = 1;
-  const resources: string[] = [];
-  const objects: string[] = [];
-  const items: string[] = [];
-  const files: Record<string, Uint8Array> = {};
   const textureIds = new Map<RasterImage, number>();
+  const texturePngs: Array<[string, Promise<Uint8Array>]> = [];
   const pngs = new PngCache();
+
+  // The model XML is streamed into the ZIP entry's deflater chunk by chunk.
+  const modelEntry = new ZipEntryWriter("3D/3dmodel.model", true);
+  const w = new TextWriter((chunk) => modelEntry.write(chunk));
+  w.str('<?xml version="1.0" encoding="UTF-8"?>\n');
+  w.str(`<model unit="millimeter" xml:lang="en-US" xmlns="${CORE_NS}" xmlns:m="${MATERIAL_NS}">\n`);
+  w.str('  <metadata name="Application">x3d</metadata>\n  <resources>\n');
 
   const materials = [...new Set(scene.parts.flatMap((p) => (p.material ? [p.material] : [])))];
   const baseId = materials.length > 0 ? nextId++ : 0;
   const baseIndex = new Map<Material, number>(materials.map((m, i) => [m, i]));
   if (baseId) {
-    resources.push(`    <basematerials id="${baseId}">`);
-    for (const m of materials) {
-      resources.push(`      <base name="${escapeXml(m.name)}" displaycolor="${hex(...m.baseColorFactor)}"/>`);
-    }
-    resources.push("    </basematerials>");
+    w.str(`    <basematerials id="${baseId}">\n`);
+    for (const m of materials) w.str(`      <base name="${escapeXml(m.name)}" displaycolor="${hex(...m.baseColorFactor)}"/>\n`);
+    w.str("    </basematerials>\n");
   }
 
+  const items: number[] = [];
   for (const part of scene.parts) {
     if (part.indices.length === 0) continue; // 3MF objects need at least one triangle
     const n = part.positions.length / 3;
-    let group: { id: number } | undefined;
+    let groupId: number | undefined;
     const tex = part.material?.baseColorTexture;
     if (tex && hasAttr(part.uvs, part, 2)) {
       let texId = textureIds.get(tex);
@@ -54,82 +68,79 @@ export async function write3mf(scene: Scene): Promise<Uint8Array> {
         texId = nextId++;
         textureIds.set(tex, texId);
         const path = `/3D/Textures/texture_${textureIds.size - 1}.png`;
-        files[path.slice(1)] = await pngs.get(tex);
-        resources.push(`    <m:texture2d id="${texId}" path="${path}" contenttype="image/png" tilestyleu="wrap" tilestylev="wrap"/>`);
+        texturePngs.push([path, pngs.get(tex)]); // encodes while the XML is written
+        w.str(`    <m:texture2d id="${texId}" path="${path}" contenttype="image/png" tilestyleu="wrap" tilestylev="wrap"/>\n`);
       }
-      group = { id: nextId++ };
-      resources.push(`    <m:texture2dgroup id="${group.id}" texid="${texId}">`);
+      groupId = nextId++;
+      w.str(`    <m:texture2dgroup id="${groupId}" texid="${texId}">\n`);
       const uv = part.uvs;
-      for (let i = 0; i < n; i++) resources.push(`      <m:tex2coord u="${fmt(uv[i * 2]!)}" v="${fmt(1 - uv[i * 2 + 1]!)}"/>`);
-      resources.push("    </m:texture2dgroup>");
+      for (let i = 0; i < n; i++) w.bytes(TEX_U).num(uv[i * 2]!).bytes(TEX_V).num(1 - uv[i * 2 + 1]!).bytes(END);
+      w.str("    </m:texture2dgroup>\n");
     } else if (hasAttr(part.colors, part, 3)) {
-      group = { id: nextId++ };
+      groupId = nextId++;
       const c = part.colors;
-      resources.push(`    <m:colorgroup id="${group.id}">`);
-      for (let i = 0; i < n; i++) resources.push(`      <m:color color="${hex(c[i * 3]!, c[i * 3 + 1]!, c[i * 3 + 2]!)}"/>`);
-      resources.push("    </m:colorgroup>");
+      w.str(`    <m:colorgroup id="${groupId}">\n`);
+      for (let i = 0; i < n; i++) w.str(`      <m:color color="${hex(c[i * 3]!, c[i * 3 + 1]!, c[i * 3 + 2]!)}"/>\n`);
+      w.str("    </m:colorgroup>\n");
     }
 
+    // 3MF meshes must be closed and manifold: vertices split for uvs/normals are welded
+    // (properties stay per original vertex through p1..p3), and triangles that collapse are dropped.
+    const { remap, first } = weldPositions(part.positions);
     const objectId = nextId++;
-    const prop = group
-      ? ` pid="${group.id}" pindex="0"`
+    const prop = groupId !== undefined
+      ? ` pid="${groupId}" pindex="0"`
       : part.material
         ? ` pid="${baseId}" pindex="${baseIndex.get(part.material)}"`
         : "";
-    objects.push(`    <object id="${objectId}" type="model" name="${escapeXml(part.name)}"${prop}>`, "      <mesh>", "        <vertices>");
+    w.str(`    <object id="${objectId}" type="model" name="${escapeXml(part.name)}"${prop}>\n      <mesh>\n        <vertices>\n`);
     const p = part.positions;
-    for (let i = 0; i < n; i++) {
-      objects.push(`          <vertex x="${fmt(p[i * 3]!)}" y="${fmt(-p[i * 3 + 2]!)}" z="${fmt(p[i * 3 + 1]!)}"/>`);
+    for (let k = 0; k < first.length; k++) {
+      const i = first[k]!;
+      w.bytes(VERTEX_X).num(p[i * 3]!).bytes(VERTEX_Y).num(-p[i * 3 + 2]!).bytes(VERTEX_Z).num(p[i * 3 + 1]!).bytes(END);
     }
-    objects.push("        </vertices>", "        <triangles>");
+    w.str("        </vertices>\n        <triangles>\n");
     const idx = part.indices;
+    // Triangles inherit the object's pid; p1..p3 pick each corner's property.
+    const grouped = groupId !== undefined;
     for (let t = 0; t < idx.length; t += 3) {
       const a = idx[t]!, b = idx[t + 1]!, c = idx[t + 2]!;
-      const props = group ? ` pid="${group.id}" p1="${a}" p2="${b}" p3="${c}"` : "";
-      objects.push(`          <triangle v1="${a}" v2="${b}" v3="${c}"${props}/>`);
+      const va = remap[a]!, vb = remap[b]!, vc = remap[c]!;
+      if (va === vb || vb === vc || va === vc) continue;
+      w.bytes(TRI_V1).int(va).bytes(TRI_V2).int(vb).bytes(TRI_V3).int(vc);
+      if (grouped) w.bytes(TRI_P1).int(a).bytes(TRI_P2).int(b).bytes(TRI_P3).int(c);
+      w.bytes(END);
     }
-    objects.push("        </triangles>", "      </mesh>", "    </object>");
-    items.push(`    <item objectid="${objectId}"/>`);
+    w.str("        </triangles>\n      </mesh>\n    </object>\n");
+    items.push(objectId);
   }
+  w.str("  </resources>\n  <build>\n");
+  for (const id of items) w.str(`    <item objectid="${id}"/>\n`);
+  w.str("  </build>\n</model>\n");
+  w.finish();
+  modelEntry.close();
 
-  const model = [
+  const hasTextures = texturePngs.length > 0;
+  const contentTypes = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<model unit="millimeter" xml:lang="en-US" xmlns="${CORE_NS}" xmlns:m="${MATERIAL_NS}">`,
-    '  <metadata name="Application">x3d</metadata>',
-    "  <resources>",
-    ...resources,
-    ...objects,
-    "  </resources>",
-    "  <build>",
-    ...items,
-    "  </build>",
-    "</model>",
+    '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">',
+    '  <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>',
+    '  <Default Extension="model" ContentType="application/vnd.ms-package.3dmanufacturing-3dmodel+xml"/>',
+    ...(hasTextures ? ['  <Default Extension="png" ContentType="image/png"/>'] : []),
+    "</Types>",
     "",
   ].join("\n");
-
-  const hasTextures = textureIds.size > 0;
-  files["[Content_Types].xml"] = textEncoder.encode(
-    [
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">',
-      '  <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>',
-      '  <Default Extension="model" ContentType="application/vnd.ms-package.3dmanufacturing-3dmodel+xml"/>',
-      ...(hasTextures ? ['  <Default Extension="png" ContentType="image/png"/>'] : []),
-      "</Types>",
-      "",
-    ].join("\n"),
-  );
-  files["_rels/.rels"] = textEncoder.encode(relationships([["/3D/3dmodel.model", MODEL_REL]]));
-  files["3D/3dmodel.model"] = textEncoder.encode(model);
-  if (hasTextures) {
-    const rels = [...textureIds.keys()].map((_, i): [string, string] => [`/3D/Textures/texture_${i}.png`, TEXTURE_REL]);
-    files["3D/_rels/3dmodel.model.rels"] = textEncoder.encode(relationships(rels));
-  }
   // Order: content types first (what most readers expect), then the rest.
-  const ordered: Record<string, Uint8Array> = {};
-  for (const name of ["[Content_Types].xml", "_rels/.rels", "3D/3dmodel.model"]) ordered[name] = files[name]!;
-  for (const [name, data] of Object.entries(files)) if (!(name in ordered)) ordered[name] = data;
-  return zipSync(ordered, { level: 6, mtime: new Date(Date.UTC(2020, 0, 1)) });
+  const entries = [
+    zipEntry("[Content_Types].xml", contentTypes, true),
+    zipEntry("_rels/.rels", relationships([["/3D/3dmodel.model", MODEL_REL]]), true),
+    modelEntry,
+  ];
+  if (hasTextures) {
+    entries.push(zipEntry("3D/_rels/3dmodel.model.rels", relationships(texturePngs.map(([path]) => [path, TEXTURE_REL])), true));
+    for (const [path, png] of texturePngs) entries.push(zipEntry(path.slice(1), await png, false));
+  }
+  return zipEntries(entries);
 }
 
 function relationships(rels: Array<[string, string]>): string {

@@ -5,18 +5,9 @@
  * UsdPreviewSurface material. USD texture coordinates have a bottom-left origin.
  */
 import type { Material, MeshPart, RasterImage, Scene } from "@/lib/engine/mesh/types";
-import { PngCache, assertValidScene, fmt, hasAttr, partNormals, safeName, textEncoder, uniqueNamer } from "./common";
+import { PngCache, assertValidScene, fmt, hasAttr, partNormals, safeName, uniqueNamer } from "./common";
+import { TextWriter } from "./text-writer";
 import { zipStoredAligned, type StoredEntry } from "./zip-store";
-
-const vec = (a: ArrayLike<number>, size: number): string => {
-  const out: string[] = [];
-  for (let i = 0; i + size <= a.length; i += size) {
-    const c: string[] = [];
-    for (let k = 0; k < size; k++) c.push(fmt(a[i + k]!));
-    out.push(`(${c.join(", ")})`);
-  }
-  return `[${out.join(", ")}]`;
-};
 
 const indent = (lines: string[], by: string): string[] => lines.map((l) => (l === "" ? l : by + l.replace(/\n/g, `\n${by}`)));
 
@@ -98,57 +89,84 @@ function materialPrim(path: string, name: string, m: Material, files: Map<Raster
   ];
 }
 
-function meshPrim(name: string, part: MeshPart, materialPath: string | undefined): string[] {
+/** `[(a, b, c), (d, e, f), ...]` for `size`-tuples of `a`, optionally remapped per element. */
+function writeVec(w: TextWriter, a: ArrayLike<number>, size: number, map?: (value: number, k: number) => number): void {
+  w.ch(91);
+  for (let i = 0; i + size <= a.length; i += size) {
+    if (i > 0) w.str(", ");
+    w.ch(40);
+    for (let k = 0; k < size; k++) {
+      if (k > 0) w.str(", ");
+      w.num(map ? map(a[i + k]!, k) : a[i + k]!);
+    }
+    w.ch(41);
+  }
+  w.ch(93);
+}
+
+/** A Mesh prim, indented for its place under /Root. */
+function writeMeshPrim(w: TextWriter, name: string, part: MeshPart, materialPath: string | undefined): void {
   const p = part.positions;
   const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < p.length; i++) {
-    min[i % 3] = Math.min(min[i % 3]!, p[i]!);
-    max[i % 3] = Math.max(max[i % 3]!, p[i]!);
+  for (let i = 0; i < p.length; i += 3) {
+    for (let k = 0; k < 3; k++) {
+      const x = p[i + k]!;
+      if (x < min[k]!) min[k] = x;
+      if (x > max[k]!) max[k] = x;
+    }
   }
   const tris = part.indices.length / 3;
-  const lines = [
-    `def Mesh "${name}"${materialPath ? ' (\n    prepend apiSchemas = ["MaterialBindingAPI"]\n)' : ""}`,
-    "{",
-    "    uniform bool doubleSided = 0",
-    ...(p.length > 0 ? [`    float3[] extent = [${tuple(...min)}, ${tuple(...max)}]`] : []),
-    `    int[] faceVertexCounts = [${new Array<string>(tris).fill("3").join(", ")}]`,
-    `    int[] faceVertexIndices = [${Array.from(part.indices).join(", ")}]`,
-    ...(materialPath ? [`    rel material:binding = <${materialPath}>`] : []),
-    `    normal3f[] normals = ${vec(partNormals(part), 3)} (`,
-    '        interpolation = "vertex"',
-    "    )",
-    `    point3f[] points = ${vec(p, 3)}`,
-  ];
+  w.str(`    def Mesh "${name}"${materialPath ? ' (\n        prepend apiSchemas = ["MaterialBindingAPI"]\n    )' : ""}\n    {\n`);
+  w.str("        uniform bool doubleSided = 0\n");
+  if (p.length > 0) w.str(`        float3[] extent = [${tuple(...min)}, ${tuple(...max)}]\n`);
+  w.str("        int[] faceVertexCounts = [");
+  for (let t = 0; t < tris; t++) w.str(t > 0 ? ", 3" : "3");
+  w.str("]\n        int[] faceVertexIndices = [");
+  const idx = part.indices;
+  for (let i = 0; i < idx.length; i++) {
+    if (i > 0) w.str(", ");
+    w.int(idx[i]!);
+  }
+  w.str("]\n");
+  if (materialPath) w.str(`        rel material:binding = <${materialPath}>\n`);
+  w.str("        normal3f[] normals = ");
+  writeVec(w, partNormals(part), 3);
+  w.str(' (\n            interpolation = "vertex"\n        )\n        point3f[] points = ');
+  writeVec(w, p, 3);
+  w.ch(10);
   if (hasAttr(part.uvs, part, 2)) {
-    const st = new Float32Array(part.uvs);
-    for (let i = 1; i < st.length; i += 2) st[i] = 1 - st[i]!;
-    lines.push(`    texCoord2f[] primvars:st = ${vec(st, 2)} (`, '        interpolation = "vertex"', "    )");
+    w.str("        texCoord2f[] primvars:st = ");
+    writeVec(w, part.uvs, 2, (v, k) => (k === 1 ? 1 - v : v));
+    w.str(' (\n            interpolation = "vertex"\n        )\n');
   }
   if (hasAttr(part.colors, part, 3)) {
-    lines.push(`    color3f[] primvars:displayColor = ${vec(part.colors, 3)} (`, '        interpolation = "vertex"', "    )");
+    w.str("        color3f[] primvars:displayColor = ");
+    writeVec(w, part.colors, 3);
+    w.str(' (\n            interpolation = "vertex"\n        )\n');
   }
-  lines.push('    uniform token orientation = "rightHanded"', '    uniform token subdivisionScheme = "none"', "}");
-  return lines;
+  w.str('        uniform token orientation = "rightHanded"\n        uniform token subdivisionScheme = "none"\n    }\n\n');
 }
 
 export async function writeUsdz(scene: Scene): Promise<Uint8Array> {
   assertValidScene(scene);
   const pngs = new PngCache();
   const files = new Map<RasterImage, string>();
-  const entries: StoredEntry[] = [];
+  const pending: Array<{ name: string; data: Promise<Uint8Array> }> = [];
   for (const m of new Set(scene.parts.flatMap((p) => (p.material ? [p.material] : [])))) {
     for (const img of [m.baseColorTexture, m.metallicRoughnessTexture, m.normalTexture]) {
       if (!img || files.has(img)) continue;
       const file = `textures/texture_${files.size}.png`;
       files.set(img, file);
-      entries.push({ name: file, data: await pngs.get(img) });
+      pending.push({ name: file, data: pngs.get(img) }); // encodes while the layer is written
     }
   }
   const matName = uniqueNamer();
   const primName = uniqueNamer();
   const materials = new Map<string, { material: Material; path: string; name: string; colors: boolean }>();
   const materialIds = new Map<Material, number>();
-  const meshes: string[] = [];
+  const w = new TextWriter();
+  w.str(['#usda 1.0', '(', '    customLayerData = {', '        string creator = "x3d"', '    }', '    defaultPrim = "Root"',
+    '    metersPerUnit = 0.001', '    upAxis = "Y"', ')', '', 'def Xform "Root"', '{', ''].join("\n"));
   for (const part of scene.parts) {
     let path: string | undefined;
     if (part.material) {
@@ -164,32 +182,21 @@ export async function writeUsdz(scene: Scene): Promise<Uint8Array> {
       }
       path = entry.path;
     }
-    meshes.push(...meshPrim(primName(safeName(part.name, "part")), part, path), "");
+    writeMeshPrim(w, primName(safeName(part.name, "part")), part, path);
   }
   const materialLines: string[] = [];
   for (const { material, path, name, colors } of materials.values()) {
     materialLines.push(...materialPrim(path, name, material, files, colors), "");
   }
-  const usda = [
-    "#usda 1.0",
-    "(",
-    '    customLayerData = {',
-    '        string creator = "x3d"',
-    "    }",
-    '    defaultPrim = "Root"',
-    "    metersPerUnit = 0.001",
-    '    upAxis = "Y"',
-    ")",
-    "",
-    'def Xform "Root"',
-    "{",
-    ...indent(meshes, "    "),
+  w.str([
     '    def Scope "Materials"',
     "    {",
     ...indent(materialLines, "        "),
     "    }",
     "}",
     "",
-  ].join("\n");
-  return zipStoredAligned([{ name: "model.usda", data: textEncoder.encode(usda) }, ...entries]);
+  ].join("\n"));
+  const entries: StoredEntry[] = [{ name: "model.usda", data: w.finish() }];
+  for (const { name, data } of pending) entries.push({ name, data: await data });
+  return zipStoredAligned(entries);
 }

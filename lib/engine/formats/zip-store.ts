@@ -10,18 +10,23 @@ const PAD_ID = 0x1986;
 
 export interface StoredEntry {
   name: string;
-  data: Uint8Array;
+  /** The entry's bytes, whole or as consecutive chunks. */
+  data: Uint8Array | Uint8Array[];
 }
 
 export function zipStoredAligned(entries: StoredEntry[], align = 64): Uint8Array {
   const chunks: Uint8Array[] = [];
   const central: Uint8Array[] = [];
   let offset = 0;
-  for (const { name, data } of entries) {
+  for (const { name, data: d } of entries) {
+    const parts = Array.isArray(d) ? d : [d];
+    const size = parts.reduce((n, c) => n + c.length, 0);
+    if (offset + size > 0xffffffff) throw new Error("USDZ archive exceeds 4 GiB");
     const nameBytes = textEncoder.encode(name);
     let pad = (align - ((offset + 30 + nameBytes.length) % align)) % align;
     if (pad > 0 && pad < 4) pad += align; // an extra field needs a 4-byte header
-    const crc = crc32(data);
+    let crc = 0;
+    for (const c of parts) crc = crc32(c, 0, c.length, crc);
     const local = new Uint8Array(30 + nameBytes.length + pad);
     const lv = new DataView(local.buffer);
     lv.setUint32(0, 0x04034b50, true);
@@ -31,8 +36,8 @@ export function zipStoredAligned(entries: StoredEntry[], align = 64): Uint8Array
     lv.setUint16(10, 0, true); // time
     lv.setUint16(12, DOS_DATE, true);
     lv.setUint32(14, crc, true);
-    lv.setUint32(18, data.length, true);
-    lv.setUint32(22, data.length, true);
+    lv.setUint32(18, size, true);
+    lv.setUint32(22, size, true);
     lv.setUint16(26, nameBytes.length, true);
     lv.setUint16(28, pad, true);
     local.set(nameBytes, 30);
@@ -48,14 +53,14 @@ export function zipStoredAligned(entries: StoredEntry[], align = 64): Uint8Array
     cv.setUint16(12, 0, true);
     cv.setUint16(14, DOS_DATE, true);
     cv.setUint32(16, crc, true);
-    cv.setUint32(20, data.length, true);
-    cv.setUint32(24, data.length, true);
+    cv.setUint32(20, size, true);
+    cv.setUint32(24, size, true);
     cv.setUint16(28, nameBytes.length, true);
     cv.setUint32(42, offset, true);
     cd.set(nameBytes, 46);
-    chunks.push(local, data);
+    chunks.push(local, ...parts);
     central.push(cd);
-    offset += local.length + data.length;
+    offset += local.length + size;
   }
   const cdBytes = concatBytes(central);
   const end = new Uint8Array(22);
