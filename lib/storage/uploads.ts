@@ -8,6 +8,7 @@ import { uploads, type Upload } from "@/lib/db/schema";
 import { MultipartError, parseMultipart } from "@/lib/engine/net/multipart";
 import { checkUpload, formatBytes, maxUploadBytes, type UploadInfo, type UploadKind, type UploadType } from "@/lib/upload/check";
 import { LIMITS } from "@/lib/x3d/options";
+import { fileBody } from "./file-body";
 import { newId, storedPath, uploadFile } from "./index";
 
 /**
@@ -122,12 +123,12 @@ export function uploadBlob(upload: Upload): Promise<Blob> {
   return fs.openAsBlob(storedPath(upload.file), { type: MIME_TYPES[upload.type as UploadType] });
 }
 
-/** A read stream of the staged file and its size, or undefined when the file is gone. */
-export async function openUpload(upload: Upload): Promise<{ stream: fs.ReadStream; size: number } | undefined> {
+/** A response body streaming the staged file, and its size; undefined when the file is gone. */
+export async function openUpload(upload: Upload): Promise<{ body: ReadableStream<Uint8Array>; size: number } | undefined> {
   const full = storedPath(upload.file);
   try {
     const { size } = await fs.promises.stat(full);
-    return { stream: fs.createReadStream(full), size };
+    return { body: await fileBody(full), size };
   } catch {
     return undefined;
   }

@@ -9,6 +9,7 @@ import type { StudioTask } from "@/lib/db/schema";
 import { newId, resultFile, storedPath } from "@/lib/storage";
 import { extensionOf } from "@/lib/x3d/schemas";
 import { CONTENT_TYPES, contentTypeOf } from "@/lib/content-types";
+import { fileBody } from "@/lib/storage/file-body";
 
 /** The two files the studio keeps per task. */
 export type TaskFile = "result" | "cover";
@@ -72,8 +73,7 @@ export async function serveTaskFile(task: StudioTask, which: TaskFile, options: 
   if (!stat?.isFile()) return new Response("Not Found", { status: 404 });
   const ext = storedFormat(relative) ?? "bin";
   const name = downloadName(task, which, ext);
-  const body = Readable.toWeb(fs.createReadStream(full)) as ReadableStream<Uint8Array>;
-  return new Response(body, {
+  return new Response(await fileBody(full), {
     headers: {
       "Content-Type": contentTypeOf(ext),
       "Content-Length": String(stat.size),

@@ -88,9 +88,10 @@ describe("readMesh OBJ", () => {
     expect(Array.from(penta!.indices)).toEqual([0, 1, 2, 0, 2, 3, 0, 3, 4]);
   });
 
-  it("reads the writer's output for an untextured scene", async () => {
-    const part = cube(30, [5, 5, 5], false);
+  it("reads the writer's plain OBJ (a scene without materials)", async () => {
+    const part = { ...cube(30, [5, 5, 5], false), material: undefined };
     const out = await writeObj({ parts: [part] });
+    expect(out.ext).toBe("obj");
     const scene = await readMesh(out.bytes);
     expect(scene.parts[0]!.positions).toHaveLength(24 * 3);
     expect(signedVolume(scene.parts[0]!)).toBeCloseTo(27000, 1);

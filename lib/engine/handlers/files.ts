@@ -1,8 +1,8 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { contentTypeOf } from "@/lib/content-types";
+import { fileBody } from "@/lib/storage/file-body";
 import { verifyFileUrl } from "../results";
 import { taskDir } from "../tasks/store";
 import { engineOff } from "./common";
@@ -32,6 +32,5 @@ export async function handleFile(request: Request, taskId: string, file: string)
     "Cache-Control": "private, max-age=300",
   };
   if (file.startsWith("result")) headers["Content-Disposition"] = `attachment; filename="${taskId}.${ext}"`;
-  const body = Readable.toWeb(fs.createReadStream(full)) as ReadableStream<Uint8Array>;
-  return new Response(body, { headers });
+  return new Response(await fileBody(full), { headers });
 }

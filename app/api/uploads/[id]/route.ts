@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import { currentUser } from "@/lib/session";
 import { findUpload, MIME_TYPES, openUpload } from "@/lib/storage/uploads";
 import type { UploadType } from "@/lib/upload/check";
@@ -14,7 +13,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
   const opened = await openUpload(upload);
   if (!opened) return notFound();
   const image = upload.kind === "image";
-  return new Response(Readable.toWeb(opened.stream) as ReadableStream, {
+  return new Response(opened.body, {
     headers: {
       "Content-Type": MIME_TYPES[upload.type as UploadType] ?? "application/octet-stream",
       "Content-Length": String(opened.size),
