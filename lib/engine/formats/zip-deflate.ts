@@ -7,6 +7,7 @@
  */
 import * as zlib from "node:zlib";
 import { concatBytes, crc32, textEncoder } from "./common";
+import { endOfCentralDirectory } from "./zip-store";
 
 const DOS_DATE = ((2020 - 1980) << 9) | (1 << 5) | 1; // 2020-01-01, fixed for reproducible output
 const LEVEL = 1;
@@ -90,14 +91,7 @@ export function zipEntries(entries: ZipEntryWriter[]): Uint8Array {
   }
   if (offset > 0xffffffff) throw new Error("ZIP archive exceeds 4 GiB");
   const cdBytes = concatBytes(central);
-  const end = new Uint8Array(22);
-  const ev = new DataView(end.buffer);
-  ev.setUint32(0, 0x06054b50, true);
-  ev.setUint16(8, entries.length, true);
-  ev.setUint16(10, entries.length, true);
-  ev.setUint32(12, cdBytes.length, true);
-  ev.setUint32(16, offset, true);
-  return concatBytes([...parts, cdBytes, end]);
+  return concatBytes([...parts, cdBytes, endOfCentralDirectory(entries.length, cdBytes.length, offset)]);
 }
 
 /** An entry with all its bytes at hand. */

@@ -63,14 +63,19 @@ export function zipStoredAligned(entries: StoredEntry[], align = 64): Uint8Array
     offset += local.length + size;
   }
   const cdBytes = concatBytes(central);
+  return concatBytes([...chunks, cdBytes, endOfCentralDirectory(entries.length, cdBytes.length, offset)]);
+}
+
+/** The 22-byte end-of-central-directory record of a ZIP with `count` entries. */
+export function endOfCentralDirectory(count: number, directoryBytes: number, directoryOffset: number): Uint8Array {
   const end = new Uint8Array(22);
   const ev = new DataView(end.buffer);
   ev.setUint32(0, 0x06054b50, true);
-  ev.setUint16(8, entries.length, true);
-  ev.setUint16(10, entries.length, true);
-  ev.setUint32(12, cdBytes.length, true);
-  ev.setUint32(16, offset, true);
-  return concatBytes([...chunks, cdBytes, end]);
+  ev.setUint16(8, count, true);
+  ev.setUint16(10, count, true);
+  ev.setUint32(12, directoryBytes, true);
+  ev.setUint32(16, directoryOffset, true);
+  return end;
 }
 
 /** Offsets of each entry's data, read back from the local headers (for tests and validation). */

@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { boxMean, guidedFilter } from "./depth-filter";
 import { SMOOTHING_EPS, smoothLuminance, smoothingRadius } from "./depth";
+import { mulberry32 } from "./random";
 import { synthImage } from "./testing";
 
-/** Deterministic PRNG (mulberry32) and a standard normal from it. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const normal = (r: () => number) => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
 
 /** Column means of a row-major image (averages the noise out of a vertical edge's profile). */
@@ -77,7 +67,7 @@ describe("edge-preserving smoothing", () => {
   // A vertical step 0.3 -> 0.7 at x = W/2 with N(0, 0.03) noise, at the pro map width (the
   // widest filter radius used).
   const W = 2048, H = 128, step = W / 2;
-  const r = rng(7);
+  const r = mulberry32(7);
   const lumOf = (x: number) => (x < step ? 0.3 : 0.7);
   const img = synthImage(W, H, [0, 0, 0], (x) => {
     const v = Math.round(Math.min(1, Math.max(0, lumOf(x) + 0.03 * normal(r))) * 255);
@@ -120,7 +110,7 @@ describe("edge-preserving smoothing", () => {
 
   it("guidedFilter: variance far below eps is averaged, far above passes through", () => {
     const w = 64, h = 64;
-    const rr = rng(3);
+    const rr = mulberry32(3);
     const quiet = Float32Array.from({ length: w * h }, () => 0.5 + 0.01 * normal(rr));
     const loud = Float32Array.from({ length: w * h }, (_, p) => ((p % w) >> 3) % 2 ? 0.9 : 0.1); // 8-px stripes
     const q = guidedFilter(quiet, w, h, 3, SMOOTHING_EPS);

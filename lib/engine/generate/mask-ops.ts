@@ -91,7 +91,7 @@ export function maskBounds(mask: Uint8Array, w: number, h: number): { x0: number
 export const INF = 1e20;
 
 /** 1-D squared distance transform of f (Felzenszwalb & Huttenlocher), into d. */
-export function edt1d(f: Float64Array, n: number, d: Float64Array, v: Int32Array, z: Float64Array): void {
+function edt1d(f: Float64Array, n: number, d: Float64Array, v: Int32Array, z: Float64Array): void {
   let k = 0;
   v[0] = 0;
   z[0] = -INF;
@@ -126,23 +126,11 @@ export function edt1d(f: Float64Array, n: number, d: Float64Array, v: Int32Array
 
 /** Euclidean distance from every pixel to the nearest pixel with feature[p] = 1. */
 export function distanceTransform(feature: Uint8Array, w: number, h: number): Float32Array {
-  const n = Math.max(w, h);
-  const f = new Float64Array(n);
-  const d = new Float64Array(n);
-  const v = new Int32Array(n);
-  const z = new Float64Array(n + 1);
-  const tmp = new Float64Array(w * h);
-  for (let x = 0; x < w; x++) {
-    for (let y = 0; y < h; y++) f[y] = feature[y * w + x] ? 0 : INF;
-    edt1d(f, h, d, v, z);
-    for (let y = 0; y < h; y++) tmp[y * w + x] = d[y]!;
-  }
+  const cost = new Float64Array(w * h);
+  for (let p = 0; p < cost.length; p++) cost[p] = feature[p] ? 0 : INF;
+  const d2 = powerTransform(cost, w, h);
   const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) f[x] = tmp[y * w + x]!;
-    edt1d(f, w, d, v, z);
-    for (let x = 0; x < w; x++) out[y * w + x] = Math.sqrt(Math.min(d[x]!, INF));
-  }
+  for (let p = 0; p < out.length; p++) out[p] = Math.sqrt(d2[p]!);
   return out;
 }
 

@@ -9,6 +9,7 @@ import type { Material, MeshPart, Scene } from "@/lib/engine/mesh/types";
 import { InputContentError } from "./errors";
 import type { SegmentationJob } from "./job";
 import { meshBounds, vertexNormals, weldScene } from "./mesh-ops";
+import { mulberry32 } from "./random";
 import { edgeBend, faceNormals, halfEdgeTwins } from "./segment-graph";
 
 export const SEGMENT_COUNT: Record<SegmentationJob["segLevel"], number> = { low: 3, medium: 6, high: 10 };
@@ -16,32 +17,19 @@ export const SEGMENT_COUNT: Record<SegmentationJob["segLevel"], number> = { low:
 const NORMAL_WEIGHT = 0.35;
 const D = 6;
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function faceFeatures(positions: Float32Array, indices: Uint32Array): { feat: Float32Array; area: Float32Array } {
   const nf = indices.length / 3;
   const b = meshBounds(positions);
   const diag = Math.hypot(b.max[0] - b.min[0], b.max[1] - b.min[1], b.max[2] - b.min[2]) || 1;
-  const feat = new Float32Array(nf * D), area = new Float32Array(nf);
+  const { normal, area } = faceNormals(positions, indices);
+  const feat = new Float32Array(nf * D);
   for (let f = 0; f < nf; f++) {
     const a = indices[f * 3]! * 3, c1 = indices[f * 3 + 1]! * 3, c2 = indices[f * 3 + 2]! * 3;
-    const ux = positions[c1]! - positions[a]!, uy = positions[c1 + 1]! - positions[a + 1]!, uz = positions[c1 + 2]! - positions[a + 2]!;
-    const vx = positions[c2]! - positions[a]!, vy = positions[c2 + 1]! - positions[a + 1]!, vz = positions[c2 + 2]! - positions[a + 2]!;
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    const l = Math.hypot(nx, ny, nz);
-    area[f] = l / 2;
-    const inv = l > 0 ? NORMAL_WEIGHT / l : 0;
-    for (let c = 0; c < 3; c++) feat[f * D + c] = (positions[a + c]! + positions[c1 + c]! + positions[c2 + c]! - 3 * b.min[c]!) / (3 * diag);
-    feat[f * D + 3] = nx * inv; feat[f * D + 4] = ny * inv; feat[f * D + 5] = nz * inv;
+    for (let c = 0; c < 3; c++) {
+      feat[f * D + c] = (positions[a + c]! + positions[c1 + c]! + positions[c2 + c]! - 3 * b.min[c]!) / (3 * diag);
+      feat[f * D + 3 + c] = normal[f * 3 + c]! * NORMAL_WEIGHT;
+    }
   }
   return { feat, area };
 }
