@@ -1,9 +1,9 @@
 /**
  * Closed triangle meshes over a 2-D cell mask: a top height field and a bottom height
- * field over the set cells, joined either by sharing the outline ("pillow", used for
- * silhouette inflation) or by vertical walls (relief plates). Vertices sit on the cell
- * corners; the output is in the grid frame (x = column, y = row, z = height) and is
- * counter-clockwise seen from outside in that (right-handed) frame.
+ * field over the set cells that share the outline (a "pillow", used for silhouette
+ * inflation). Vertices sit on the cell corners; the output is in the grid frame
+ * (x = column, y = row, z = height) and is counter-clockwise seen from outside in that
+ * (right-handed) frame. regularizeGridMask also serves depth-mesh.ts's walled reliefs.
  */
 
 export interface GridSolidOptions {
@@ -12,10 +12,8 @@ export interface GridSolidOptions {
   gh: number;
   /** Height per corner vertex ((gw + 1) * (gh + 1)), top surface. */
   top: Float32Array;
-  /** Height per corner vertex, bottom surface (must be below `top` off the rim). */
+  /** Height per corner vertex, bottom surface (must be below `top` off the rim; the rim is at 0). */
   bottom: Float32Array;
-  /** Share the outline between top and bottom (heights there are ignored: 0). */
-  sharedRim: boolean;
   /** Laplacian smoothing iterations of the outline in the plane (default 0). */
   rimSmoothing?: number;
   /** Moves outline vertex `v` (x, y given, edited in place) after smoothing. */
@@ -103,7 +101,7 @@ export function regularizeGridMask(mask: Uint8Array, gw: number, gh: number, sha
 
 /** Builds the closed solid; see GridSolidOptions. */
 export function buildGridSolid(o: GridSolidOptions): GridSolid {
-  const { mask, gw, gh, top, bottom, sharedRim } = o;
+  const { mask, gw, gh, top, bottom } = o;
   const vw = gw + 1;
   const nv = vw * (gh + 1);
   const counts = cornerCounts(mask, gw, gh);
@@ -141,14 +139,14 @@ export function buildGridSolid(o: GridSolidOptions): GridSolid {
   }
   if (o.projectRim) for (let v = 0; v < nv; v++) if (next[v]! >= 0) o.projectRim(xy, v * 2);
 
-  // Vertices: top for every used corner; bottom shared on the rim when sharedRim.
+  // Vertices: top for every used corner; bottom ones only off the rim.
   const topIdx = new Int32Array(nv).fill(-1);
   const botIdx = new Int32Array(nv).fill(-1);
   let count = 0;
   for (let v = 0; v < nv; v++) if (counts[v]) topIdx[v] = count++;
   for (let v = 0; v < nv; v++) {
     if (!counts[v]) continue;
-    botIdx[v] = sharedRim && counts[v]! < 4 ? topIdx[v]! : count++;
+    botIdx[v] = counts[v]! < 4 ? topIdx[v]! : count++;
   }
   const positions = new Float32Array(count * 3);
   for (let v = 0; v < nv; v++) {
@@ -157,32 +155,23 @@ export function buildGridSolid(o: GridSolidOptions): GridSolid {
     const t = topIdx[v]! * 3, b = botIdx[v]! * 3;
     positions[t] = positions[b] = xy[v * 2]!;
     positions[t + 1] = positions[b + 1] = xy[v * 2 + 1]!;
-    positions[t + 2] = sharedRim && rim ? 0 : top[v]!;
+    positions[t + 2] = rim ? 0 : top[v]!;
     if (b !== t) positions[b + 2] = bottom[v]!;
   }
 
   const cells = countCells(mask);
-  const tris = new Uint32Array((cells * 4 + (sharedRim ? 0 : sides.length)) * 3);
+  const tris = new Uint32Array(cells * 4 * 3);
   let k = 0;
   const tri = (p: number, q: number, r: number) => { tris[k++] = p; tris[k++] = q; tris[k++] = r; };
   for (let y = 0; y < gh; y++) {
     for (let x = 0; x < gw; x++) {
       if (!mask[y * gw + x]) continue;
       const a = y * vw + x, b = a + 1, c = a + vw + 1, d = a + vw;
-      const useAC = sharedRim
-        ? counts[a] === 4 || counts[c] === 4
-        : Math.abs(top[a]! - top[c]!) <= Math.abs(top[b]! - top[d]!);
+      const useAC = counts[a] === 4 || counts[c] === 4;
       const [ta, tb, tc, td] = [topIdx[a]!, topIdx[b]!, topIdx[c]!, topIdx[d]!];
       const [ba, bb, bc, bd] = [botIdx[a]!, botIdx[b]!, botIdx[c]!, botIdx[d]!];
       if (useAC) { tri(ta, tb, tc); tri(ta, tc, td); tri(ba, bc, bb); tri(ba, bd, bc); }
       else { tri(ta, tb, td); tri(tb, tc, td); tri(ba, bd, bb); tri(bb, bd, bc); }
-    }
-  }
-  if (!sharedRim) {
-    for (let s = 0; s < sides.length; s += 2) {
-      const p = sides[s]!, q = sides[s + 1]!;
-      tri(topIdx[p]!, botIdx[p]!, botIdx[q]!);
-      tri(topIdx[p]!, botIdx[q]!, topIdx[q]!);
     }
   }
   return { positions, indices: tris.subarray(0, k) };

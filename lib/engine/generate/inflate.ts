@@ -123,7 +123,7 @@ export function inflateSilhouette(mask: Uint8Array, w: number, h: number, opts: 
   const depthScale = opts.depthScale ?? 1;
   for (let v = 0; v < top.length; v++) top[v] = top[v]! * depthScale;
   const bottom = top.map((t) => -t);
-  const solid = buildGridSolid({ mask: grid, gw, gh, top, bottom, sharedRim: true, rimSmoothing: 2 });
+  const solid = buildGridSolid({ mask: grid, gw, gh, top, bottom, rimSmoothing: 2 });
 
   const pos = solid.positions;
   const nv = pos.length / 3;
