@@ -3,7 +3,8 @@ import type { Scene } from "@/lib/engine/mesh/types";
 import { HUMANOID, humanoid, sceneOfManifold } from "./humanoid.test-model";
 import { Arena, getManifold } from "./manifold";
 import { checkManifold, weldScene } from "./mesh-ops";
-import { buildSegmentationScene, faceNeighbours, segmentFaces } from "./segmentation";
+import { edgeBend, faceNormals, halfEdgeTwins } from "./segment-graph";
+import { buildSegmentationScene, faceNeighbours, segmentFaces, smoothBoundaries } from "./segmentation";
 import { box, sceneOf, uvSphere } from "./testing";
 
 // A dumbbell-ish model: two spheres and a bar (three separate closed shells).
@@ -188,3 +189,32 @@ describe("segmentation", () => {
     });
   });
 });
+
+describe("boundary smoothing", () => {
+  it("planes off saw-teeth between two segments on a smooth sphere", async () => {
+    const fine = uvSphere(50, 96, 192);
+    const { positions, indices } = fine;
+    const nf = indices.length / 3;
+    // Two segments split at z = 0, with a comb of teeth (each 4 faces wide) reaching 6 mm across.
+    const labels = new Int32Array(nf);
+    for (let f = 0; f < nf; f++) {
+      let x = 0, z = 0;
+      for (let c = 0; c < 3; c++) { x += positions[indices[f * 3 + c]! * 3]!; z += positions[indices[f * 3 + c]! * 3 + 2]!; }
+      x /= 3; z /= 3;
+      const tooth = Math.floor((Math.atan2(z, x) + Math.PI) * 15) % 2 === 0 ? 6 : 0;
+      labels[f] = (positions[indices[f * 3]! * 3 + 1]! + positions[indices[f * 3 + 1]! * 3 + 1]! + positions[indices[f * 3 + 2]! * 3 + 1]!) / 3 > tooth ? 1 : 0;
+    }
+    const twin = halfEdgeTwins(indices, positions.length / 3);
+    const bend = edgeBend(positions, indices, twin, faceNormals(positions, indices).normal);
+    const boundary = (l: Int32Array) => { let n = 0; for (let h = 0; h < nf * 3; h++) if (twin[h]! >= 0 && l[h / 3 | 0] !== l[twin[h]! / 3 | 0]) n++; return n; };
+    const before = boundary(labels);
+    smoothBoundaries(labels, positions, indices, twin, bend, 2);
+    expect(boundary(labels)).toBeLessThan(before * 0.6);
+    // Both segments survive, each still most of its hemisphere.
+    let upper = 0;
+    for (let f = 0; f < nf; f++) if (labels[f] === 1) upper++;
+    expect(upper / nf).toBeGreaterThan(0.4);
+    expect(upper / nf).toBeLessThan(0.5);
+  });
+});
+

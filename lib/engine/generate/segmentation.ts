@@ -241,8 +241,81 @@ export function segmentFaces(positions: Float32Array, indices: Uint32Array, k: n
   ids.forEach((id, i) => (rank[id] = i));
   const labels = new Int32Array(nf);
   for (let f = 0; f < nf; f++) labels[f] = rank[find(comp[f]!)]!;
+  smoothBoundaries(labels, positions, indices, twin, bend, ids.length);
   splitUntil(labels, feat, k, ids.length);
   return labels;
+}
+
+/** Radius of the boundary vote, as a fraction of the bounding box diagonal. */
+const VOTE_RADIUS = 0.025;
+
+/**
+ * Planes off the saw-teeth k-means leaves where segments meet on a smooth surface: a face
+ * takes the segment holding most of the surface area within VOTE_RADIUS of its centre
+ * (a uniform grid finds the neighbours), so boundaries become smooth curves. Faces on a
+ * crease keep their segment, and labels stay as they were if a segment would vanish.
+ */
+export function smoothBoundaries(labels: Int32Array, positions: Float32Array, indices: Uint32Array, twin: Int32Array, bend: Float32Array, count: number): void {
+  const nf = labels.length;
+  const { area } = faceNormals(positions, indices);
+  const cen = new Float32Array(nf * 3);
+  for (let f = 0; f < nf; f++) {
+    for (let c = 0; c < 3; c++) cen[f * 3 + c] = (positions[indices[f * 3]! * 3 + c]! + positions[indices[f * 3 + 1]! * 3 + c]! + positions[indices[f * 3 + 2]! * 3 + c]!) / 3;
+  }
+  const b = meshBounds(cen);
+  const r = VOTE_RADIUS * (Math.hypot(b.max[0] - b.min[0], b.max[1] - b.min[1], b.max[2] - b.min[2]) || 1);
+  const dims = [0, 1, 2].map((c) => Math.max(1, Math.ceil((b.max[c]! - b.min[c]!) / r))) as [number, number, number];
+  const cellIndex = (f: number, c: number) => Math.min(dims[c]! - 1, Math.floor((cen[f * 3 + c]! - b.min[c]!) / r));
+  const cellOf = (f: number) => (cellIndex(f, 2) * dims[1] + cellIndex(f, 1)) * dims[0] + cellIndex(f, 0);
+  // Faces bucketed by cell, keyed by a Map since most cells are empty.
+  const cells = new Map<number, number[]>();
+  for (let f = 0; f < nf; f++) {
+    const c = cellOf(f);
+    const list = cells.get(c);
+    if (list) list.push(f); else cells.set(c, [f]);
+  }
+  // Only faces near a boundary can change: skip those whose 27-cell block holds one label.
+  const cellLabel = new Map<number, number>(); // the cell's one label, or -1 when mixed
+  for (const [c, list] of cells) {
+    const l = labels[list[0]!]!;
+    cellLabel.set(c, list.every((g) => labels[g] === l) ? l : -1);
+  }
+  const face = (h: number) => (h - (h % 3)) / 3;
+  const onCrease = new Uint8Array(nf);
+  for (let h = 0; h < nf * 3; h++) if (twin[h]! >= 0 && bend[h]! >= CREASE_BEND) onCrease[face(h)] = 1;
+  const out = Int32Array.from(labels);
+  const votes = new Float64Array(count);
+  const r2 = r * r;
+  for (let f = 0; f < nf; f++) {
+    if (onCrease[f]) continue;
+    const i = cellIndex(f, 0), j = cellIndex(f, 1), k = cellIndex(f, 2);
+    let uniform = true;
+    for (let dk = -1; dk <= 1 && uniform; dk++) for (let dj = -1; dj <= 1 && uniform; dj++) for (let di = -1; di <= 1 && uniform; di++) {
+      if (i + di < 0 || j + dj < 0 || k + dk < 0 || i + di >= dims[0] || j + dj >= dims[1] || k + dk >= dims[2]) continue;
+      const l = cellLabel.get(((k + dk) * dims[1] + j + dj) * dims[0] + i + di);
+      if (l !== undefined && l !== labels[f]) uniform = false;
+    }
+    if (uniform) continue;
+    votes.fill(0);
+    let mixed = false;
+    for (let dk = -1; dk <= 1; dk++) for (let dj = -1; dj <= 1; dj++) for (let di = -1; di <= 1; di++) {
+      const list = cells.get(((k + dk) * dims[1] + j + dj) * dims[0] + i + di);
+      if (!list || i + di < 0 || j + dj < 0 || k + dk < 0 || i + di >= dims[0] || j + dj >= dims[1] || k + dk >= dims[2]) continue;
+      for (const g of list) {
+        const dx = cen[g * 3]! - cen[f * 3]!, dy = cen[g * 3 + 1]! - cen[f * 3 + 1]!, dz = cen[g * 3 + 2]! - cen[f * 3 + 2]!;
+        if (dx * dx + dy * dy + dz * dz > r2) continue;
+        votes[labels[g]!] = votes[labels[g]!]! + area[g]!;
+        if (labels[g] !== labels[f]) mixed = true;
+      }
+    }
+    if (!mixed) continue;
+    let best = labels[f]!;
+    for (let l = 0; l < count; l++) if (votes[l]! > votes[best]!) best = l;
+    out[f] = best;
+  }
+  const size = new Uint32Array(count);
+  for (let f = 0; f < nf; f++) size[out[f]!]!++;
+  if (!size.some((x) => x === 0)) labels.set(out);
 }
 
 /** Fewer regions than k (tiny meshes): halve the largest region along x until k. */
