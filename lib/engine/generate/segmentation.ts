@@ -246,14 +246,16 @@ export function segmentFaces(positions: Float32Array, indices: Uint32Array, k: n
   return labels;
 }
 
-/** Radius of the boundary vote, as a fraction of the bounding box diagonal. */
+/** Reach of the boundary vote, as a fraction of the bounding box diagonal. */
 const VOTE_RADIUS = 0.025;
 
 /**
- * Planes off the saw-teeth k-means leaves where segments meet on a smooth surface: a face
- * takes the segment holding most of the surface area within VOTE_RADIUS of its centre
- * (a uniform grid finds the neighbours), so boundaries become smooth curves. Faces on a
- * crease keep their segment, and labels stay as they were if a segment would vanish.
+ * Planes off the saw-teeth k-means leaves where segments meet on a smooth surface: each
+ * segment's surface area is binned on a grid of half VOTE_RADIUS cells, box-filtered
+ * over 3x3x3 cells, and every face takes the segment with the most area around its
+ * centre (trilinear between cell centres, so boundaries come out as smooth curves, not
+ * cell steps). Linear in faces. Faces on a crease keep their segment, and the labels
+ * stay as they were if a segment would vanish.
  */
 export function smoothBoundaries(labels: Int32Array, positions: Float32Array, indices: Uint32Array, twin: Int32Array, bend: Float32Array, count: number): void {
   const nf = labels.length;
@@ -263,52 +265,43 @@ export function smoothBoundaries(labels: Int32Array, positions: Float32Array, in
     for (let c = 0; c < 3; c++) cen[f * 3 + c] = (positions[indices[f * 3]! * 3 + c]! + positions[indices[f * 3 + 1]! * 3 + c]! + positions[indices[f * 3 + 2]! * 3 + c]!) / 3;
   }
   const b = meshBounds(cen);
-  const r = VOTE_RADIUS * (Math.hypot(b.max[0] - b.min[0], b.max[1] - b.min[1], b.max[2] - b.min[2]) || 1);
-  const dims = [0, 1, 2].map((c) => Math.max(1, Math.ceil((b.max[c]! - b.min[c]!) / r))) as [number, number, number];
-  const cellIndex = (f: number, c: number) => Math.min(dims[c]! - 1, Math.floor((cen[f * 3 + c]! - b.min[c]!) / r));
-  const cellOf = (f: number) => (cellIndex(f, 2) * dims[1] + cellIndex(f, 1)) * dims[0] + cellIndex(f, 0);
-  // Faces bucketed by cell, keyed by a Map since most cells are empty.
-  const cells = new Map<number, number[]>();
+  const cell = (VOTE_RADIUS / 2) * (Math.hypot(b.max[0] - b.min[0], b.max[1] - b.min[1], b.max[2] - b.min[2]) || 1);
+  // One empty cell of margin on each side, so trilinear lookups never leave the grid.
+  const dims = [0, 1, 2].map((c) => Math.ceil((b.max[c]! - b.min[c]!) / cell) + 3) as [number, number, number];
+  const sx = count, sy = dims[0] * count, sz = dims[0] * dims[1] * count;
+  let hist = new Float32Array(dims[0] * dims[1] * dims[2] * count);
+  const coord = (f: number, c: number) => (cen[f * 3 + c]! - b.min[c]!) / cell + 1; // cell units, centres at +0.5
   for (let f = 0; f < nf; f++) {
-    const c = cellOf(f);
-    const list = cells.get(c);
-    if (list) list.push(f); else cells.set(c, [f]);
+    const i = Math.floor(coord(f, 0)), j = Math.floor(coord(f, 1)), k = Math.floor(coord(f, 2));
+    const o = k * sz + j * sy + i * sx + labels[f]!;
+    hist[o] = hist[o]! + area[f]!;
   }
-  // Only faces near a boundary can change: skip those whose 27-cell block holds one label.
-  const cellLabel = new Map<number, number>(); // the cell's one label, or -1 when mixed
-  for (const [c, list] of cells) {
-    const l = labels[list[0]!]!;
-    cellLabel.set(c, list.every((g) => labels[g] === l) ? l : -1);
+  // 3x3x3 box filter, one axis at a time.
+  let tmp = new Float32Array(hist.length);
+  for (const [stride, n] of [[sx, dims[0]], [sy, dims[1]], [sz, dims[2]]] as const) {
+    for (let o = 0; o < hist.length; o++) {
+      const at = Math.floor(o / stride) % n;
+      tmp[o] = hist[o]! + (at > 0 ? hist[o - stride]! : 0) + (at < n - 1 ? hist[o + stride]! : 0);
+    }
+    [hist, tmp] = [tmp, hist];
   }
   const face = (h: number) => (h - (h % 3)) / 3;
   const onCrease = new Uint8Array(nf);
   for (let h = 0; h < nf * 3; h++) if (twin[h]! >= 0 && bend[h]! >= CREASE_BEND) onCrease[face(h)] = 1;
   const out = Int32Array.from(labels);
   const votes = new Float64Array(count);
-  const r2 = r * r;
   for (let f = 0; f < nf; f++) {
     if (onCrease[f]) continue;
-    const i = cellIndex(f, 0), j = cellIndex(f, 1), k = cellIndex(f, 2);
-    let uniform = true;
-    for (let dk = -1; dk <= 1 && uniform; dk++) for (let dj = -1; dj <= 1 && uniform; dj++) for (let di = -1; di <= 1 && uniform; di++) {
-      if (i + di < 0 || j + dj < 0 || k + dk < 0 || i + di >= dims[0] || j + dj >= dims[1] || k + dk >= dims[2]) continue;
-      const l = cellLabel.get(((k + dk) * dims[1] + j + dj) * dims[0] + i + di);
-      if (l !== undefined && l !== labels[f]) uniform = false;
-    }
-    if (uniform) continue;
+    const x = coord(f, 0) - 0.5, y = coord(f, 1) - 0.5, z = coord(f, 2) - 0.5;
+    const i = Math.floor(x), j = Math.floor(y), k = Math.floor(z);
+    const fx = x - i, fy = y - j, fz = z - k;
     votes.fill(0);
-    let mixed = false;
-    for (let dk = -1; dk <= 1; dk++) for (let dj = -1; dj <= 1; dj++) for (let di = -1; di <= 1; di++) {
-      const list = cells.get(((k + dk) * dims[1] + j + dj) * dims[0] + i + di);
-      if (!list || i + di < 0 || j + dj < 0 || k + dk < 0 || i + di >= dims[0] || j + dj >= dims[1] || k + dk >= dims[2]) continue;
-      for (const g of list) {
-        const dx = cen[g * 3]! - cen[f * 3]!, dy = cen[g * 3 + 1]! - cen[f * 3 + 1]!, dz = cen[g * 3 + 2]! - cen[f * 3 + 2]!;
-        if (dx * dx + dy * dy + dz * dz > r2) continue;
-        votes[labels[g]!] = votes[labels[g]!]! + area[g]!;
-        if (labels[g] !== labels[f]) mixed = true;
-      }
+    for (let corner = 0; corner < 8; corner++) {
+      const di = corner & 1, dj = (corner >> 1) & 1, dk = corner >> 2;
+      const w = (di ? fx : 1 - fx) * (dj ? fy : 1 - fy) * (dk ? fz : 1 - fz);
+      const o = (k + dk) * sz + (j + dj) * sy + (i + di) * sx;
+      for (let l = 0; l < count; l++) votes[l] = votes[l]! + w * hist[o + l]!;
     }
-    if (!mixed) continue;
     let best = labels[f]!;
     for (let l = 0; l < count; l++) if (votes[l]! > votes[best]!) best = l;
     out[f] = best;
