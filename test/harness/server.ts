@@ -74,6 +74,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
   let child: ChildProcess | undefined;
   let log = "";
+  let stopRequested = () => {};
   const launch = async () => {
     const started = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], {
       cwd: ROOT,
@@ -83,15 +84,28 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     child = started;
     started.stdout.on("data", (d: Buffer) => (log += d.toString()));
     started.stderr.on("data", (d: Buffer) => (log += d.toString()));
+    // An exit nobody asked for (a crash) is reported with the end of the server's log.
+    let stopping = false;
+    started.once("exit", (code, signal) => {
+      if (!stopping && code !== 0) process.stderr.write(`[harness] server on port ${port} exited (${code ?? signal}). Its log ends:\n${log.slice(-4000)}\n`);
+    });
+    stopRequested = () => (stopping = true);
     await waitUntilUp(`http://127.0.0.1:${port}`, () => log, started);
   };
   await launch();
   const stop = async (hard = false) => {
     const c = child;
-    if (!c || c.exitCode !== null) return;
+    if (!c || c.exitCode !== null || c.signalCode !== null) return;
     const exited = new Promise((r) => c.once("exit", r));
+    stopRequested();
     c.kill(hard ? "SIGKILL" : "SIGTERM");
+    // A server that does not leave within 15 s of SIGTERM is killed, and its log shown.
+    const timer = setTimeout(() => {
+      process.stderr.write(`[harness] server on port ${port} ignored SIGTERM for 15 s; killing it. Its log ends:\n${log.slice(-4000)}\n`);
+      c.kill("SIGKILL");
+    }, 15_000);
     await exited;
+    clearTimeout(timer);
   };
   return {
     url: `http://127.0.0.1:${port}`,
