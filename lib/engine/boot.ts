@@ -20,6 +20,11 @@ export function engine(): Promise<Engine> {
 }
 
 async function boot(): Promise<Engine> {
+  // sharp's native libraries stay loaded in the main thread for the life of the process:
+  // otherwise, when a worker thread that loaded them exits (a timeout terminates it),
+  // glibc unloads libvips under the other workers and the process crashes (sharp's
+  // documentation on worker threads).
+  await import("sharp");
   const config = engineConfig();
   const { db, kind } = await database();
   // The configured pair always works; its starting balance is granted once.
