@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { boxMean, guidedFilter } from "./depth-filter";
+import { boxMean } from "./box-filter";
+import { guidedFilter } from "./depth-filter";
 import { SMOOTHING_EPS, smoothLuminance, smoothingRadius } from "./depth";
 import { mulberry32 } from "./random";
 import { synthImage } from "./testing";

@@ -5,27 +5,10 @@
  * inflates to a sphere and a thin limb to a tube of its own radius.
  */
 import { InputContentError } from "./errors";
+import { boxMean } from "./box-filter";
 import { buildGridSolid, cornerCounts, regularizeGridMask } from "./grid-mesh";
 import { INF, cleanMask, countSet, distanceTransform, maskBounds, powerTransform, resampleMask } from "./mask-ops";
 import { flipWinding, meshBounds } from "./mesh-ops";
-
-/** Box blur of radius r along rows and columns (in place, clamped borders). */
-function boxBlur(src: Float64Array, w: number, h: number, r: number): void {
-  const line = new Float64Array(Math.max(w, h));
-  const pass = (n: number, count: number, at: (i: number, k: number) => number) => {
-    for (let i = 0; i < count; i++) {
-      for (let k = 0; k < n; k++) line[k] = src[at(i, k)]!;
-      let acc = 0;
-      for (let k = -r; k <= r; k++) acc += line[Math.min(n - 1, Math.max(0, k))]!;
-      for (let k = 0; k < n; k++) {
-        src[at(i, k)] = acc / (2 * r + 1);
-        acc += line[Math.min(n - 1, k + r + 1)]! - line[Math.max(0, k - r)]!;
-      }
-    }
-  };
-  pass(w, h, (y, x) => y * w + x);
-  pass(h, w, (x, y) => y * w + x);
-}
 
 /**
  * Heights over a point grid: `inside` points get the height of the union of all
@@ -53,8 +36,8 @@ export function inflateHeights(inside: Uint8Array, w: number, h: number, offset 
   if (smoothing > 0) {
     // Three box passes of radius r: a near-Gaussian of variance r^2 + r per axis.
     const r = Math.max(1, Math.round((Math.sqrt(1 + 4 * smoothing * smoothing) - 1) / 2));
-    const S = Float64Array.from(H);
-    for (let k = 0; k < 3; k++) boxBlur(S, w, h, r);
+    const S = Float32Array.from(H), tmp = new Float32Array(n);
+    for (let k = 0; k < 3; k++) boxMean(S, w, h, r, S, tmp);
     const lift = 2 * (r * r + r);
     // Outside the outline H is not a paraboloid any more, so the blur is only trusted
     // from 3 sigma inwards; towards the outline the exact union takes over.

@@ -4,6 +4,9 @@
  * of every interior edge, signed so that concave (valley) edges are positive.
  */
 
+/** Smallest concave bend (1 - cos of the dihedral turn) of a crease edge: 30 degrees. */
+export const CREASE_BEND = 1 - Math.cos(Math.PI / 6);
+
 /**
  * For each half-edge h (face * 3 + corner, running from corner to corner + 1), the
  * half-edge it is paired with, or -1. Uses of one undirected edge are paired in order

@@ -205,10 +205,11 @@ describe("boundary smoothing", () => {
       labels[f] = (positions[indices[f * 3]! * 3 + 1]! + positions[indices[f * 3 + 1]! * 3 + 1]! + positions[indices[f * 3 + 2]! * 3 + 1]!) / 3 > tooth ? 1 : 0;
     }
     const twin = halfEdgeTwins(indices, positions.length / 3);
-    const bend = edgeBend(positions, indices, twin, faceNormals(positions, indices).normal);
+    const { normal, area } = faceNormals(positions, indices);
+    const bend = edgeBend(positions, indices, twin, normal);
     const boundary = (l: Int32Array) => { let n = 0; for (let h = 0; h < nf * 3; h++) if (twin[h]! >= 0 && l[h / 3 | 0] !== l[twin[h]! / 3 | 0]) n++; return n; };
     const before = boundary(labels);
-    smoothBoundaries(labels, positions, indices, twin, bend, 2);
+    smoothBoundaries(labels, positions, indices, { twin, bend, area }, 2);
     expect(boundary(labels)).toBeLessThan(before * 0.6);
     // Both segments survive, each still most of its hemisphere.
     let upper = 0;

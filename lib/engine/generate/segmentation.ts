@@ -10,7 +10,7 @@ import { InputContentError } from "./errors";
 import type { SegmentationJob } from "./job";
 import { meshBounds, vertexNormals, weldScene } from "./mesh-ops";
 import { mulberry32 } from "./random";
-import { edgeBend, faceNormals, halfEdgeTwins } from "./segment-graph";
+import { CREASE_BEND, edgeBend, faceNormals, halfEdgeTwins } from "./segment-graph";
 
 export const SEGMENT_COUNT: Record<SegmentationJob["segLevel"], number> = { low: 3, medium: 6, high: 10 };
 /** Weight of the normal against the bbox-normalised centroid in the k-means features. */
@@ -18,11 +18,10 @@ const NORMAL_WEIGHT = 0.35;
 const D = 6;
 
 
-function faceFeatures(positions: Float32Array, indices: Uint32Array): { feat: Float32Array; area: Float32Array } {
+function faceFeatures(positions: Float32Array, indices: Uint32Array, normal: Float32Array): Float32Array {
   const nf = indices.length / 3;
   const b = meshBounds(positions);
   const diag = Math.hypot(b.max[0] - b.min[0], b.max[1] - b.min[1], b.max[2] - b.min[2]) || 1;
-  const { normal, area } = faceNormals(positions, indices);
   const feat = new Float32Array(nf * D);
   for (let f = 0; f < nf; f++) {
     const a = indices[f * 3]! * 3, c1 = indices[f * 3 + 1]! * 3, c2 = indices[f * 3 + 2]! * 3;
@@ -31,7 +30,7 @@ function faceFeatures(positions: Float32Array, indices: Uint32Array): { feat: Fl
       feat[f * D + 3 + c] = normal[f * 3 + c]! * NORMAL_WEIGHT;
     }
   }
-  return { feat, area };
+  return feat;
 }
 
 function dist2(feat: Float32Array, f: number, cent: Float32Array, c: number): number {
@@ -87,8 +86,6 @@ export function faceNeighbours(indices: Uint32Array): Int32Array {
   return nb;
 }
 
-/** Concave bend (1 - cos) at which an edge counts fully as a crease: 30 degrees. */
-const CREASE_BEND = 1 - Math.cos(Math.PI / 6);
 /** Merge cost of a boundary without creases relative to one that is all crease. */
 const SMOOTH_COST = 0.05;
 
@@ -141,10 +138,11 @@ class MergeHeap {
  */
 export function segmentFaces(positions: Float32Array, indices: Uint32Array, k: number): Int32Array {
   const nf = indices.length / 3;
-  const { feat, area } = faceFeatures(positions, indices);
+  const { normal, area } = faceNormals(positions, indices);
+  const feat = faceFeatures(positions, indices, normal);
   const cluster = kmeansFaces(feat, k);
   const twin = halfEdgeTwins(indices, positions.length / 3);
-  const bend = edgeBend(positions, indices, twin, faceNormals(positions, indices).normal);
+  const bend = edgeBend(positions, indices, twin, normal);
   const face = (h: number) => (h - (h % 3)) / 3;
   // Patches: flood fill within a cluster, never across a crease.
   const comp = new Int32Array(nf).fill(-1);
@@ -241,7 +239,7 @@ export function segmentFaces(positions: Float32Array, indices: Uint32Array, k: n
   ids.forEach((id, i) => (rank[id] = i));
   const labels = new Int32Array(nf);
   for (let f = 0; f < nf; f++) labels[f] = rank[find(comp[f]!)]!;
-  smoothBoundaries(labels, positions, indices, twin, bend, ids.length);
+  smoothBoundaries(labels, positions, indices, { twin, bend, area }, ids.length);
   splitUntil(labels, feat, k, ids.length);
   return labels;
 }
@@ -257,9 +255,15 @@ const VOTE_RADIUS = 0.025;
  * cell steps). Linear in faces. Faces on a crease keep their segment, and the labels
  * stay as they were if a segment would vanish.
  */
-export function smoothBoundaries(labels: Int32Array, positions: Float32Array, indices: Uint32Array, twin: Int32Array, bend: Float32Array, count: number): void {
+export function smoothBoundaries(
+  labels: Int32Array,
+  positions: Float32Array,
+  indices: Uint32Array,
+  graph: { twin: Int32Array; bend: Float32Array; area: Float32Array },
+  count: number,
+): void {
   const nf = labels.length;
-  const { area } = faceNormals(positions, indices);
+  const { twin, bend, area } = graph;
   const cen = new Float32Array(nf * 3);
   for (let f = 0; f < nf; f++) {
     for (let c = 0; c < 3; c++) cen[f * 3 + c] = (positions[indices[f * 3]! * 3 + c]! + positions[indices[f * 3 + 1]! * 3 + c]! + positions[indices[f * 3 + 2]! * 3 + c]!) / 3;

@@ -29,7 +29,7 @@
  * creases).
  */
 import type { SplitJob } from "./job";
-import { edgeBend, faceNormals, halfEdgeTwins } from "./segment-graph";
+import { CREASE_BEND, edgeBend, faceNormals, halfEdgeTwins } from "./segment-graph";
 
 export type Vec3 = [number, number, number];
 
@@ -39,8 +39,6 @@ export const LEVELS: Record<SplitJob["level"], LevelParams> = {
   medium: { threshold: 0.5, step: 0.6, minSide: 0.03, minParts: 3, maxParts: 16 },
   high: { threshold: 0.8, step: 0.85, minSide: 0.015, minParts: 4, maxParts: 32 },
 };
-/** Smallest concave bend of a crease edge: 1 - cos(30 degrees). */
-const CREASE_BEND = 1 - Math.cos(Math.PI / 6);
 /** Share of the narrow side's section perimeter the concave ring must cover. */
 const RING_SHARE = 0.5;
 

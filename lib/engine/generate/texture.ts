@@ -29,7 +29,8 @@ import type { DecodedImage } from "./image-input";
 import type { View } from "./job";
 import { maskBounds } from "./mask-ops";
 import { penaliseOccluded } from "./texture-visibility";
-import { BASE_ROUGHNESS, deshadeLinear, deshadeRadius, erode, linearRgbToRgba, pbrMaps, pushPullFill, resampleCrop } from "./texture-image";
+import { deshadeLinear, deshadeRadius, erode, linearRgbToRgba, pushPullFill, resampleCrop } from "./texture-image";
+import { BASE_ROUGHNESS, pbrMaps } from "./texture-pbr";
 
 export interface TextureView {
   view: View;
