@@ -69,6 +69,9 @@ function developmentCredentials(dataDir: string): { clientId: string; clientSecr
   }
 }
 
+/** Worker threads when X3D_ENGINE_WORKERS is unset: every core but one, at least one. */
+export const defaultWorkerThreads = (cores: number): number => Math.max(1, cores - 1);
+
 let cached: EngineConfig | undefined;
 
 /** The embedded service's settings, from the environment (see README). */
@@ -86,7 +89,8 @@ export function engineConfig(): EngineConfig {
     generatedCredentials: !given,
     startingBalance: env.X3D_ENGINE_BALANCE,
     concurrencyPerClient: env.X3D_ENGINE_CONCURRENCY,
-    workerThreads: env.X3D_ENGINE_WORKERS || Math.max(1, os.availableParallelism()),
+    // One core stays free for the web server: polls and pages must not queue behind generation.
+    workerThreads: env.X3D_ENGINE_WORKERS || defaultWorkerThreads(os.availableParallelism()),
     urlTtlSeconds: env.X3D_ENGINE_URL_TTL,
     publicOrigin: (env.X3D_ENGINE_PUBLIC_URL ?? appOrigin()).replace(/\/+$/, ""),
     allowPrivateUrls: env.X3D_ENGINE_ALLOW_PRIVATE_URLS,
