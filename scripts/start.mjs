@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const stamp = path.join(root, ".next/BUILD_ID");
-const worker = path.join(root, ".build/engine-worker.mjs");
+const workers = [".build/engine-worker.mjs", ".build/display-worker.mjs"].map((w) => path.join(root, w));
 
 function newest(dir) {
   let t = 0;
@@ -22,7 +22,8 @@ const sources = ["app", "components", "lib", "public", "instrumentation.ts", "ne
   .map((p) => path.join(root, p))
   .filter((p) => fs.existsSync(p))
   .map((p) => (fs.statSync(p).isDirectory() ? newest(p) : fs.statSync(p).mtimeMs));
-const built = fs.existsSync(stamp) && fs.existsSync(worker) ? Math.min(fs.statSync(stamp).mtimeMs, fs.statSync(worker).mtimeMs) : 0;
+const outputs = [stamp, ...workers];
+const built = outputs.every((f) => fs.existsSync(f)) ? Math.min(...outputs.map((f) => fs.statSync(f).mtimeMs)) : 0;
 
 if (built < Math.max(...sources)) {
   console.log("Building x3d studio (first start, or the sources changed)...");

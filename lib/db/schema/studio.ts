@@ -46,6 +46,7 @@ export const uploads = pgTable(
 
 export type StudioTaskKind = "image-to-3d" | "texture" | "split" | "depth" | "segmentation";
 export type TaskState = "created" | "queueing" | "processing" | "success" | "failed";
+export type DisplayState = "ready" | "failed" | "none";
 
 export const studioTasks = pgTable(
   "studio_tasks",
@@ -68,6 +69,14 @@ export const studioTasks = pgTable(
     /** Files in studio storage, copied from the service once it succeeded. */
     resultFile: text("result_file"),
     coverFile: text("cover_file"),
+    /**
+     * The viewer's copies of a mesh result (meshopt GLB, WebP textures; a light preview for
+     * large models). displayState: null until derived, then ready, failed (the viewer falls
+     * back to the original) or none (results that are not meshes, e.g. depth images).
+     */
+    displayFile: text("display_file"),
+    previewFile: text("preview_file"),
+    displayState: text("display_state").$type<DisplayState>(),
     /** sha256 of the per-task callback secret. */
     callbackSecretHash: text("callback_secret_hash"),
     /** When each state was first seen: {created: iso, queueing: iso, ...}. */

@@ -1,0 +1,93 @@
+/**
+ * The viewer's light copies of a stored result: display.glb keeps every triangle, name,
+ * material and texture, only smaller (WebP textures, quantised + meshopt-compressed
+ * geometry); preview.glb, for models too heavy to show at once, is simplified to at most
+ * PREVIEW_TRIANGLES with 512-pixel textures. The steps follow glTF-Transform's `optimize`
+ * order: dedup, weld, (simplify), textures, then quantise + meshopt.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { type Document, Logger, type NodeIO } from "@gltf-transform/core";
+import { cloneDocument, dedup, meshopt, textureCompress, weld } from "@gltf-transform/functions";
+import { MeshoptEncoder } from "meshoptimizer";
+import sharp from "sharp";
+import { countTriangles, simplifyTo } from "./simplify-preview";
+import { createIO, readSource, type SourceFormat } from "./read-source";
+
+export type { SourceFormat } from "./read-source";
+
+export interface DisplayCopy {
+  /** The file's name in the output folder: "display.glb" or "preview.glb". */
+  file: string;
+  bytes: number;
+  triangles: number;
+}
+
+export interface DisplayCopies {
+  display: DisplayCopy;
+  preview: DisplayCopy | null;
+}
+
+/** Models with more triangles than this also get a simplified preview.glb, of at most this many. */
+export const PREVIEW_TRIANGLES = 200_000;
+
+// The preview aims at half the limit: at about 5 compressed bytes a triangle, 100k keep
+// it near 0.5 MB (200k would be 1 MB), and a 2M-triangle model still reads as itself.
+const PREVIEW_TARGET = PREVIEW_TRIANGLES / 2;
+
+// Bits per attribute, chosen to be invisible at any zoom the viewer allows: positions step
+// by 1/16383 of the mesh's extent, uvs by a quarter texel of a 4096 texture, normals about
+// 0.1 degree. Level "medium" quantises every attribute (KHR_mesh_quantization) with these
+// bits. The preview takes level "high": normals through meshopt's 8-bit octahedral filter
+// (under a degree off), a quarter smaller.
+const DISPLAY = { level: "medium", quantizePosition: 14, quantizeNormal: 10, quantizeTexcoord: 14, quantizeColor: 8, textureSize: 2048 } as const;
+const PREVIEW = { level: "high", quantizePosition: 14, quantizeNormal: 8, quantizeTexcoord: 12, quantizeColor: 8, textureSize: 512 } as const;
+
+/** Textures to WebP (at most `textureSize` pixels a side), then quantisation and meshopt compression. */
+async function compress(doc: Document, { textureSize, ...quantize }: typeof DISPLAY | typeof PREVIEW): Promise<void> {
+  await doc.transform(
+    textureCompress({ encoder: sharp, targetFormat: "webp", resize: [textureSize, textureSize] }),
+    meshopt({ encoder: MeshoptEncoder, ...quantize }),
+  );
+}
+
+/** Writes `doc` to `<outDir>/<name>` through a temporary name, so readers never see half a file. */
+async function writeCopy(io: NodeIO, doc: Document, outDir: string, name: string): Promise<DisplayCopy> {
+  const file = path.join(outDir, name);
+  const temp = path.join(outDir, `${name}.${randomBytes(6).toString("hex")}.tmp`);
+  const bytes = await io.writeBinary(doc);
+  try {
+    await writeFile(temp, bytes);
+    await rename(temp, file);
+  } catch (e) {
+    await rm(temp, { force: true });
+    throw e;
+  }
+  return { file: name, bytes: bytes.byteLength, triangles: countTriangles(doc) };
+}
+
+/** Reads `input`, writes `<outDir>/display.glb` (and `<outDir>/preview.glb` when the model has more than PREVIEW_TRIANGLES triangles). Writes to temp names then renames. */
+export async function deriveDisplayCopies(input: string, format: SourceFormat, outDir: string): Promise<DisplayCopies> {
+  const io = await createIO();
+  const doc = await readSource(await readFile(input), format);
+  doc.setLogger(new Logger(Logger.Verbosity.WARN)); // not every transform's progress on the server's console
+  // Duplicates merge only under the same name: part and material names are kept.
+  await doc.transform(dedup({ keepUniqueNames: true }), weld());
+  // The preview starts from the welded model: the simplifier needs shared vertices.
+  const heavy = countTriangles(doc) > PREVIEW_TRIANGLES ? cloneDocument(doc) : null;
+
+  await mkdir(outDir, { recursive: true });
+  await compress(doc, DISPLAY);
+  const display = await writeCopy(io, doc, outDir, "display.glb");
+
+  let preview: DisplayCopy | null = null;
+  if (heavy) {
+    await simplifyTo(heavy, PREVIEW_TARGET);
+    await compress(heavy, PREVIEW);
+    preview = await writeCopy(io, heavy, outDir, "preview.glb");
+  } else {
+    await rm(path.join(outDir, "preview.glb"), { force: true }); // a stale one from an earlier derivation
+  }
+  return { display, preview };
+}

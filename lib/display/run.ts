@@ -1,0 +1,98 @@
+/**
+ * Runs a display-copy derivation in its own worker thread: the web server's main thread
+ * stays responsive, and the memory of a multi-million-triangle model is returned when the
+ * worker exits. One worker per job, terminated after it answers or when it times out.
+ */
+import fs from "node:fs";
+import { readdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import type { DisplayCopies, SourceFormat } from "./derive";
+
+/** The bundled worker script (scripts/build-worker.mjs builds it from lib/display/worker.ts). */
+export const DISPLAY_WORKER_SCRIPT = path.join(process.cwd(), ".build", "display-worker.mjs");
+
+/** What the worker receives as `workerData`. */
+export interface DisplayJob {
+  input: string;
+  format: SourceFormat;
+  outDir: string;
+}
+
+/** The worker's one message. */
+export type DisplayReply = { ok: true; copies: DisplayCopies } | { ok: false; message: string };
+
+/** Runs a job and describes its outcome as a reply (the worker's whole behaviour, testable in-thread). */
+export async function handleDisplayJob(job: DisplayJob): Promise<DisplayReply> {
+  try {
+    const { deriveDisplayCopies } = await import("./derive");
+    return { ok: true, copies: await deriveDisplayCopies(job.input, job.format, job.outDir) };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+export interface RunDisplayOptions {
+  /** Milliseconds before the worker is terminated and the job fails. Default 120 s. */
+  timeoutMs?: number;
+  /**
+   * The worker's JavaScript heap limit in MB. Default 4096: a 2M-triangle 3MF or zipped OBJ
+   * peaks near 2.5 GB. Past it the worker alone fails (ERR_WORKER_OUT_OF_MEMORY); without a
+   * limit V8's out-of-memory abort would take the whole server down.
+   */
+  maxMemoryMb?: number;
+  /** The worker script; without it (e.g. under vitest, nothing bundled) the job runs in this thread. */
+  script?: string;
+}
+
+/**
+ * What a failed job leaves behind: temp files of a terminated worker (derive.ts names them
+ * `<name>.<hex>.tmp`), and a display.glb written before the preview failed, which nothing
+ * would ever serve.
+ */
+async function removeOutputs(outDir: string): Promise<void> {
+  const names = await readdir(outDir).catch(() => [] as string[]);
+  await Promise.all(names.filter((n) => /^(display|preview)\.glb(\.[0-9a-f]+\.tmp)?$/.test(n)).map((n) => rm(path.join(outDir, n), { force: true })));
+}
+
+function inWorker(script: string, job: DisplayJob, timeoutMs: number, maxMemoryMb: number): Promise<DisplayReply> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(/*turbopackIgnore: true*/ script, { workerData: job, resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb } });
+    let settled = false;
+    const finish = (outcome: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      // Terminated whatever happened: one job per worker, and its memory goes with it.
+      void worker.terminate().finally(outcome);
+    };
+    const timer = setTimeout(() => finish(() => reject(new Error(`display copy timed out after ${Math.round(timeoutMs / 1000)} s`))), timeoutMs);
+    worker.once("message", (reply: DisplayReply) => finish(() => resolve(reply)));
+    worker.once("error", (error) => finish(() => reject(error)));
+    worker.once("exit", (code) => finish(() => reject(new Error(`display worker exited with code ${code} before answering`))));
+  });
+}
+
+/** Derives the display copies of `input` in a worker thread (in this thread when the bundled worker is missing). */
+export async function runDisplayJob(input: string, format: SourceFormat, outDir: string, options: RunDisplayOptions = {}): Promise<DisplayCopies> {
+  const script = options.script ?? DISPLAY_WORKER_SCRIPT;
+  const job: DisplayJob = { input, format, outDir };
+  let reply: DisplayReply;
+  try {
+    if (fs.existsSync(/*turbopackIgnore: true*/ script)) {
+      // sharp's native libraries must stay loaded in the main thread: otherwise the worker's
+      // exit unloads libvips under every other thread using it (sharp's worker-thread notes).
+      await import("sharp");
+      reply = await inWorker(script, job, options.timeoutMs ?? 120_000, options.maxMemoryMb ?? 4096);
+    } else {
+      reply = await handleDisplayJob(job);
+    }
+  } catch (e) {
+    reply = { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+  if (!reply.ok) {
+    await removeOutputs(outDir);
+    throw new Error(reply.message);
+  }
+  return reply.copies;
+}
