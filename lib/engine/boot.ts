@@ -1,11 +1,13 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { database } from "@/lib/db";
+import { registerLocalFiles } from "@/lib/files/local-files";
 import { globalSingleton } from "@/lib/global-singleton";
 import { engineClients } from "@/lib/db/schema";
 import { hashSecret } from "./auth";
 import { CallbackSender } from "./callbacks";
 import { engineConfig } from "./config";
+import { signedFilePath } from "./results";
 import { Scheduler } from "./scheduler";
 import { requeueOrphans } from "./tasks/transitions";
 
@@ -38,6 +40,7 @@ async function boot(): Promise<Engine> {
   const scheduler = new Scheduler(() => void callbacks.sendDue());
   scheduler.start();
   callbacks.start();
+  registerLocalFiles(signedFilePath);
   if (resumed > 0) console.log(`[x3d engine] resumed ${resumed} unfinished task(s)`);
   return { scheduler, callbacks };
 }

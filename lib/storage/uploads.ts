@@ -8,7 +8,7 @@ import { uploads, type Upload } from "@/lib/db/schema";
 import { MultipartError, parseMultipart } from "@/lib/engine/net/multipart";
 import { checkUpload, formatBytes, maxUploadBytes, type UploadInfo, type UploadKind, type UploadType } from "@/lib/upload/check";
 import { LIMITS } from "@/lib/x3d/options";
-import { fileBody } from "./file-body";
+import { fileBody } from "@/lib/files/file-body";
 import { newId, storedPath, uploadFile } from "./index";
 
 /**

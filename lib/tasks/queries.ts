@@ -67,6 +67,8 @@ export interface TaskView {
   /** Failed tasks are not charged (open-api.md): the cost went back to the balance. */
   refunded: boolean;
   result: { stored: boolean; format: string | null; url: string | null; downloadUrl: string | null };
+  /** What the viewer shows: a meshopt GLB of the result (and a light preview first for large models); null means the original. */
+  display: DisplayView;
   cover: { stored: boolean; url: string | null };
   /** A passing trouble (service unreachable, copy failed); the next refresh retries. */
   problem?: string;
@@ -78,7 +80,24 @@ export interface SharedTaskView {
   createdAt: string;
   options: Record<string, unknown>;
   result: { format: string | null; url: string; downloadUrl: string };
+  display: DisplayView;
   cover: { url: string | null };
+}
+
+/** The viewer's copies: `pending` while they are derived, then the URLs to show (null: show the original). */
+export interface DisplayView {
+  pending: boolean;
+  url: string | null;
+  previewUrl: string | null;
+}
+
+function displayView(task: StudioTask, files: string): DisplayView {
+  const ready = task.displayState === "ready" && task.displayFile !== null;
+  return {
+    pending: task.state === "success" && task.resultFile !== null && task.displayState === null,
+    url: ready ? `${files}/display` : null,
+    previewUrl: ready && task.previewFile ? `${files}/preview` : null,
+  };
 }
 
 /** Options worth showing: never the callback (it carries a secret). */
@@ -110,6 +129,7 @@ export function taskView(task: StudioTask, problem?: string): TaskView {
       url: resultStored ? `${files}/result` : null,
       downloadUrl: resultStored ? `${files}/result?download=1` : null,
     },
+    display: displayView(task, files),
     cover: { stored: coverStored, url: coverStored ? `${files}/cover` : null },
     ...(problem ? { problem } : {}),
   };
@@ -123,6 +143,7 @@ export function sharedTaskView(task: StudioTask, token: string): SharedTaskView 
     createdAt: task.createdAt.toISOString(),
     options: displayedOptions(task.options, true),
     result: { format: storedFormat(task.resultFile), url: `${files}/result`, downloadUrl: `${files}/result?download=1` },
+    display: displayView(task, files),
     cover: { url: task.coverFile ? `${files}/cover` : null },
   };
 }

@@ -9,7 +9,8 @@ import { storedPath } from "@/lib/storage";
 import { X3dError } from "@/lib/x3d/client";
 import type { TaskResult } from "@/lib/x3d/schemas";
 import { recordTask } from "./record";
-import { COPY_LEASE_MS, REFRESH_INTERVAL_MS, refreshTask, type RefreshDeps } from "./refresh";
+import type { DeriveDisplay } from "./display-copy";
+import { COPY_LEASE_MS, REFRESH_INTERVAL_MS, isSettled, refreshTask, type RefreshDeps } from "./refresh";
 
 // A throwaway database and storage folder: serverEnv() reads DATA_DIR on first use.
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-refresh-test-"));
@@ -64,8 +65,21 @@ const success = (id: string, url = "http://svc.test/files/x/result.glb?auth_key=
   cover_url: "http://svc.test/files/x/cover.webp?auth_key=k",
 });
 
-function deps(service: RefreshDeps["service"], doFetch: typeof fetch = fakeFetch().impl): RefreshDeps {
-  return { service, now: () => new Date(clock), fetch: doFetch };
+/** A display deriver that writes a marker file per copy and records its calls. */
+function fakeDerive(options: { preview?: boolean; fail?: boolean } = {}) {
+  const calls: Array<{ input: string; format: string }> = [];
+  const derive: DeriveDisplay = async (input, format, outDir) => {
+    calls.push({ input, format });
+    if (options.fail) throw new Error("cannot read this mesh");
+    fs.writeFileSync(path.join(outDir, "display.glb"), `display of ${path.basename(input)}`);
+    if (options.preview) fs.writeFileSync(path.join(outDir, "preview.glb"), "preview");
+    return { display: { file: "display.glb" }, preview: options.preview ? { file: "preview.glb" } : null };
+  };
+  return { derive, calls };
+}
+
+function deps(service: RefreshDeps["service"], doFetch: typeof fetch = fakeFetch().impl, deriveDisplay = fakeDerive().derive): RefreshDeps {
+  return { service, now: () => new Date(clock), fetch: doFetch, deriveDisplay };
 }
 
 beforeAll(async () => {
@@ -158,7 +172,24 @@ describe("refreshTask", () => {
     expect(fetcher.urls).toHaveLength(2);
   });
 
-  it("retries a copy that failed, with the fresh links of a new query", async () => {
+  it("replaces a refused link by querying again, in the same refresh, for the missing file only", async () => {
+    const { service, answers, calls } = fakeService();
+    const fetcher = fakeFetch();
+    const { id, serviceTaskId } = await newTask("depth");
+    let queries = 0;
+    // The first answer's result link has expired by the time it is fetched; the next one is fresh.
+    answers.set(serviceTaskId, async () =>
+      success(serviceTaskId, `http://svc.test/files/${++queries === 1 ? "expired" : "x"}/result.png?auth_key=k`),
+    );
+    const outcome = await refreshTask(id, {}, deps(service, fetcher.impl));
+    expect(outcome?.problem).toBeUndefined();
+    expect(outcome?.task.resultFile).toBe(`results/${id}/result.png`);
+    expect(calls).toEqual([`queryDepthTask:${serviceTaskId}`, `queryDepthTask:${serviceTaskId}`]);
+    // Cover first (small, its link fresh), then the refused result, then the result again: the cover is not fetched twice.
+    expect(fetcher.urls.map((u) => new URL(u).pathname)).toEqual(["/files/x/cover.webp", "/files/expired/result.png", "/files/x/result.png"]);
+  });
+
+  it("keeps the cover when the result cannot be copied yet, and fetches only the result next time", async () => {
     const { service, answers, calls } = fakeService();
     const fetcher = fakeFetch();
     const { id, serviceTaskId } = await newTask("depth");
@@ -166,12 +197,47 @@ describe("refreshTask", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const failed = await refreshTask(id, {}, deps(service, fetcher.impl));
     expect(failed?.problem).toMatch(/could not be saved/);
-    expect(failed?.task).toMatchObject({ state: "success", resultFile: null });
+    expect(failed?.task).toMatchObject({ state: "success", resultFile: null, coverFile: `results/${id}/cover.webp` });
+    expect(isSettled(failed!.task)).toBe(false);
+    expect(calls).toHaveLength(3); // the first answer and two fresh links, all refused
     answers.set(serviceTaskId, async () => success(serviceTaskId, "http://svc.test/files/x/result.png?auth_key=k"));
+    fetcher.urls.length = 0;
     clock += REFRESH_INTERVAL_MS;
     const retried = await refreshTask(id, {}, deps(service, fetcher.impl));
     expect(retried?.task.resultFile).toBe(`results/${id}/result.png`);
-    expect(calls).toEqual([`queryDepthTask:${serviceTaskId}`, `queryDepthTask:${serviceTaskId}`]);
+    expect(fetcher.urls.map((u) => new URL(u).pathname)).toEqual(["/files/x/result.png"]);
+  });
+
+  it("finishes a copy whose links live 2 s when a slow body outlasts them", async () => {
+    const { service, answers, calls } = fakeService();
+    const { id, serviceTaskId } = await newTask();
+    // Links expire 2 s (real time) after the query signs them, like X3D_ENGINE_URL_TTL=2.
+    answers.set(serviceTaskId, async () => {
+      const t = Date.now() + 2_000;
+      return { task_id: serviceTaskId, state: "success", url: `http://svc.test/r/result.glb?t=${t}`, cover_url: `http://svc.test/r/cover.webp?t=${t}` };
+    });
+    const fetched: string[] = [];
+    const slowFetch = (async (input: string | URL | Request) => {
+      const url = new URL(String(input));
+      fetched.push(url.pathname);
+      if (Date.now() > Number(url.searchParams.get("t"))) return new Response("expired", { status: 403 });
+      // The cover's body trickles in for 2.5 s: the result link signed with it has expired by then.
+      const slow = url.pathname.endsWith("cover.webp") && fetched.length === 1;
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          if (slow) await new Promise((r) => setTimeout(r, 2_500));
+          controller.enqueue(new TextEncoder().encode(`${url.pathname} bytes`));
+          controller.close();
+        },
+      });
+      return new Response(body);
+    }) as typeof fetch;
+    const outcome = await refreshTask(id, {}, deps(service, slowFetch));
+    expect(outcome?.problem).toBeUndefined();
+    expect(fs.readFileSync(storedPath(outcome!.task.resultFile!), "utf8")).toBe("/r/result.glb bytes");
+    expect(fs.readFileSync(storedPath(outcome!.task.coverFile!), "utf8")).toBe("/r/cover.webp bytes");
+    expect(fetched).toEqual(["/r/cover.webp", "/r/result.glb", "/r/result.glb"]);
+    expect(calls).toHaveLength(2);
   });
 
   it("frees a copy lease left by a crashed instance once it runs out", async () => {
@@ -213,6 +279,75 @@ describe("refreshTask", () => {
     expect(outcome?.problem).toMatch(/internal error/);
   });
 
+  it("derives the display copy once the result is stored, and settles only then", async () => {
+    const { service, answers, calls } = fakeService();
+    const display = fakeDerive({ preview: true });
+    const { id, serviceTaskId } = await newTask();
+    answers.set(serviceTaskId, async () => success(serviceTaskId));
+    const outcome = await refreshTask(id, {}, deps(service, fakeFetch().impl, display.derive));
+    expect(display.calls).toEqual([{ input: storedPath(`results/${id}/result.glb`), format: "glb" }]);
+    expect(outcome?.task).toMatchObject({
+      displayState: "ready",
+      displayFile: `results/${id}/display.glb`,
+      previewFile: `results/${id}/preview.glb`,
+    });
+    expect(isSettled(outcome!.task)).toBe(true);
+    // The original is still the file the service sent, byte for byte.
+    expect(fs.readFileSync(storedPath(outcome!.task.resultFile!), "utf8")).toBe("glb-bytes");
+    clock += 60_000;
+    await refreshTask(id, { minIntervalMs: 0 }, deps(service, fakeFetch().impl, display.derive));
+    expect(display.calls).toHaveLength(1);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("derives a display copy left undone (e.g. by a restart) on the next poll, without asking the service", async () => {
+    const { service, calls } = fakeService();
+    const display = fakeDerive();
+    const { id } = await newTask("split");
+    await (await db()).update(studioTasks).set({ state: "success", resultFile: `results/${id}/result.zip` }).where(eq(studioTasks.id, id));
+    fs.mkdirSync(storedPath(`results/${id}`), { recursive: true });
+    fs.writeFileSync(storedPath(`results/${id}/result.zip`), "zip");
+    forgetCached(id);
+    expect(isSettled(await row(id))).toBe(false);
+    const outcome = await refreshTask(id, {}, deps(service, fakeFetch().impl, display.derive));
+    expect(display.calls.map((c) => c.format)).toEqual(["zip"]);
+    expect(outcome?.task).toMatchObject({ displayState: "ready", previewFile: null });
+    expect(calls).toHaveLength(0);
+  });
+
+  it("settles with the original when the display copy fails, and gives depth images none", async () => {
+    const { service, answers } = fakeService();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const broken = fakeDerive({ fail: true });
+    const mesh = await newTask();
+    answers.set(mesh.serviceTaskId, async () => success(mesh.serviceTaskId));
+    const failed = await refreshTask(mesh.id, {}, deps(service, fakeFetch().impl, broken.derive));
+    expect(failed?.task).toMatchObject({ displayState: "failed", displayFile: null });
+    expect(isSettled(failed!.task)).toBe(true);
+
+    const unused = fakeDerive();
+    const depth = await newTask("depth");
+    answers.set(depth.serviceTaskId, async () => success(depth.serviceTaskId, "http://svc.test/files/x/result.exr?auth_key=k"));
+    const image = await refreshTask(depth.id, {}, deps(service, fakeFetch().impl, unused.derive));
+    expect(image?.task).toMatchObject({ displayState: "none", resultFile: `results/${depth.id}/result.exr` });
+    expect(unused.calls).toHaveLength(0);
+  });
+
+  it("answers a poll within the interval from memory: no database read or write", async () => {
+    const { service, answers, calls } = fakeService();
+    const { id, serviceTaskId } = await newTask();
+    answers.set(serviceTaskId, async () => ({ task_id: serviceTaskId, state: "processing" }));
+    await refreshTask(id, {}, deps(service));
+    const database = await db();
+    const update = vi.spyOn(database, "update");
+    const select = vi.spyOn(database, "select");
+    clock += 500;
+    for (let i = 0; i < 5; i++) expect((await refreshTask(id, {}, deps(service)))?.task.state).toBe("processing");
+    expect(update).not.toHaveBeenCalled();
+    expect(select).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(1);
+  });
+
   it("answers null for an unknown task", async () => {
     expect(await refreshTask("nope", {}, deps(fakeService().service))).toBeNull();
   });
@@ -222,4 +357,10 @@ describe("refreshTask", () => {
 function forgetInflight(id: string) {
   const holder = globalThis as { [key: symbol]: Map<string, unknown> | undefined };
   holder[Symbol.for("x3d.studio.refreshes")]?.delete(id);
+}
+
+/** Drops this process's cached row of a task, as after a write made elsewhere. */
+function forgetCached(id: string) {
+  const holder = globalThis as { [key: symbol]: { delete(id: string): void } | undefined };
+  holder[Symbol.for("x3d.studio.task-cache")]?.delete(id);
 }

@@ -5,17 +5,22 @@ import { studioTasks, type StudioTask, type TaskState } from "@/lib/db/schema";
 import { X3dError, type X3dClient } from "@/lib/x3d/client";
 import type { TaskResult } from "@/lib/x3d/schemas";
 import { x3d } from "@/lib/x3d/service";
-import { storeFromUrl } from "./results";
+import { copyResultFiles } from "./copy-result";
+import { makeDisplayCopy, type DeriveDisplay } from "./display-copy";
+import { cachedTask, forgetTask, loadTask, rememberTask } from "./task-cache";
 
 /**
  * How a studio task learns its state: from the service, at most once per REFRESH_INTERVAL_MS
  * per task however many pages poll it, and never again once it has settled.
  *
- * Two layers keep the service from being asked too often:
+ * Three layers keep the service (and the database) from being asked too often:
  * - in this process, concurrent callers share one promise per task;
+ * - a poll within the interval of the last refresh (the task row from a one-second cache)
+ *   costs no database work at all;
  * - across processes, `refreshedAt` is claimed with a conditional UPDATE: a refresh only runs
  *   when `refreshedAt` is at least the interval in the past. The refresh that copies a result
  *   pushes `refreshedAt` into the future (a lease), so exactly one copy runs at a time.
+ * Once the result is stored, the viewer's display copy is derived (lib/tasks/display-copy).
  */
 
 /** Polls reach the service at most this often per task. */
@@ -31,6 +36,8 @@ export interface RefreshDeps {
   service: TaskQueries;
   now: () => Date;
   fetch: typeof fetch;
+  /** Derives the viewer's copies of a stored mesh result (a worker thread in production). */
+  deriveDisplay: DeriveDisplay;
 }
 
 export interface RefreshOptions {
@@ -44,11 +51,18 @@ export interface RefreshOutcome {
   problem?: string;
 }
 
-const defaultDeps = (): RefreshDeps => ({ service: x3d(), now: () => new Date(), fetch });
+// Imported when first needed: the display pipeline (gltf-transform, sharp, three's loaders) stays out of the status route's startup.
+const deriveInWorker: DeriveDisplay = async (...args) => (await import("./derive-display")).deriveDisplayInWorker(...args);
+const defaultDeps = (): RefreshDeps => ({ service: x3d(), now: () => new Date(), fetch, deriveDisplay: deriveInWorker });
 
-/** Nothing more to learn from the service: it failed, or it succeeded and its result is stored. */
-export function isSettled(task: Pick<StudioTask, "state" | "resultFile">): boolean {
-  return task.state === "failed" || (task.state === "success" && task.resultFile !== null);
+/** Nothing more to do: it failed, or it succeeded with its result stored and its display copy settled. */
+export function isSettled(task: Pick<StudioTask, "state" | "resultFile" | "displayState">): boolean {
+  return task.state === "failed" || (task.state === "success" && task.resultFile !== null && task.displayState !== null);
+}
+
+/** Whether the service may be asked now: the last refresh is at least `minIntervalMs` old (and no copy lease holds). */
+function due(task: StudioTask, now: Date, minIntervalMs: number): boolean {
+  return !task.refreshedAt || task.refreshedAt.getTime() <= now.getTime() - minIntervalMs;
 }
 
 /** Refreshes one task from the service (coalesced and throttled); null when the task does not exist. */
@@ -70,12 +84,17 @@ function inflightRefreshes(): Map<string, Promise<RefreshOutcome | null>> {
 }
 
 async function run(id: string, minIntervalMs: number, deps: RefreshDeps): Promise<RefreshOutcome | null> {
-  const task = await load(id);
+  const task = await cachedTask(id);
   if (!task) return null;
   if (isSettled(task)) return { task };
+  if (task.state === "success" && task.resultFile) return { task: await makeDisplayCopy(task, deps.deriveDisplay) };
   const claimedAt = deps.now();
+  if (!due(task, claimedAt, minIntervalMs)) return { task };
   const claimed = await claim(id, claimedAt, minIntervalMs);
-  if (!claimed) return { task };
+  if (!claimed) {
+    forgetTask(id); // another process refreshed it: read its row next time
+    return { task };
+  }
 
   let result: TaskResult;
   try {
@@ -90,11 +109,10 @@ async function run(id: string, minIntervalMs: number, deps: RefreshDeps): Promis
 
   const updated = await recordState(claimed, result.state, claimedAt);
   if (updated.state !== "success" || updated.resultFile) return { task: updated };
-  return copyResult(updated, result, claimedAt, deps);
+  const copied = await copyResult(updated, result, claimedAt, deps);
+  if (copied.problem || !copied.task.resultFile) return copied;
+  return { task: await makeDisplayCopy(copied.task, deps.deriveDisplay) };
 }
-
-const load = async (id: string): Promise<StudioTask | null> =>
-  (await (await db()).select().from(studioTasks).where(eq(studioTasks.id, id)).limit(1))[0] ?? null;
 
 /** Takes the right to ask the service now: only if nobody did within `minIntervalMs` (and no copy lease runs). */
 async function claim(id: string, now: Date, minIntervalMs: number): Promise<StudioTask | null> {
@@ -104,7 +122,7 @@ async function claim(id: string, now: Date, minIntervalMs: number): Promise<Stud
     .set({ refreshedAt: now })
     .where(and(eq(studioTasks.id, id), or(isNull(studioTasks.refreshedAt), lte(studioTasks.refreshedAt, cutoff))))
     .returning();
-  return row ?? null;
+  return row ? rememberTask(row) : null;
 }
 
 function queryService(service: TaskQueries, task: StudioTask): Promise<TaskResult> {
@@ -136,12 +154,13 @@ async function recordState(task: StudioTask, state: TaskState, at: Date, errorCo
     })
     .where(and(eq(studioTasks.id, task.id), notInArray(studioTasks.state, ["success", "failed"])))
     .returning();
-  return row ?? (await load(task.id)) ?? task;
+  return row ? rememberTask(row) : ((await loadTask(task.id)) ?? task);
 }
 
 /**
- * Copies the result and cover into studio storage, exactly once: the refresh whose claim still
- * holds turns it into a lease; the final UPDATE only applies while no result is recorded.
+ * Copies the result and cover into studio storage under a lease, so one refresh copies at a
+ * time; each file is kept as soon as it is copied, and an expired link is refreshed by
+ * querying the task again (lib/tasks/copy-result).
  */
 async function copyResult(task: StudioTask, result: TaskResult, claimedAt: Date, deps: RefreshDeps): Promise<RefreshOutcome> {
   const database = await db();
@@ -150,21 +169,16 @@ async function copyResult(task: StudioTask, result: TaskResult, claimedAt: Date,
     .set({ refreshedAt: new Date(claimedAt.getTime() + COPY_LEASE_MS) })
     .where(and(eq(studioTasks.id, task.id), eq(studioTasks.refreshedAt, claimedAt), isNull(studioTasks.resultFile)))
     .returning();
-  if (!leased) return { task: (await load(task.id)) ?? task };
+  if (!leased) return { task: (await loadTask(task.id)) ?? task };
+  rememberTask(leased);
   try {
-    const stored = await storeFromUrl(result.url!, task.id, "result", deps.fetch);
-    const cover = result.cover_url ? await storeFromUrl(result.cover_url, task.id, "cover", deps.fetch) : null;
-    const now = deps.now();
-    const [row] = await database
-      .update(studioTasks)
-      .set({ resultFile: stored, coverFile: cover, refreshedAt: now, updatedAt: now })
-      .where(and(eq(studioTasks.id, task.id), isNull(studioTasks.resultFile)))
-      .returning();
-    return { task: row ?? (await load(task.id)) ?? leased };
+    const copied = await copyResultFiles(leased, result, { fetch: deps.fetch, now: deps.now, requery: () => queryService(deps.service, leased) });
+    const [row] = await database.update(studioTasks).set({ refreshedAt: deps.now() }).where(eq(studioTasks.id, task.id)).returning();
+    return { task: row ? rememberTask(row) : copied };
   } catch (error) {
     console.error(`[studio] copying the result of task ${task.id}:`, error);
     // Free the lease: the next refresh asks the service again, which signs fresh links.
-    await database.update(studioTasks).set({ refreshedAt: claimedAt }).where(eq(studioTasks.id, task.id));
-    return { task: leased, problem: "The result could not be saved yet; trying again." };
+    const [row] = await database.update(studioTasks).set({ refreshedAt: claimedAt }).where(eq(studioTasks.id, task.id)).returning();
+    return { task: row ? rememberTask(row) : leased, problem: "The result could not be saved yet; trying again." };
   }
 }

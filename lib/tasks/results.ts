@@ -1,22 +1,21 @@
 import "server-only";
-import fs from "node:fs";
-import fsp from "node:fs/promises";
-import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { StudioTask } from "@/lib/db/schema";
-import { newId, resultFile, storedPath } from "@/lib/storage";
+import { storedPath } from "@/lib/storage";
 import { extensionOf } from "@/lib/x3d/schemas";
 import { CONTENT_TYPES, contentTypeOf } from "@/lib/content-types";
-import { fileBody } from "@/lib/storage/file-body";
+import { contentDisposition, serveFile } from "@/lib/files/serve-file";
 
-/** The two files the studio keeps per task. */
-export type TaskFile = "result" | "cover";
-export const isTaskFile = (value: string): value is TaskFile => value === "result" || value === "cover";
+/** The files the studio keeps per task: the service's two, and the viewer's copies of the result. */
+export const TASK_FILES = ["result", "cover", "display", "preview"] as const;
+export type TaskFile = (typeof TASK_FILES)[number];
+/** The two files copied from the service. */
+export type ServiceFile = Extract<TaskFile, "result" | "cover">;
+export const isTaskFile = (value: string): value is TaskFile => (TASK_FILES as readonly string[]).includes(value);
 
-/** A service download may take this long, body included, before it is abandoned (and retried later). */
-const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
+const COLUMNS = { result: "resultFile", cover: "coverFile", display: "displayFile", preview: "previewFile" } as const;
+
+/** Where one of a task's files is stored, or null. */
+export const taskFilePath = (task: StudioTask, which: TaskFile): string | null => task[COLUMNS[which]];
 
 /** The extension a stored file gets: the service URL's, when it is one we know. */
 export function storedExtension(url: string): string {
@@ -29,33 +28,10 @@ export function storedFormat(relative: string | null): string | null {
   return relative ? (extensionOf(relative) ?? null) : null;
 }
 
-/**
- * Streams one of a task's service files into studio storage as `<which>.<ext>` and returns its
- * relative path. It lands under a temporary name first, so a reader never sees half a file.
- */
-export async function storeFromUrl(url: string, taskId: string, which: TaskFile, doFetch: typeof fetch = fetch): Promise<string> {
-  const parsed = new URL(url);
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error(`refusing to fetch ${which} from ${parsed.protocol}`);
-  const relative = resultFile(taskId, `${which}.${storedExtension(url)}`);
-  const full = storedPath(relative);
-  await fsp.mkdir(path.dirname(full), { recursive: true });
-  const partial = `${full}.${newId(6)}.part`;
-  const response = await doFetch(parsed, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
-  if (!response.ok || !response.body) throw new Error(`fetching the ${which}: HTTP ${response.status}`);
-  try {
-    await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), fs.createWriteStream(partial));
-    await fsp.rename(partial, full);
-  } catch (error) {
-    await fsp.rm(partial, { force: true });
-    throw error;
-  }
-  return relative;
-}
-
-/** A download name that says what the file is: `<kind>-<yyyy-mm-dd>[-cover].<ext>`. */
+/** A download name that says what the file is: `<kind>-<yyyy-mm-dd>[-cover|-display|-preview].<ext>`. */
 export function downloadName(task: Pick<StudioTask, "kind" | "createdAt">, which: TaskFile, ext: string): string {
   const date = task.createdAt.toISOString().slice(0, 10);
-  return `${task.kind}-${date}${which === "cover" ? "-cover" : ""}.${ext}`;
+  return `${task.kind}-${date}${which === "result" ? "" : `-${which}`}.${ext}`;
 }
 
 export interface ServeOptions {
@@ -64,22 +40,39 @@ export interface ServeOptions {
   cacheControl: string;
 }
 
-/** Streams a task's stored result or cover from disk; 404 when it is not stored. */
-export async function serveTaskFile(task: StudioTask, which: TaskFile, options: ServeOptions): Promise<Response> {
-  const relative = which === "result" ? task.resultFile : task.coverFile;
-  if (!relative) return new Response("Not Found", { status: 404 });
-  const full = storedPath(relative);
-  const stat = await fsp.stat(full).catch(() => null);
-  if (!stat?.isFile()) return new Response("Not Found", { status: 404 });
-  const ext = storedFormat(relative) ?? "bin";
-  const name = downloadName(task, which, ext);
-  return new Response(await fileBody(full), {
-    headers: {
-      "Content-Type": contentTypeOf(ext),
-      "Content-Length": String(stat.size),
-      "Content-Disposition": `${options.download ? "attachment" : "inline"}; filename="${name}"`,
-      "Cache-Control": options.cacheControl,
-      "X-Content-Type-Options": "nosniff",
-    },
+/**
+ * How long a browser may reuse a shared file without asking again: a revisit within it downloads
+ * nothing, after it the browser revalidates (304 by ETag, or 404 once the share is revoked). So
+ * revoking a share takes effect within this many seconds, for whoever already fetched the file.
+ */
+export const SHARE_MAX_AGE_SECONDS = 300;
+
+/** How `serveStoredFile` labels a stored file. */
+export interface ServeStoredOptions extends ServeOptions {
+  contentType: string;
+  /** The name a browser saves it under. */
+  downloadName: string;
+}
+
+/** Serves any file under studio storage (Range, ETag, 304, HEAD); 404 when it is not there. */
+export async function serveStoredFile(request: Request, relative: string, options: ServeStoredOptions): Promise<Response> {
+  let full: string;
+  try {
+    full = storedPath(relative);
+  } catch {
+    return new Response("Not Found", { status: 404 });
+  }
+  return serveFile(request, full, {
+    contentType: options.contentType,
+    cacheControl: options.cacheControl,
+    disposition: contentDisposition(options.download ? "attachment" : "inline", options.downloadName),
   });
+}
+
+/** Serves one of a task's stored files; 404 when it is not stored. */
+export async function serveTaskFile(request: Request, task: StudioTask, which: TaskFile, options: ServeOptions): Promise<Response> {
+  const relative = taskFilePath(task, which);
+  if (!relative) return new Response("Not Found", { status: 404 });
+  const ext = storedFormat(relative) ?? "bin";
+  return serveStoredFile(request, relative, { ...options, contentType: contentTypeOf(ext), downloadName: downloadName(task, which, ext) });
 }

@@ -11,5 +11,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ task
   if (!task) return new Response("Not Found", { status: 404 });
   const download = new URL(request.url).searchParams.has("download");
   // Stored files never change once written.
-  return serveTaskFile(task, file, { download, cacheControl: "private, max-age=86400, immutable" });
+  return serveTaskFile(request, task, file, { download, cacheControl: "private, max-age=86400, immutable" });
 }
+
+/** Headers only: `serveTaskFile` sends no body for a HEAD. */
+export const HEAD = GET;

@@ -1,5 +1,5 @@
 import { findSharedTask } from "@/lib/tasks/share";
-import { isTaskFile, serveTaskFile } from "@/lib/tasks/results";
+import { isTaskFile, serveTaskFile, SHARE_MAX_AGE_SECONDS } from "@/lib/tasks/results";
 
 /** A shared task's result or cover, for anyone holding a live share token. */
 export async function GET(request: Request, { params }: { params: Promise<{ token: string; file: string }> }) {
@@ -8,6 +8,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ toke
   const task = await findSharedTask(token);
   if (!task) return new Response("Not Found", { status: 404 });
   const download = new URL(request.url).searchParams.has("download");
-  // Not cached: a revoked link must stop working at once.
-  return serveTaskFile(task, file, { download, cacheControl: "private, no-store" });
+  // Briefly cacheable, then revalidated against the live token: see SHARE_MAX_AGE_SECONDS.
+  return serveTaskFile(request, task, file, { download, cacheControl: `private, max-age=${SHARE_MAX_AGE_SECONDS}` });
 }
+
+/** Headers only: `serveTaskFile` sends no body for a HEAD. */
+export const HEAD = GET;

@@ -4,3 +4,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ task
   const { taskId, file } = await params;
   return handleFile(request, taskId, file);
 }
+
+/** Headers only: `handleFile` sends no body for a HEAD. */
+export const HEAD = GET;

@@ -1,0 +1,24 @@
+import "server-only";
+
+/**
+ * Maps a file link of the embedded service running in this process to the file on disk, so
+ * the studio can hard-link or copy its own service's results instead of downloading them
+ * from itself over HTTP. The service registers the resolver when it boots; the studio only
+ * sees this interface (it reaches the service through the Open API and never imports it).
+ */
+export type LocalFileResolver = (url: URL) => Promise<string | null>;
+
+// On globalThis: the service boots in the instrumentation bundle, the studio asks from route bundles.
+const KEY = Symbol.for("x3d.files.local-resolver");
+const holder = globalThis as { [KEY]?: LocalFileResolver };
+
+/** Called by the embedded service at boot. */
+export function registerLocalFiles(resolver: LocalFileResolver | undefined): void {
+  holder[KEY] = resolver;
+}
+
+/** The path behind `url` when it is a valid, unexpired link of this process's own service; else null. */
+export async function localFileFor(url: URL): Promise<string | null> {
+  const resolver = holder[KEY];
+  return resolver ? resolver(url) : null;
+}

@@ -1,0 +1,100 @@
+import "server-only";
+import fs from "node:fs";
+import type { BigIntStats } from "node:fs";
+import { checkPreconditions, ifRangeHolds, type Validators } from "./conditions";
+import { parseRange } from "./range";
+import { FILE_LENGTH_HEADER } from "./restore-content-length";
+
+/** How `serveFile` labels a file. */
+export interface ServeFileOptions {
+  contentType: string;
+  /** `no-transform` is always added. */
+  cacheControl: string;
+  /** A whole `Content-Disposition` value; see `contentDisposition`. */
+  disposition?: string;
+  /** Sent on every answer, errors included (e.g. `Access-Control-Allow-Origin`). */
+  extraHeaders?: Record<string, string>;
+}
+
+/** `cacheControl` with `no-transform`: Next's compression middleware then leaves the body alone. */
+export function withNoTransform(cacheControl: string): string {
+  if (/(^|,)\s*no-transform\s*(,|$)/i.test(cacheControl)) return cacheControl;
+  return cacheControl.trim() ? `${cacheControl}, no-transform` : "no-transform";
+}
+
+/** A `Content-Disposition` value; names outside printable ASCII go in `filename*` (RFC 6266). */
+export function contentDisposition(type: "inline" | "attachment", filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  if (ascii === filename) return `${type}; filename="${filename}"`;
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * The file's validators. The ETag is strong although it is built from the file's identity, not
+ * its bytes: stored files are written once (under a temporary name then renamed, or before their
+ * task is published) and never changed in place, so size, mtime and inode name one content.
+ */
+function validatorsOf(stat: BigIntStats): Validators {
+  const hex = (n: bigint) => n.toString(16);
+  return { etag: `"${hex(stat.size)}-${hex(stat.mtimeNs)}-${hex(stat.ino)}"`, lastModified: Number(stat.mtimeMs / 1000n) * 1000 };
+}
+
+/**
+ * The file as a Blob (streamed with openAsBlob, not createReadStream: see file-body.ts), null
+ * when it cannot be opened; openAsBlob throws synchronously for a missing path.
+ */
+async function openBlob(fullPath: string): Promise<Blob | null> {
+  try {
+    return await fs.openAsBlob(fullPath);
+  } catch {
+    return null;
+  }
+}
+
+function plain(request: Request, status: number, text: string, headers: Record<string, string>): Response {
+  return new Response(request.method === "HEAD" ? null : text, {
+    status,
+    headers: { ...headers, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/**
+ * Answers a GET or HEAD for a file on disk as a static file server does (after pillarjs/send,
+ * RFC 9110): 404, 412, 304, 416, 206 for one byte range, else 200, with Content-Length, a strong
+ * ETag, Last-Modified and Accept-Ranges; the body streams in constant memory whatever the size.
+ */
+export async function serveFile(request: Request, fullPath: string, options: ServeFileOptions): Promise<Response> {
+  const always = { ...options.extraHeaders, "X-Content-Type-Options": "nosniff" };
+  // The Blob before the stat: a Blob fails to read once its file is replaced, so whatever
+  // happens in between, the bytes sent are never another file's under this file's headers.
+  const blob = await openBlob(fullPath);
+  const stat = blob && (await fs.promises.stat(fullPath, { bigint: true }).catch(() => null));
+  if (!blob || !stat?.isFile()) return plain(request, 404, "Not Found", always);
+
+  const size = Number(stat.size);
+  const file = validatorsOf(stat);
+  const validators = {
+    ...always,
+    ETag: file.etag,
+    "Last-Modified": new Date(file.lastModified).toUTCString(),
+    "Cache-Control": withNoTransform(options.cacheControl),
+  };
+  const verdict = checkPreconditions(request.headers, file);
+  if (verdict === 412) return plain(request, 412, "Precondition Failed", always);
+  if (verdict === 304) return new Response(null, { status: 304, headers: validators });
+
+  const headers: Record<string, string> = { ...validators, "Accept-Ranges": "bytes", "Content-Type": options.contentType };
+  if (options.disposition) headers["Content-Disposition"] = options.disposition;
+  // Range is defined for GET only (RFC 9110 §14.2): a HEAD describes the whole file.
+  const honoured = request.method === "GET" && ifRangeHolds(request.headers.get("if-range"), file, Number(stat.mtimeMs));
+  const range = honoured ? parseRange(request.headers.get("range"), size) : null;
+  if (range === "unsatisfiable") return plain(request, 416, "Range Not Satisfiable", { ...always, "Content-Range": `bytes */${size}` });
+
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  headers["Content-Length"] = String(end - start + 1);
+  headers[FILE_LENGTH_HEADER] = headers["Content-Length"]; // Next drops Content-Length: see restoreContentLength
+  if (range) headers["Content-Range"] = `bytes ${start}-${end}/${size}`;
+  const body = request.method === "HEAD" || size === 0 ? null : (blob.slice(start, end + 1).stream() as ReadableStream<Uint8Array>);
+  return new Response(body, { status: range ? 206 : 200, headers });
+}

@@ -1,0 +1,43 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { db } from "@/lib/db";
+import { studioTasks, type StudioTask } from "@/lib/db/schema";
+import { TtlCache } from "@/lib/ttl-cache";
+
+/**
+ * Studio task rows as the status route reads them, kept for a moment: hundreds of pages may
+ * poll the same tasks every second, and an unchanged task should cost no database work.
+ * Writes made by this process replace the entry at once; another process's writes show after
+ * at most TASK_CACHE_MS (each process still claims refreshes through the database).
+ */
+export const TASK_CACHE_MS = 1_000;
+
+// On globalThis: route handlers are separate module graphs, and all must see one cache.
+const KEY = Symbol.for("x3d.studio.task-cache");
+const holder = globalThis as { [KEY]?: TtlCache<string, StudioTask | null> };
+const cache = (): TtlCache<string, StudioTask | null> => (holder[KEY] ??= new TtlCache(TASK_CACHE_MS, 20_000));
+
+/** The task row, from the cache when it was read or written within TASK_CACHE_MS; null when it does not exist. */
+export async function cachedTask(id: string): Promise<StudioTask | null> {
+  const known = cache().get(id);
+  if (known !== undefined) return known;
+  return loadTask(id);
+}
+
+/** The task row from the database (and into the cache). */
+export async function loadTask(id: string): Promise<StudioTask | null> {
+  const [row] = await (await db()).select().from(studioTasks).where(eq(studioTasks.id, id)).limit(1);
+  cache().set(id, row ?? null);
+  return row ?? null;
+}
+
+/** Records a row this process just wrote (or read fresh). */
+export function rememberTask(task: StudioTask): StudioTask {
+  cache().set(task.id, task);
+  return task;
+}
+
+/** Drops a task from the cache, e.g. after a write whose result was not returned. */
+export function forgetTask(id: string): void {
+  cache().delete(id);
+}
