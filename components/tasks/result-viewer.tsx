@@ -1,6 +1,8 @@
 "use client";
 
+import { preload } from "react-dom";
 import { LazyModelViewer } from "@/components/viewer";
+import type { DisplayView } from "@/lib/tasks/queries";
 import { formatFromExtension } from "@/lib/viewer/formats";
 
 interface Props {
@@ -8,14 +10,27 @@ interface Props {
   url: string;
   /** The stored result's extension. */
   format: string;
+  /** The viewer's light copies of the result, when the studio derived them. */
+  display: DisplayView;
   className?: string;
   /** What a screenshot is named after. */
   name?: string;
 }
 
-/** The task result in the 3D viewer (or the depth image); formats the viewer cannot draw say so. */
-export function ResultViewer({ url, format, className, name }: Props) {
-  const viewerFormat = formatFromExtension(format);
+/**
+ * The task result in the 3D viewer (or the depth image); formats the viewer cannot draw say
+ * so. The viewer shows the GLB display copy (preview first for large models) when there is
+ * one, else the original; its download starts with the page, not after the viewer's code.
+ */
+export function ResultViewer({ url, format, display, className, name }: Props) {
+  if (display.pending) {
+    return (
+      <div role="status" className={`flex items-center justify-center rounded-lg border border-neutral-800 text-sm text-neutral-400 ${className ?? ""}`}>
+        Preparing the 3D view…
+      </div>
+    );
+  }
+  const viewerFormat = display.url ? "glb" : formatFromExtension(format);
   if (!viewerFormat) {
     return (
       <div className={`flex items-center justify-center rounded-lg border border-neutral-800 text-sm text-neutral-400 ${className ?? ""}`}>
@@ -23,5 +38,9 @@ export function ResultViewer({ url, format, className, name }: Props) {
       </div>
     );
   }
-  return <LazyModelViewer url={url} format={viewerFormat} className={className} name={name} />;
+  const shown = display.url ?? url;
+  // crossOrigin "anonymous" is what fetch() uses for a same-origin request, so the viewer's fetch reuses these downloads.
+  if (display.previewUrl) preload(display.previewUrl, { as: "fetch", crossOrigin: "anonymous" });
+  preload(shown, { as: "fetch", crossOrigin: "anonymous" });
+  return <LazyModelViewer key={shown} url={shown} format={viewerFormat} previewUrl={display.previewUrl} className={className} name={name} />;
 }

@@ -15,7 +15,8 @@ import { KIND_LABELS, STATE_LABELS } from "./task-labels";
 const POLL_MS = 2_000;
 
 async function fetchTask(id: string): Promise<TaskView> {
-  const res = await fetch(`/api/tasks/${encodeURIComponent(id)}`, { cache: "no-store" });
+  // no-cache: the browser revalidates with the ETag it holds, and an unchanged task comes back as 304.
+  const res = await fetch(`/api/tasks/${encodeURIComponent(id)}`, { cache: "no-cache" });
   if (!res.ok) throw new Error(res.status === 404 ? "This task no longer exists." : "The task could not be loaded.");
   return (await res.json()) as TaskView;
 }
@@ -75,7 +76,7 @@ export function TaskDetail({ initial, sharePath, createShare, revokeShare }: Pro
 
       {task.result.url && task.result.format ? (
         <section className="space-y-4" aria-label="Result">
-          <ResultViewer url={task.result.url} format={task.result.format} className="h-[28rem] w-full" name={`${task.kind}-${task.createdAt.slice(0, 10)}`} />
+          <ResultViewer url={task.result.url} format={task.result.format} display={task.display} className="h-[28rem] w-full" name={`${task.kind}-${task.createdAt.slice(0, 10)}`} />
           <div className="flex flex-wrap items-center gap-4">
             <a
               href={task.result.downloadUrl ?? task.result.url}

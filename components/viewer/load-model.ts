@@ -1,21 +1,16 @@
 /**
- * Fetches a result and turns it into a three.js scene graph, one loader per format,
- * all parsing from bytes so the request can be cancelled and HTTP errors reported.
- * Decoders come from this app (public/draco, the bundled meshopt decoder): no CDN.
+ * Fetches a result and turns it into a three.js scene graph, one loader per format, each
+ * imported only when its format is shown: the common path (a GLB display copy) loads just
+ * GLTFLoader and the meshopt decoder. All parse from bytes so the request can be cancelled
+ * and HTTP errors reported. Decoders come from this app (public/draco, the bundled meshopt
+ * decoder): no CDN.
  */
 import { Group, MeshStandardMaterial, Mesh, type Object3D } from "three";
-import { MeshoptDecoder } from "three/examples/jsm/libs/meshopt_decoder.module.js";
-import { DRACOLoader } from "three/examples/jsm/loaders/DRACOLoader.js";
-import { FBXLoader } from "three/examples/jsm/loaders/FBXLoader.js";
-import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
-import { OBJLoader } from "three/examples/jsm/loaders/OBJLoader.js";
-import { STLLoader } from "three/examples/jsm/loaders/STLLoader.js";
-import { ThreeMFLoader } from "three/examples/jsm/loaders/3MFLoader.js";
-import { USDLoader } from "three/examples/jsm/loaders/USDLoader.js";
+import type { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
+import type { DRACOLoader } from "three/examples/jsm/loaders/DRACOLoader.js";
 import { collectResources, disposeResources } from "@/lib/viewer/dispose";
 import { isZUp, type ModelFormat } from "@/lib/viewer/formats";
 import { convertToStandardMaterials } from "@/lib/viewer/standard-materials";
-import { loadObjZip } from "./load-obj-zip";
 
 export interface LoadedModel {
   /** A group at the origin holding the model, free to be moved (the viewer centres it). */
@@ -27,7 +22,12 @@ export interface LoadedModel {
 // One Draco loader for the page: it keeps its decoder workers warm between models.
 let draco: DRACOLoader | undefined;
 
-function gltfLoader(): GLTFLoader {
+async function gltfLoader(): Promise<GLTFLoader> {
+  const [{ GLTFLoader }, { DRACOLoader }, { MeshoptDecoder }] = await Promise.all([
+    import("three/examples/jsm/loaders/GLTFLoader.js"),
+    import("three/examples/jsm/loaders/DRACOLoader.js"),
+    import("three/examples/jsm/libs/meshopt_decoder.module.js"),
+  ]);
   draco ??= new DRACOLoader().setDecoderPath("/draco/");
   return new GLTFLoader().setDRACOLoader(draco).setMeshoptDecoder(MeshoptDecoder);
 }
@@ -38,14 +38,16 @@ async function fetchBytes(url: string, signal: AbortSignal): Promise<ArrayBuffer
   return res.arrayBuffer();
 }
 
-function stlMesh(buffer: ArrayBuffer): Object3D {
+async function stlMesh(buffer: ArrayBuffer): Promise<Object3D> {
+  const { STLLoader } = await import("three/examples/jsm/loaders/STLLoader.js");
   const geometry = new STLLoader().parse(buffer);
   // Binary STL may carry per-facet colours (the "COLOR=" header convention).
   const colored = (geometry as unknown as { hasColors?: boolean }).hasColors === true;
   return new Mesh(geometry, new MeshStandardMaterial({ color: colored ? 0xffffff : 0xc8c8c8, vertexColors: colored, roughness: 0.6, metalness: 0 }));
 }
 
-function parseUsd(buffer: ArrayBuffer): Promise<Object3D> {
+async function parseUsd(buffer: ArrayBuffer): Promise<Object3D> {
+  const { USDLoader } = await import("three/examples/jsm/loaders/USDLoader.js");
   // The group is built at once; onLoad waits for its textures.
   return new Promise((resolve, reject) => {
     new USDLoader().parse(buffer, "", resolve, reject);
@@ -55,21 +57,29 @@ function parseUsd(buffer: ArrayBuffer): Promise<Object3D> {
 async function parse(format: ModelFormat, buffer: ArrayBuffer, blobUrls: string[]): Promise<Object3D> {
   switch (format) {
     case "glb": {
-      const gltf = await gltfLoader().parseAsync(buffer, "");
+      const gltf = await (await gltfLoader()).parseAsync(buffer, "");
       return gltf.scene ?? gltf.scenes[0] ?? new Group();
     }
-    case "obj":
+    case "obj": {
+      const { OBJLoader } = await import("three/examples/jsm/loaders/OBJLoader.js");
       return new OBJLoader().parse(new TextDecoder().decode(buffer));
-    case "zip":
+    }
+    case "zip": {
+      const { loadObjZip } = await import("./load-obj-zip");
       return loadObjZip(new Uint8Array(buffer), blobUrls);
+    }
     case "stl":
       return stlMesh(buffer);
-    case "fbx":
+    case "fbx": {
+      const { FBXLoader } = await import("three/examples/jsm/loaders/FBXLoader.js");
       return new FBXLoader().parse(buffer, "");
+    }
     case "usdz":
       return parseUsd(buffer);
-    case "3mf":
+    case "3mf": {
+      const { ThreeMFLoader } = await import("three/examples/jsm/loaders/3MFLoader.js");
       return new ThreeMFLoader().parse(buffer);
+    }
   }
 }
 

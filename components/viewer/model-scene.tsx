@@ -2,9 +2,9 @@
 
 import { Environment, OrbitControls } from "@react-three/drei";
 import { useThree } from "@react-three/fiber";
-import { Suspense, useEffect, useLayoutEffect, useMemo } from "react";
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { Box3, PerspectiveCamera, type Group, type Vector3 } from "three";
-import { fitCamera } from "@/lib/viewer/camera-fit";
+import { fitCamera, type CameraFit } from "@/lib/viewer/camera-fit";
 import { DisplayModes } from "@/lib/viewer/display-modes";
 
 export type Backdrop = "dark" | "light" | "transparent";
@@ -24,13 +24,17 @@ const ENV_MAP = "/env/studio.hdr";
 
 interface ModelSceneProps {
   root: Group;
+  /** The camera is fitted again only when this changes: a preview replaced by full detail keeps the user's view. */
+  fitKey: string;
   wireframe: boolean;
   clay: boolean;
   backdrop: Backdrop;
+  /** Called with the root once a frame showing it has been drawn. */
+  onDrawn(root: Group): void;
 }
 
 /** Everything inside the canvas: light, controls, the model and its display modes. */
-export function ModelScene({ root, wireframe, clay, backdrop }: ModelSceneProps) {
+export function ModelScene({ root, fitKey, wireframe, clay, backdrop, onDrawn }: ModelSceneProps) {
   return (
     <>
       <Suspense fallback={null}>
@@ -39,10 +43,35 @@ export function ModelScene({ root, wireframe, clay, backdrop }: ModelSceneProps)
       </Suspense>
       <OrbitControls makeDefault enableDamping dampingFactor={0.12} />
       <BackgroundColor backdrop={backdrop} />
-      <FittedModel root={root} />
+      <FittedModel root={root} fitKey={fitKey} />
       <DisplayMode root={root} wireframe={wireframe} clay={clay} />
+      <ReportDrawn root={root} onDrawn={onDrawn} />
     </>
   );
+}
+
+/**
+ * Tells when `root` is on screen: the on-demand loop draws in the animation frame after an
+ * invalidate, so the frame after that one comes once the model has been drawn.
+ */
+function ReportDrawn({ root, onDrawn }: { root: Group; onDrawn(root: Group): void }) {
+  const invalidate = useThree((s) => s.invalidate);
+  const report = useRef(onDrawn);
+  useEffect(() => {
+    report.current = onDrawn;
+  });
+  useEffect(() => {
+    let second = 0;
+    invalidate();
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => report.current(root));
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, [root, invalidate]);
+  return null;
 }
 
 /** Environment sets scene.environment imperatively, so ask the on-demand frame loop for a frame. */
@@ -58,27 +87,38 @@ function BackgroundColor({ backdrop }: { backdrop: Backdrop }) {
   return <color key={backdrop} attach="background" args={[BACKDROP_COLORS[backdrop]]} />;
 }
 
-/** Centres the model at the origin and points the camera at it, sized to its bounds. */
-function FittedModel({ root }: { root: Group }) {
+/** Centres the model at the origin and points the camera at it, sized to its bounds (once per fitKey). */
+function FittedModel({ root, fitKey }: { root: Group; fitKey: string }) {
   const camera = useThree((s) => s.camera);
   const controls = useThree((s) => s.controls) as unknown as Orbit | null;
   const invalidate = useThree((s) => s.invalidate);
+  const fitted = useRef<{ key: string; controls: Orbit | null } | null>(null);
 
   useLayoutEffect(() => {
-    if (camera instanceof PerspectiveCamera) fitView(root, camera, controls);
+    const fit = centre(root, camera instanceof PerspectiveCamera ? camera : null);
+    const refit = fitted.current?.key !== fitKey || fitted.current.controls !== controls;
+    if (fit && refit && camera instanceof PerspectiveCamera) {
+      aimCamera(fit, camera, controls);
+      fitted.current = { key: fitKey, controls };
+    }
     invalidate();
     // The camera's aspect is left out on purpose: resizing should not undo the user's orbit.
-  }, [root, camera, controls, invalidate]);
+  }, [root, fitKey, camera, controls, invalidate]);
 
   return <primitive object={root} dispose={null} />;
 }
 
-function fitView(root: Group, camera: PerspectiveCamera, controls: Orbit | null): void {
+/** Moves the model's centre to the origin; returns the camera fit for its bounds. */
+function centre(root: Group, camera: PerspectiveCamera | null): CameraFit | null {
   root.position.set(0, 0, 0);
   root.updateMatrixWorld(true);
   const box = new Box3().setFromObject(root);
-  const fit = fitCamera({ min: box.min.toArray(), max: box.max.toArray() }, { fovDeg: camera.fov, aspect: camera.aspect });
+  const fit = fitCamera({ min: box.min.toArray(), max: box.max.toArray() }, { fovDeg: camera?.fov ?? 45, aspect: camera?.aspect ?? 1 });
   root.position.set(-fit.center[0], -fit.center[1], -fit.center[2]);
+  return camera ? fit : null;
+}
+
+function aimCamera(fit: CameraFit, camera: PerspectiveCamera, controls: Orbit | null): void {
   camera.position.set(...fit.position);
   camera.near = fit.near;
   camera.far = fit.far;

@@ -2,20 +2,22 @@
 
 import { Canvas } from "@react-three/fiber";
 import { useCallback, useMemo, useRef, useState } from "react";
-import { NeutralToneMapping, type WebGLRenderer } from "three";
+import { NeutralToneMapping, type Group, type WebGLRenderer } from "three";
 import { isImageFormat, screenshotName, type ModelFormat, type ViewerFormat } from "@/lib/viewer/formats";
 import { countMeshStats, formatMeshStats } from "@/lib/viewer/mesh-stats";
 import { checkerStyle } from "./checker";
 import { DepthImageView } from "./depth-image-view";
 import { BACKDROP_COLORS, ModelScene, type Backdrop } from "./model-scene";
-import { useLoadedModel } from "./use-loaded-model";
+import { useLoadedModel, type ModelState } from "./use-loaded-model";
 import { nextBackdrop, ViewerToolbar } from "./viewer-toolbar";
 
 export interface ModelViewerProps {
   /** Where the result is served from (the studio's own file route, never the service's link). */
   url: string;
-  /** The result's extension: a mesh format, "zip" for OBJ with textures, or a depth image. */
+  /** The file's extension: a mesh format, "zip" for OBJ with textures, or a depth image. */
   format: ViewerFormat;
+  /** A light GLB drawn first while `url` loads (large models). */
+  previewUrl?: string | null;
   className?: string;
   /** File name the screenshot is named after; defaults to the URL's. */
   name?: string;
@@ -24,21 +26,42 @@ export interface ModelViewerProps {
 const frame = "relative overflow-hidden rounded-lg border border-neutral-800";
 
 /** Shows a task's result: a 3D model with orbit controls, or a depth map as a picture. */
-export function ModelViewer({ url, format, className = "h-[480px] w-full", name }: ModelViewerProps) {
+export function ModelViewer({ url, format, previewUrl, className = "h-[480px] w-full", name }: ModelViewerProps) {
   if (isImageFormat(format)) return <DepthImageView url={url} format={format} className={`${frame} ${className}`} />;
-  return <MeshViewer url={url} format={format} className={`${frame} ${className}`} name={name ?? url} />;
+  return <MeshViewer url={url} format={format} previewUrl={previewUrl ?? null} className={`${frame} ${className}`} name={name ?? url} />;
 }
 
 export default ModelViewer;
 
-function MeshViewer({ url, format, className, name }: { url: string; format: ModelFormat; className: string; name: string }) {
-  const state = useLoadedModel(url, format);
+interface MeshViewerProps {
+  url: string;
+  format: ModelFormat;
+  previewUrl: string | null;
+  className: string;
+  name: string;
+}
+
+/**
+ * A model with orbit controls. With a preview, both load at once: the preview is drawn as
+ * soon as it arrives (data-state "preview"), then replaced by full detail ("ready").
+ */
+function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProps) {
+  const full = useLoadedModel(url, format);
+  const preview = useLoadedModel(full.status === "ready" ? null : previewUrl, "glb");
+  const [drawn, setDrawn] = useState<Group | null>(null);
+  // Once the preview was on screen, the viewer says "preview" until full detail is drawn.
+  const [previewShown, setPreviewShown] = useState(false);
   const [wireframe, setWireframe] = useState(false);
   const [clay, setClay] = useState(false);
   const [backdrop, setBackdrop] = useState<Backdrop>("dark");
   const gl = useRef<WebGLRenderer | null>(null);
 
-  const model = state.status === "ready" ? state.model : undefined;
+  const model = full.status === "ready" ? full.model : preview.status === "ready" ? preview.model : undefined;
+  const state = viewerState(full, preview, drawn, previewShown);
+  const onDrawn = (root: Group) => {
+    setDrawn(root);
+    if (preview.status === "ready" && root === preview.model.root) setPreviewShown(true);
+  };
   const stats = useMemo(() => (model ? formatMeshStats(countMeshStats(model.root)) : ""), [model]);
 
   const screenshot = useCallback(() => {
@@ -55,7 +78,7 @@ function MeshViewer({ url, format, className, name }: { url: string; format: Mod
     <div
       className={className}
       data-testid="model-viewer"
-      data-state={state.status}
+      data-state={state}
       style={backdrop === "transparent" ? checkerStyle() : { backgroundColor: BACKDROP_COLORS[backdrop] }}
     >
       <Canvas
@@ -71,7 +94,7 @@ function MeshViewer({ url, format, className, name }: { url: string; format: Mod
           renderer.domElement.setAttribute("aria-label", "3D view of the result");
         }}
       >
-        {model && <ModelScene root={model.root} wireframe={wireframe} clay={clay} backdrop={backdrop} />}
+        {model && <ModelScene root={model.root} fitKey={url} wireframe={wireframe} clay={clay} backdrop={backdrop} onDrawn={onDrawn} />}
       </Canvas>
 
       <div className="pointer-events-none absolute inset-x-2 top-2 flex justify-end">
@@ -92,21 +115,30 @@ function MeshViewer({ url, format, className, name }: { url: string; format: Mod
       {model && (
         <p data-testid="viewer-stats" className="absolute bottom-2 left-2 rounded bg-neutral-900/80 px-2 py-1 text-xs text-neutral-300">
           {stats}
+          {state === "preview" ? " · preview, loading full detail…" : ""}
         </p>
       )}
-      {state.status !== "ready" && (
+      {full.status === "error" ? (
         <div className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm">
-          {state.status === "loading" ? (
-            <p role="status" className="text-neutral-400">
-              Loading model…
-            </p>
-          ) : (
-            <p role="alert" className="max-w-md rounded bg-neutral-900/90 px-3 py-2 text-red-300">
-              This model could not be displayed: {state.reason}
-            </p>
-          )}
+          <p role="alert" className="max-w-md rounded bg-neutral-900/90 px-3 py-2 text-red-300">
+            This model could not be displayed: {full.reason}
+          </p>
         </div>
-      )}
+      ) : !model ? (
+        <div className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm">
+          <p role="status" className="text-neutral-400">
+            Loading model…
+          </p>
+        </div>
+      ) : null}
     </div>
   );
+}
+
+/** What the viewer root's data-state says: "preview" and "ready" only once that model was drawn. */
+function viewerState(full: ModelState, preview: ModelState, drawn: Group | null, previewShown: boolean): "loading" | "preview" | "ready" | "error" {
+  if (full.status === "error") return "error";
+  if (full.status === "ready" && drawn === full.model.root) return "ready";
+  if (previewShown || (preview.status === "ready" && drawn === preview.model.root)) return "preview";
+  return "loading";
 }

@@ -5,6 +5,7 @@ import type { ModelFormat } from "@/lib/viewer/formats";
 import { failureReason, loadModel, type LoadedModel } from "./load-model";
 
 export type ModelState =
+  | { status: "idle" }
   | { status: "loading" }
   | { status: "ready"; model: LoadedModel }
   | { status: "error"; reason: string };
@@ -16,14 +17,15 @@ interface Settled {
 
 /**
  * Loads a model and owns it: the previous model is disposed when the URL or format
- * changes, the current one when the component unmounts, and a load that finishes after
- * either is disposed on arrival.
+ * changes (or the URL becomes null), the current one when the component unmounts, and a
+ * load that finishes after either is disposed on arrival.
  */
-export function useLoadedModel(url: string, format: ModelFormat): ModelState {
-  const key = `${format}\n${url}`;
+export function useLoadedModel(url: string | null, format: ModelFormat): ModelState {
+  const key = url === null ? null : `${format}\n${url}`;
   const [settled, setSettled] = useState<Settled | null>(null);
 
   useEffect(() => {
+    if (key === null || url === null) return;
     const abort = new AbortController();
     let model: LoadedModel | undefined;
     loadModel(url, format, abort.signal).then(
@@ -42,6 +44,7 @@ export function useLoadedModel(url: string, format: ModelFormat): ModelState {
     };
   }, [key, url, format]);
 
+  if (key === null) return { status: "idle" };
   // Until this key's load settles, whatever settled before belongs to another model.
   return settled?.key === key ? settled.state : { status: "loading" };
 }

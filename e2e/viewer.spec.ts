@@ -1,0 +1,72 @@
+import type { Page } from "@playwright/test";
+import { drawnShare, expect as baseExpect, fixture, test } from "./fixtures";
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 180_000 });
+
+/** Submits an image-to-3D task (v1.5, 512) in `format` with `faces` triangles; returns its studio id. */
+async function createTask(page: Page, format: "GLB" | "OBJ" | "STL", faces: number): Promise<string> {
+  await page.goto("/new/image");
+  await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(fixture("chair.png"));
+  await expect(page.locator('input[name="images"]')).not.toHaveValue("", { timeout: 20_000 });
+  await page.getByLabel("Model").selectOption({ label: "v1.5" });
+  await page.getByLabel("Resolution").selectOption("512");
+  await page.getByLabel("Face count").fill(String(faces));
+  await page.getByLabel("Format").selectOption({ label: format });
+  await page.getByRole("button", { name: "Create 3D model" }).click();
+  await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
+  return decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+}
+
+/** The data-state values the viewer root took, in order (recorded in the page from the start). */
+async function recordViewerStates(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { viewerStates: string[] }).viewerStates = seen;
+    new MutationObserver(() => {
+      const state = document.querySelector("[data-testid=model-viewer]")?.getAttribute("data-state");
+      if (state && seen.at(-1) !== state) seen.push(state);
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-state"] });
+  });
+}
+
+for (const [format, faces] of [
+  ["OBJ", 100_000],
+  ["STL", 100_000],
+] as const) {
+  test(`a ${format} result is shown from its GLB display copy, and the download stays ${format}`, async ({ page, account }) => {
+    const id = await createTask(page, format, faces);
+    await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
+    const fetched: string[] = [];
+    page.on("request", (r) => fetched.push(new URL(r.url()).pathname));
+    await page.reload();
+    await expect(page.getByTestId("model-viewer")).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
+    await expect.poll(() => drawnShare(page), { timeout: 30_000 }).toBeGreaterThan(0.03);
+    expect(fetched).toContain(`/api/files/${id}/display`);
+    expect(fetched).not.toContain(`/api/files/${id}/result`);
+    const download = page.getByRole("link", { name: `Download ${format === "OBJ" ? "ZIP" : format}` });
+    await expect(download).toHaveAttribute("href", `/api/files/${id}/result?download=1`);
+    const original = await page.request.get(`/api/files/${id}/result?download=1`);
+    const magic = (await original.body()).subarray(0, 2).toString("latin1");
+    // OBJ results come zipped with their MTL and texture (PK); STL is binary with an 80-byte header.
+    if (format === "OBJ") expect(magic).toBe("PK");
+    else expect((await original.body()).length).toBeGreaterThan(84);
+  });
+}
+
+test("a large GLB result shows a light preview first, then full detail", async ({ page, account }) => {
+  const id = await createTask(page, "GLB", 500_000);
+  await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
+  await recordViewerStates(page);
+  const fetched: string[] = [];
+  page.on("request", (r) => fetched.push(new URL(r.url()).pathname));
+  await page.reload();
+  await expect(page.getByTestId("model-viewer")).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
+  await expect.poll(() => drawnShare(page), { timeout: 30_000 }).toBeGreaterThan(0.03);
+  expect(fetched).toEqual(expect.arrayContaining([`/api/files/${id}/preview`, `/api/files/${id}/display`]));
+  const states = await page.evaluate(() => (window as unknown as { viewerStates: string[] }).viewerStates);
+  expect(states.at(-1)).toBe("ready");
+  expect(states).not.toContain("error");
+  // Full detail keeps every triangle of the result (the preview has at most 200,000).
+  await expect(page.getByTestId("viewer-stats")).toHaveText(/^(4|5)\d\d,\d{3} triangles/);
+});
