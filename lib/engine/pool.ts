@@ -7,9 +7,19 @@ import type { Job, JobResult } from "./generate/job";
 /** The bundled worker script (scripts/build-worker.mjs builds it from lib/engine/worker/entry.ts). */
 export const WORKER_SCRIPT = path.join(process.cwd(), ".build", "engine-worker.mjs");
 
-export type WorkerReply =
+export type WorkerReply = (
   | { id: number; ok: true; result: JobResult }
-  | { id: number; ok: false; message: string; inputError: boolean };
+  | { id: number; ok: false; message: string; inputError: boolean }
+) & {
+  /** The worker's heap and external memory after the job, in bytes. */
+  retainedBytes?: number;
+};
+
+/**
+ * A worker holding more than this after a job is replaced by a fresh one: V8 keeps a heap
+ * that grew for a multi-million-triangle mesh, and only ending the thread gives it back.
+ */
+export const RECYCLE_AFTER_BYTES = 256 * 1024 * 1024;
 
 /** A job that failed inside the worker; `inputError` when the input could not be decoded. */
 export class JobError extends Error {
@@ -87,6 +97,7 @@ export class WorkerPool {
       slot.busy = undefined;
       if (reply.ok) pending.resolve(reply.result);
       else pending.reject(new JobError(reply.message, reply.inputError));
+      if ((reply.retainedBytes ?? 0) > RECYCLE_AFTER_BYTES) this.retire(slot);
       this.dispatch();
     });
     slot.worker.on("error", (error) => this.replace(slot, error));
@@ -96,6 +107,12 @@ export class WorkerPool {
     slot.worker.unref();
     this.slots.push(slot);
     return slot;
+  }
+
+  /** Ends an idle worker; the next job starts a fresh one. */
+  private retire(slot: Slot): void {
+    this.slots = this.slots.filter((s) => s !== slot);
+    void slot.worker.terminate();
   }
 
   private replace(slot: Slot, error: Error): void {

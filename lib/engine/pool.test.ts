@@ -1,0 +1,40 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Job } from "./generate/job";
+import { RECYCLE_AFTER_BYTES, WorkerPool } from "./pool";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-pool-test-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** A stand-in worker that answers with its thread id and says it retains `retained` bytes. */
+function fakeWorker(retained: number): string {
+  const file = path.join(dir, `worker-${retained}.mjs`);
+  fs.writeFileSync(
+    file,
+    `import { parentPort, threadId } from "node:worker_threads";
+     parentPort.on("message", ({ id }) => parentPort.postMessage({ id, ok: true, result: { threadId }, retainedBytes: ${retained} }));`,
+  );
+  return file;
+}
+
+const job = {} as Job;
+const threadOf = async (pool: WorkerPool) => ((await pool.run(job)) as unknown as { threadId: number }).threadId;
+
+describe("WorkerPool", () => {
+  it("keeps a worker that stayed small for the next job", async () => {
+    const pool = new WorkerPool(1, fakeWorker(1024));
+    const first = await threadOf(pool);
+    expect(await threadOf(pool)).toBe(first);
+    await pool.close();
+  });
+
+  it("replaces a worker that retains a large heap after its job, so the memory goes back", async () => {
+    const pool = new WorkerPool(1, fakeWorker(RECYCLE_AFTER_BYTES + 1));
+    const first = await threadOf(pool);
+    const second = await threadOf(pool);
+    expect(second).not.toBe(first);
+    await pool.close();
+  });
+});
