@@ -14,13 +14,13 @@ function fakeWorker(retained: number): string {
   fs.writeFileSync(
     file,
     `import { parentPort, threadId } from "node:worker_threads";
-     parentPort.on("message", ({ id }) => parentPort.postMessage({ id, ok: true, result: { threadId }, retainedBytes: ${retained} }));`,
+     parentPort.on("message", ({ id, outDir }) => parentPort.postMessage({ id, ok: true, stored: { resultFile: String(threadId), coverFile: outDir }, retainedBytes: ${retained} }));`,
   );
   return file;
 }
 
 const job = {} as Job;
-const threadOf = async (pool: WorkerPool) => ((await pool.run(job)) as unknown as { threadId: number }).threadId;
+const threadOf = async (pool: WorkerPool) => Number((await pool.run(job, dir)).resultFile);
 
 describe("WorkerPool", () => {
   it("keeps a worker that stayed small for the next job", async () => {

@@ -2,13 +2,13 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { Job, JobResult } from "./generate/job";
+import type { Job, StoredResult } from "./generate/job";
 
 /** The bundled worker script (scripts/build-worker.mjs builds it from lib/engine/worker/entry.ts). */
 export const WORKER_SCRIPT = path.join(process.cwd(), ".build", "engine-worker.mjs");
 
 export type WorkerReply = (
-  | { id: number; ok: true; result: JobResult }
+  | { id: number; ok: true; stored: StoredResult }
   | { id: number; ok: false; message: string; inputError: boolean }
 ) & {
   /** The worker's heap and external memory after the job, in bytes. */
@@ -35,7 +35,9 @@ export class JobError extends Error {
 interface Pending {
   id: number;
   job: Job;
-  resolve: (r: JobResult) => void;
+  /** The task's folder: the worker writes the result there, so its bytes never cross to this thread. */
+  outDir: string;
+  resolve: (r: StoredResult) => void;
   reject: (e: Error) => void;
   signal?: AbortSignal;
 }
@@ -62,10 +64,11 @@ export class WorkerPool {
     if (!fs.existsSync(/*turbopackIgnore: true*/ script)) throw new Error(`engine worker missing at ${script}: run npm run build`);
   }
 
-  run(job: Job, signal?: AbortSignal): Promise<JobResult> {
+  /** Runs `job` and writes its result and cover into `outDir`; resolves with their file names. */
+  run(job: Job, outDir: string, signal?: AbortSignal): Promise<StoredResult> {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason as Error);
-      const pending: Pending = { id: this.nextId++, job, resolve, reject, signal };
+      const pending: Pending = { id: this.nextId++, job, outDir, resolve, reject, signal };
       signal?.addEventListener("abort", () => this.abort(pending), { once: true });
       this.queue.push(pending);
       this.dispatch();
@@ -85,7 +88,7 @@ export class WorkerPool {
       if (!slot) return;
       const pending = this.queue.shift()!;
       slot.busy = pending;
-      slot.worker.postMessage({ id: pending.id, job: pending.job });
+      slot.worker.postMessage({ id: pending.id, job: pending.job, outDir: pending.outDir });
     }
   }
 
@@ -95,7 +98,7 @@ export class WorkerPool {
       const pending = slot.busy;
       if (!pending || pending.id !== reply.id) return;
       slot.busy = undefined;
-      if (reply.ok) pending.resolve(reply.result);
+      if (reply.ok) pending.resolve(reply.stored);
       else pending.reject(new JobError(reply.message, reply.inputError));
       if ((reply.retainedBytes ?? 0) > RECYCLE_AFTER_BYTES) this.retire(slot);
       this.dispatch();

@@ -1,6 +1,5 @@
 import "server-only";
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import type { EngineTask } from "@/lib/db/schema";
 import { engineConfig } from "./config";
@@ -101,14 +100,9 @@ export class Scheduler {
     );
     try {
       const job = await this.buildJob(task, controller.signal);
-      const result = await this.pool.run(job, controller.signal);
+      const { resultFile, coverFile } = await this.pool.run(job, taskDir(task.id), controller.signal);
       // Simulated service latency (X3D_ENGINE_MIN_TASK_SECONDS), still under the timeout.
       await sleep(started + config.minTaskMs - Date.now(), controller.signal);
-      const dir = taskDir(task.id);
-      const resultFile = `result.${result.resultExt}`;
-      const coverFile = `cover.${result.coverExt}`;
-      await fs.writeFile(path.join(dir, resultFile), result.result);
-      await fs.writeFile(path.join(dir, coverFile), result.cover);
       if (controller.signal.aborted) throw controller.signal.reason;
       await succeed(task.id, this.owner, resultFile, coverFile);
     } catch (error) {

@@ -69,6 +69,12 @@ export interface SegmentationJob {
 
 export type Job = ImageTo3DJob | SplitJob | DepthJob | SegmentationJob;
 
+/** What the worker wrote into the task's folder: the file names of the result and its cover. */
+export interface StoredResult {
+  resultFile: string;
+  coverFile: string;
+}
+
 export interface JobResult {
   result: Uint8Array;
   /** File extension of the result without the dot: "glb", "obj", "zip", "exr", ... */
