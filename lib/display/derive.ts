@@ -9,11 +9,11 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type Document, Logger, type NodeIO } from "@gltf-transform/core";
-import { cloneDocument, dedup, meshopt, textureCompress, weld } from "@gltf-transform/functions";
+import { dedup, dequantize, meshopt, textureCompress, weld } from "@gltf-transform/functions";
 import { MeshoptEncoder } from "meshoptimizer";
 import sharp from "sharp";
 import { countTriangles, simplifyTo } from "./simplify-preview";
-import { createIO, readSource, type SourceFormat } from "./read-source";
+import { createIO, readGlbFile, readSource, type SourceFormat } from "./read-source";
 
 export type { SourceFormat } from "./read-source";
 
@@ -67,25 +67,59 @@ async function writeCopy(io: NodeIO, doc: Document, outDir: string, name: string
   return { file: name, bytes: bytes.byteLength, triangles: countTriangles(doc) };
 }
 
-/** Reads `input`, writes `<outDir>/display.glb` (and `<outDir>/preview.glb` when the model has more than PREVIEW_TRIANGLES triangles). Writes to temp names then renames. */
+/** Disposes accessors nothing uses any more (weld, reorder and quantise leave the arrays they replaced in the document). */
+function disposeUnused(doc: Document): void {
+  for (const accessor of doc.getRoot().listAccessors()) if (accessor.listParents().length === 1) accessor.dispose(); // only the root lists it
+}
+
+// X3D_DISPLAY_TRACE=1 logs each step's time and the process's memory (for measuring).
+const TRACE = process.env.X3D_DISPLAY_TRACE === "1";
+let traced = 0;
+function trace(step: string): void {
+  if (!TRACE) return;
+  const now = performance.now();
+  const { rss, arrayBuffers } = process.memoryUsage();
+  console.log(`display: ${step.padEnd(18)} ${((now - (traced || now)) / 1000).toFixed(2).padStart(6)} s  rss ${(rss / 2 ** 20).toFixed(0)} MB  arrays ${(arrayBuffers / 2 ** 20).toFixed(0)} MB`);
+  traced = now;
+}
+
+/**
+ * Reads `input`, writes `<outDir>/display.glb` (and `<outDir>/preview.glb` when the model has more than PREVIEW_TRIANGLES triangles). Writes to temp names then renames.
+ *
+ * Memory: a result of millions of unshared vertices is held once. The GLB is read without a
+ * second copy of its bytes; the arrays weld and quantisation replace are let go; the preview
+ * is simplified from the display copy's quantised document once display.glb is written (its
+ * 14-bit positions are finer than the preview keeps) rather than from a clone of the model.
+ */
 export async function deriveDisplayCopies(input: string, format: SourceFormat, outDir: string): Promise<DisplayCopies> {
+  trace("start");
   const io = await createIO();
-  const doc = await readSource(await readFile(input), format);
+  const doc = format === "glb" ? await readGlbFile(input) : await readSource(await readFile(input), format);
   doc.setLogger(new Logger(Logger.Verbosity.WARN)); // not every transform's progress on the server's console
+  trace("read");
   // Duplicates merge only under the same name: part and material names are kept.
   await doc.transform(dedup({ keepUniqueNames: true }), weld());
-  // The preview starts from the welded model: the simplifier needs shared vertices.
-  const heavy = countTriangles(doc) > PREVIEW_TRIANGLES ? cloneDocument(doc) : null;
+  disposeUnused(doc);
+  trace("dedup + weld");
+  const heavy = countTriangles(doc) > PREVIEW_TRIANGLES;
 
   await mkdir(outDir, { recursive: true });
   await compress(doc, DISPLAY);
+  disposeUnused(doc);
+  trace("compress");
   const display = await writeCopy(io, doc, outDir, "display.glb");
+  trace("write display");
 
   let preview: DisplayCopy | null = null;
   if (heavy) {
-    await simplifyTo(heavy, PREVIEW_TARGET);
-    await compress(heavy, PREVIEW);
-    preview = await writeCopy(io, heavy, outDir, "preview.glb");
+    // The simplifier needs shared vertices: the display document is welded.
+    await simplifyTo(doc, PREVIEW_TARGET);
+    disposeUnused(doc);
+      trace("simplify");
+    await doc.transform(dequantize()); // quantised afresh at the preview's own bits
+    await compress(doc, PREVIEW);
+    preview = await writeCopy(io, doc, outDir, "preview.glb");
+    trace("preview");
   } else {
     await rm(path.join(outDir, "preview.glb"), { force: true }); // a stale one from an earlier derivation
   }

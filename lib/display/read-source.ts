@@ -4,7 +4,8 @@
  * (components/viewer/load-model.ts), so the display copy shows what the viewer showed,
  * Z-up formats turned upright the same way.
  */
-import { type Document, NodeIO } from "@gltf-transform/core";
+import { open, readFile } from "node:fs/promises";
+import { type Document, NodeIO, type GLTF } from "@gltf-transform/core";
 import { ALL_EXTENSIONS } from "@gltf-transform/extensions";
 import { strFromU8, unzipSync } from "fflate";
 import { MeshoptDecoder, MeshoptEncoder } from "meshoptimizer";
@@ -96,6 +97,157 @@ function loadThree(bytes: Uint8Array, format: Exclude<SourceFormat, "glb">): Loa
   }
 }
 
+// Extensions that neither move vertex data out of plain buffer views nor point at buffer views themselves.
+const PLAIN_EXTENSION = /^(KHR_materials_|KHR_texture_|EXT_texture_|KHR_mesh_quantization$|KHR_lights_punctual$)/;
+
+const COMPONENT_ARRAYS: Record<number, Uint8ArrayConstructor | Int8ArrayConstructor | Uint16ArrayConstructor | Int16ArrayConstructor | Uint32ArrayConstructor | Float32ArrayConstructor> = {
+  5120: Int8Array,
+  5121: Uint8Array,
+  5122: Int16Array,
+  5123: Uint16Array,
+  5125: Uint32Array,
+  5126: Float32Array,
+};
+const TYPE_SIZES: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
+
+async function readAt(file: Awaited<ReturnType<typeof open>>, into: Uint8Array, position: number): Promise<void> {
+  for (let done = 0; done < into.byteLength; ) {
+    const { bytesRead } = await file.read(into, done, into.byteLength - done, position + done);
+    if (bytesRead === 0) throw new Error("the file is not a valid GLB file");
+    done += bytesRead;
+  }
+}
+
+/**
+ * Reads a GLB file into a Document holding each vertex and index array once: NodeIO's
+ * readBinary copies every accessor out of the whole file's bytes, so a 450 MB GLB would
+ * briefly take 900 MB. Here each plain accessor (tightly packed, not sparse) is read from
+ * the file straight into its own array and only the rest of the binary chunk (images,
+ * anything else) goes through NodeIO. Files this does not cover (external buffers,
+ * compressed or unknown extensions) are read with readBinary.
+ */
+export async function readGlbFile(input: string): Promise<Document> {
+  const io = await createIO();
+  const file = await open(input, "r");
+  try {
+    const head = new Uint8Array(20);
+    await readAt(file, head, 0);
+    const view = new DataView(head.buffer);
+    const size = (await file.stat()).size;
+    const jsonLength = view.getUint32(12, true);
+    const plainGlb = view.getUint32(0, true) === 0x46546c67 && view.getUint32(4, true) === 2 && view.getUint32(16, true) === 0x4e4f534a && 20 + jsonLength <= size;
+    if (plainGlb) {
+      const jsonBytes = new Uint8Array(jsonLength);
+      await readAt(file, jsonBytes, 20);
+      const json = JSON.parse(new TextDecoder().decode(jsonBytes)) as GLTF.IGLTF;
+      let binStart = 20 + jsonLength, binLength = 0;
+      if (binStart + 8 <= size) {
+        const chunk = new Uint8Array(8);
+        await readAt(file, chunk, binStart);
+        const chunkView = new DataView(chunk.buffer);
+        if (chunkView.getUint32(4, true) === 0x004e4942) binLength = Math.min(chunkView.getUint32(0, true), size - binStart - 8);
+        binStart += 8;
+      }
+      const buffers = json.buffers ?? [];
+      const simple = (json.extensionsUsed ?? []).every((e) => PLAIN_EXTENSION.test(e)) && buffers.length <= 1 && buffers.every((b) => b.uri === undefined);
+      if (simple) return await readPlainGlb(io, file, json, binStart, binLength);
+    }
+  } finally {
+    await file.close();
+  }
+  return io.readBinary(await readFile(input));
+}
+
+interface OwnAccessor {
+  index: number;
+  /** Offset of its first element in the binary chunk. */
+  start: number;
+  stride: number;
+  elementBytes: number;
+  bytes: Uint8Array;
+  typed: ArrayBufferView;
+}
+
+const CHUNK = 16 * 2 ** 20;
+
+/** Reads interleaved accessors of one buffer view a chunk of rows at a time, each into its own array. */
+async function readInterleaved(file: Awaited<ReturnType<typeof open>>, list: OwnAccessor[], viewStart: number, viewLength: number, stride: number, binStart: number): Promise<void> {
+  const rows = Math.max(1, Math.floor(CHUNK / stride));
+  const chunk = new Uint8Array(rows * stride);
+  const words = stride % 4 === 0 ? new Uint32Array(chunk.buffer) : null;
+  const count = Math.max(...list.map((a) => a.bytes.byteLength / a.elementBytes));
+  for (let row = 0; row < count; row += rows) {
+    const n = Math.min(rows, count - row);
+    const length = Math.min(n * stride, viewLength - row * stride);
+    await readAt(file, chunk.subarray(0, length), binStart + viewStart + row * stride);
+    for (const a of list) {
+      const offset = a.start - viewStart, eb = a.elementBytes;
+      const m = Math.min(n, a.bytes.byteLength / eb - row);
+      if (words && offset % 4 === 0 && eb % 4 === 0) {
+        const dst = new Uint32Array(a.bytes.buffer, row * eb, m * (eb / 4));
+        const ws = stride / 4, we = eb / 4, wo = offset / 4;
+        for (let i = 0, o = 0; i < m; i++) for (let k = 0; k < we; k++) dst[o++] = words[i * ws + wo + k]!;
+      } else {
+        for (let i = 0, o = row * eb; i < m; i++) for (let k = 0; k < eb; k++) a.bytes[o++] = chunk[i * stride + offset + k]!;
+      }
+    }
+  }
+}
+
+async function readPlainGlb(io: NodeIO, file: Awaited<ReturnType<typeof open>>, json: GLTF.IGLTF, binStart: number, binLength: number): Promise<Document> {
+  const views = json.bufferViews ?? [];
+  const accessors = json.accessors ?? [];
+  // Buffer views an image or an accessor read by NodeIO uses: those are still read into the binary chunk.
+  const sharedViews = new Set<number>();
+  for (const image of json.images ?? []) if (image.bufferView !== undefined) sharedViews.add(image.bufferView);
+  const byView = new Map<number, OwnAccessor[]>();
+  accessors.forEach((a, index) => {
+    if (a.bufferView === undefined) return;
+    const bv = views[a.bufferView];
+    const Typed = COMPONENT_ARRAYS[a.componentType];
+    const size = TYPE_SIZES[a.type];
+    const elementBytes = Typed && size ? size * Typed.BYTES_PER_ELEMENT : 0;
+    const stride = bv?.byteStride ?? elementBytes;
+    const start = (bv?.byteOffset ?? 0) + (a.byteOffset ?? 0);
+    const fits = bv && elementBytes > 0 && a.count > 0 && !a.sparse && !bv.extensions && (bv.buffer ?? 0) === 0 && stride >= elementBytes &&
+      (a.byteOffset ?? 0) + elementBytes <= stride && start + (a.count - 1) * stride + elementBytes <= Math.min(binLength, (bv.byteOffset ?? 0) + bv.byteLength);
+    if (!fits || !Typed) {
+      sharedViews.add(a.bufferView);
+      return;
+    }
+    const typed = new Typed(a.count * size!);
+    const list = byView.get(a.bufferView) ?? [];
+    list.push({ index, start, stride, elementBytes, bytes: new Uint8Array(typed.buffer), typed });
+    byView.set(a.bufferView, list);
+  });
+  for (const [v, list] of byView) {
+    if (sharedViews.has(v)) continue; // read by NodeIO with the rest
+    const bv = views[v]!;
+    if (bv.byteStride === undefined || list.every((a) => a.stride === a.elementBytes)) {
+      for (const a of list) await readAt(file, a.bytes, binStart + a.start);
+    } else {
+      await readInterleaved(file, list, bv.byteOffset ?? 0, bv.byteLength, bv.byteStride, binStart);
+    }
+    for (const a of list) delete accessors[a.index]!.bufferView; // NodeIO creates it empty; its array is set below
+  }
+  // The rest of the binary chunk: a zeroed buffer (pages never written take no memory)
+  // with every buffer view NodeIO still reads put in at its place.
+  const bin = new Uint8Array(binLength);
+  for (const [index, bv] of views.entries()) {
+    if (byView.has(index) && !sharedViews.has(index)) continue;
+    const start = bv.byteOffset ?? 0;
+    const length = Math.min(bv.byteLength, binLength - start);
+    if (length > 0) await readAt(file, bin.subarray(start, start + length), binStart + start);
+  }
+  const doc = await io.readJSON({ json, resources: binLength > 0 ? { "@glb.bin": bin } : {} });
+  const buffer = doc.getRoot().listBuffers()[0];
+  const list = doc.getRoot().listAccessors();
+  for (const [v, own] of byView) {
+    if (sharedViews.has(v)) continue;
+    for (const a of own) list[a.index]!.setArray(a.typed as Float32Array<ArrayBuffer>).setBuffer(buffer ?? null);
+  }
+  return doc;
+}
 /** Reads `bytes` of the given format into a Document (Y up, as the viewer shows it). */
 export async function readSource(bytes: Uint8Array, format: SourceFormat): Promise<Document> {
   if (format === "glb") return (await createIO()).readBinary(bytes);

@@ -41,8 +41,11 @@ function sloppy(doc: Document, ratio: number): void {
   for (const mesh of doc.getRoot().listMeshes()) {
     for (const prim of mesh.listPrimitives()) {
       const indices = prim.getIndices();
-      const position = prim.getAttribute("POSITION")?.getArray();
-      if (prim.getMode() !== TRIANGLES || !indices || !(position instanceof Float32Array)) continue;
+      const array = prim.getAttribute("POSITION")?.getArray();
+      if (prim.getMode() !== TRIANGLES || !indices || !array) continue;
+      // Quantised positions (the display copy's) differ from the float ones by a uniform
+      // scale only, which vertex clustering does not see.
+      const position = array instanceof Float32Array ? array : Float32Array.from(array);
       const target = Math.floor((indices.getCount() / 3) * ratio) * 3;
       const [out] = MeshoptSimplifier.simplifySloppy(Uint32Array.from(indices.getArray()!), position, 3, null, target, 1);
       prim.setIndices(doc.createAccessor().setType("SCALAR").setArray(new Uint32Array(out)).setBuffer(indices.getBuffer()));
