@@ -3,7 +3,8 @@
 import { preload } from "react-dom";
 import { LazyModelViewer } from "@/components/viewer";
 import type { DisplayView } from "@/lib/tasks/queries";
-import { formatFromExtension } from "@/lib/viewer/formats";
+import { ENV_MAP_URL } from "@/lib/viewer/assets";
+import { formatFromExtension, isImageFormat } from "@/lib/viewer/formats";
 
 interface Props {
   /** The studio's own file route, never the service's link. */
@@ -39,8 +40,14 @@ export function ResultViewer({ url, format, display, className, name }: Props) {
     );
   }
   const shown = display.url ?? url;
-  // crossOrigin "anonymous" is what fetch() uses for a same-origin request, so the viewer's fetch reuses these downloads.
-  if (display.previewUrl) preload(display.previewUrl, { as: "fetch", crossOrigin: "anonymous" });
-  preload(shown, { as: "fetch", crossOrigin: "anonymous" });
+  if (viewerFormat === "png" || viewerFormat === "bmp") {
+    preload(shown, { as: "image" }); // drawn by an <img>
+  } else {
+    // crossOrigin "anonymous" is what fetch() uses for a same-origin request, so the viewer's fetches reuse these downloads.
+    const asFetch = { as: "fetch", crossOrigin: "anonymous" } as const;
+    if (display.previewUrl) preload(display.previewUrl, asFetch);
+    preload(shown, asFetch);
+    if (!isImageFormat(viewerFormat)) preload(ENV_MAP_URL, asFetch);
+  }
   return <LazyModelViewer key={shown} url={shown} format={viewerFormat} previewUrl={display.previewUrl} className={className} name={name} />;
 }

@@ -1,9 +1,10 @@
 "use client";
 
-import { Environment, OrbitControls } from "@react-three/drei";
+import { OrbitControls } from "@react-three/drei";
 import { useThree } from "@react-three/fiber";
-import { Suspense, useEffect, useLayoutEffect, useMemo, useRef } from "react";
-import { Box3, PerspectiveCamera, type Group, type Vector3 } from "three";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Box3, PerspectiveCamera, PMREMGenerator, type Group, type Texture, type Vector3 } from "three";
+import { ENV_MAP_URL } from "@/lib/viewer/assets";
 import { fitCamera, type CameraFit } from "@/lib/viewer/camera-fit";
 import { DisplayModes } from "@/lib/viewer/display-modes";
 
@@ -19,13 +20,13 @@ interface Orbit {
   saveState(): void;
 }
 
-/** Served from public/ (scripts/make-env-map.mjs): drei's presets would fetch from a CDN. */
-const ENV_MAP = "/env/studio.hdr";
 
 interface ModelSceneProps {
   root: Group;
   /** The camera is fitted again only when this changes: a preview replaced by full detail keeps the user's view. */
   fitKey: string;
+  /** Light with the studio's HDR environment (image-based lighting); otherwise plain lights only. */
+  environmentLighting: boolean;
   wireframe: boolean;
   clay: boolean;
   backdrop: Backdrop;
@@ -34,13 +35,19 @@ interface ModelSceneProps {
 }
 
 /** Everything inside the canvas: light, controls, the model and its display modes. */
-export function ModelScene({ root, fitKey, wireframe, clay, backdrop, onDrawn }: ModelSceneProps) {
+export function ModelScene({ root, fitKey, environmentLighting, wireframe, clay, backdrop, onDrawn }: ModelSceneProps) {
+  const environment = useStudioEnvironment(environmentLighting);
   return (
     <>
-      <Suspense fallback={null}>
-        <Environment files={ENV_MAP} />
-        <RedrawOnMount />
-      </Suspense>
+      {environment ? (
+        <primitive object={environment} attach="environment" />
+      ) : (
+        // Plain lights until the environment map is ready (the model is never drawn black), or instead of it.
+        <>
+          <hemisphereLight args={["#ffffff", "#44444a", 2]} />
+          <directionalLight position={[3, 5, 4]} intensity={1.5} />
+        </>
+      )}
       <OrbitControls makeDefault enableDamping dampingFactor={0.12} />
       <BackgroundColor backdrop={backdrop} />
       <FittedModel root={root} fitKey={fitKey} />
@@ -74,11 +81,37 @@ function ReportDrawn({ root, onDrawn }: { root: Group; onDrawn(root: Group): voi
   return null;
 }
 
-/** Environment sets scene.environment imperatively, so ask the on-demand frame loop for a frame. */
-function RedrawOnMount() {
+/**
+ * Image-based lighting from the studio's own HDR, prefiltered with PMREM. Written here rather
+ * than drei's <Environment>, which bundles EXR, gain-map and HDR loaders for every page that
+ * shows a model. Attached to the scene (the parent of the canvas's top-level objects).
+ */
+function useStudioEnvironment(enabled: boolean): Texture | null {
+  const gl = useThree((s) => s.gl);
   const invalidate = useThree((s) => s.invalidate);
-  useEffect(() => invalidate(), [invalidate]);
-  return null;
+  const [environment, setEnvironment] = useState<Texture | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let loaded: Texture | undefined;
+    let cancelled = false;
+    void (async () => {
+      const { HDRLoader } = await import("three/examples/jsm/loaders/HDRLoader.js");
+      const equirect = await new HDRLoader().loadAsync(ENV_MAP_URL);
+      const pmrem = new PMREMGenerator(gl);
+      const target = pmrem.fromEquirectangular(equirect);
+      equirect.dispose();
+      pmrem.dispose();
+      if (cancelled) return target.dispose();
+      loaded = target.texture;
+      setEnvironment(loaded);
+    })().catch((e: unknown) => console.warn("[viewer] environment map not loaded:", e));
+    return () => {
+      cancelled = true;
+      loaded?.dispose();
+    };
+  }, [gl, enabled]);
+  useEffect(() => invalidate(), [environment, invalidate]);
+  return enabled ? environment : null;
 }
 
 function BackgroundColor({ backdrop }: { backdrop: Backdrop }) {

@@ -5,6 +5,7 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { NeutralToneMapping, type Group, type WebGLRenderer } from "three";
 import { isImageFormat, screenshotName, type ModelFormat, type ViewerFormat } from "@/lib/viewer/formats";
 import { countMeshStats, formatMeshStats } from "@/lib/viewer/mesh-stats";
+import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
 import { checkerStyle } from "./checker";
 import { DepthImageView } from "./depth-image-view";
 import { BACKDROP_COLORS, ModelScene, type Backdrop } from "./model-scene";
@@ -46,15 +47,21 @@ interface MeshViewerProps {
  * soon as it arrives (data-state "preview"), then replaced by full detail ("ready").
  */
 function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProps) {
-  const full = useLoadedModel(url, format);
-  const preview = useLoadedModel(full.status === "ready" ? null : previewUrl, "glb");
   const [drawn, setDrawn] = useState<Group | null>(null);
   // Once the preview was on screen, the viewer says "preview" until full detail is drawn.
   const [previewShown, setPreviewShown] = useState(false);
+  const [fullReady, setFullReady] = useState(false);
+  const preview = useLoadedModel(previewUrl && !fullReady ? previewUrl : null, "glb");
+  // Full detail is parsed once the preview is on screen (or failed): both downloads started
+  // with the page, but parsing both at once would hold the preview's first frame back.
+  const full = useLoadedModel(!previewUrl || previewShown || preview.status === "error" ? url : null, format);
+  if (full.status === "ready" && !fullReady) setFullReady(true);
   const [wireframe, setWireframe] = useState(false);
   const [clay, setClay] = useState(false);
   const [backdrop, setBackdrop] = useState<Backdrop>("dark");
   const gl = useRef<WebGLRenderer | null>(null);
+  // On a CPU rasteriser, no MSAA and no image-based lighting: each costs seconds per frame there.
+  const [software] = useState(isSoftwareRenderer);
 
   const model = full.status === "ready" ? full.model : preview.status === "ready" ? preview.model : undefined;
   const state = viewerState(full, preview, drawn, previewShown);
@@ -85,7 +92,7 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
         frameloop="demand"
         dpr={[1, 2]}
         camera={{ fov: 45, near: 0.1, far: 1000, position: [0, 0, 5] }}
-        gl={{ preserveDrawingBuffer: true, antialias: true, alpha: true, toneMapping: NeutralToneMapping }}
+        gl={{ preserveDrawingBuffer: true, antialias: !software, alpha: true, toneMapping: NeutralToneMapping }}
         onCreated={({ gl: renderer }) => {
           gl.current = renderer;
           // The testid and label go on the <canvas> itself (Canvas puts its props on a wrapper).
@@ -94,7 +101,7 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
           renderer.domElement.setAttribute("aria-label", "3D view of the result");
         }}
       >
-        {model && <ModelScene root={model.root} fitKey={url} wireframe={wireframe} clay={clay} backdrop={backdrop} onDrawn={onDrawn} />}
+        {model && <ModelScene root={model.root} fitKey={url} environmentLighting={!software} wireframe={wireframe} clay={clay} backdrop={backdrop} onDrawn={onDrawn} />}
       </Canvas>
 
       <div className="pointer-events-none absolute inset-x-2 top-2 flex justify-end">
