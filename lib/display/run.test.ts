@@ -77,10 +77,12 @@ describe("runDisplayJob", () => {
   });
 
   it("a worker that runs out of memory fails its job, not the process", async () => {
-    const big = path.join(dir, "big-for-memory.glb");
-    writeFileSync(big, (await writeMesh({ parts: [texturedSphere(400, 400)] }, 2)).bytes);
+    // A stand-in worker that grows its JavaScript heap without end: the limit must stop it.
+    const hungry = path.join(bundleDir, "hungry-worker.mjs");
+    writeFileSync(hungry, "const kept = []; for (;;) kept.push({ filler: new Array(1024).fill(Math.random()) });");
     const out = outDir("memory");
-    await expect(runDisplayJob(big, "glb", out, { script, maxMemoryMb: 16 })).rejects.toThrow(/memory/i);
+    writeFileSync(path.join(out, "display.glb.0a1b2c.tmp"), "half a file");
+    await expect(runDisplayJob(input, "glb", out, { script: hungry, maxMemoryMb: 32 })).rejects.toThrow(/memory/i);
     expect(readdirSync(out)).toEqual([]);
   });
 
