@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect as baseExpect, fixture, test } from "./fixtures";
+import { createImageTask, expect as baseExpect, test } from "./fixtures";
 
 // The studio's file routes answer like a static file server: byte ranges, validators, and
 // never a body gzipped on the fly. `page.request` shares the page's cookies (the session).
@@ -11,17 +11,10 @@ const GZIP = { "Accept-Encoding": "gzip, deflate, br" };
 
 /** Submits a cheap image-to-3D task (v1.5, 512, GLB) through the form and waits until it is done. */
 async function finishedTask(page: Page): Promise<string> {
-  await page.goto("/new/image");
-  await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(fixture("robot.png"));
-  await expect(page.locator('input[name="images"]')).not.toHaveValue("", { timeout: 20_000 });
-  await page.getByLabel("Model").selectOption({ label: "v1.5" });
-  await page.getByLabel("Resolution").selectOption("512");
-  await page.getByLabel("Format").selectOption({ label: "GLB" });
-  await page.getByRole("button", { name: "Create 3D model" }).click();
-  await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
+  const id = await createImageTask(page);
   await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
   await expect(page.getByRole("link", { name: /^Download GLB$/ })).toBeVisible({ timeout: 30_000 });
-  return decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+  return id;
 }
 
 /** GET, Range, If-None-Match and HEAD on one file route; returns its ETag. */

@@ -1,25 +1,12 @@
 import fs from "node:fs";
 import type { Browser, Page } from "@playwright/test";
-import { drawnShare, expect as baseExpect, fixture, signUp, test } from "./fixtures";
+import { createImageTask, drawnShare, expect as baseExpect, fixture, signUp, test } from "./fixtures";
 
 // Pages draw a WebGL viewer while these tests click around: allow for a busy machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 // Generation on the embedded service takes a few seconds; the whole flow gets more time.
 test.describe.configure({ timeout: 180_000 });
-
-/** Submits a cheap image-to-3D task (v1.5, 512, GLB) through the form; returns its studio id. */
-async function createImageTask(page: Page, image = fixture("robot.png")): Promise<string> {
-  await page.goto("/new/image");
-  await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(image);
-  await expect(page.locator('input[name="images"]')).not.toHaveValue("", { timeout: 20_000 });
-  await page.getByLabel("Model").selectOption({ label: "v1.5" });
-  await page.getByLabel("Resolution").selectOption("512");
-  await page.getByLabel("Format").selectOption({ label: "GLB" });
-  await page.getByRole("button", { name: "Create 3D model" }).click();
-  await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
-  return decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
-}
 
 async function expectDone(page: Page) {
   await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
@@ -124,7 +111,7 @@ test("share actions refuse another user's task", async ({ page, account, browser
   // The intruder has a finished task of their own, and rewrites their share request to name the victim's.
   const intruder = await anonymousPage(browser);
   await signUp(intruder);
-  const own = await createImageTask(intruder, fixture("teapot.png"));
+  const own = await createImageTask(intruder, { image: fixture("teapot.png") });
   await expectDone(intruder);
   await intruder.route(`**/tasks/${own}`, async (route) => {
     const request = route.request();
@@ -162,7 +149,7 @@ test("a failed task says why and that the credits were refunded", async ({ page,
   await expect(page.getByTestId("balance")).toHaveText(/^\d+ credits$/);
   const before = await page.getByTestId("balance").textContent();
 
-  const id = await createImageTask(page, broken);
+  const id = await createImageTask(page, { image: broken });
   await expect(page.getByTestId("task-state")).toHaveText("Failed", { timeout: 90_000 });
   await expect(page.getByTestId("task-failure")).toContainText("Generation failed");
   await expect(page.getByTestId("refund")).toHaveText("The 15 credits it cost were refunded to your balance.");

@@ -1,22 +1,8 @@
 import type { Page } from "@playwright/test";
-import { drawnShare, expect as baseExpect, fixture, test } from "./fixtures";
+import { createImageTask, drawnShare, expect as baseExpect, fixture, test } from "./fixtures";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 180_000 });
-
-/** Submits an image-to-3D task (v1.5, 512) in `format` with `faces` triangles; returns its studio id. */
-async function createTask(page: Page, format: "GLB" | "OBJ" | "STL", faces: number): Promise<string> {
-  await page.goto("/new/image");
-  await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(fixture("chair.png"));
-  await expect(page.locator('input[name="images"]')).not.toHaveValue("", { timeout: 20_000 });
-  await page.getByLabel("Model").selectOption({ label: "v1.5" });
-  await page.getByLabel("Resolution").selectOption("512");
-  await page.getByLabel("Face count").fill(String(faces));
-  await page.getByLabel("Format").selectOption({ label: format });
-  await page.getByRole("button", { name: "Create 3D model" }).click();
-  await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
-  return decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
-}
 
 /** The data-state values the viewer root took, in order (recorded in the page from the start). */
 async function recordViewerStates(page: Page): Promise<void> {
@@ -35,7 +21,8 @@ for (const [format, faces] of [
   ["STL", 100_000],
 ] as const) {
   test(`a ${format} result is shown from its GLB display copy, and the download stays ${format}`, async ({ page, account }) => {
-    const id = await createTask(page, format, faces);
+    void account; // signed in as a fresh user
+    const id = await createImageTask(page, { image: fixture("chair.png"), format, faces });
     await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
     const fetched: string[] = [];
     page.on("request", (r) => fetched.push(new URL(r.url()).pathname));
@@ -55,7 +42,8 @@ for (const [format, faces] of [
 }
 
 test("a large GLB result shows a light preview first, then full detail", async ({ page, account }) => {
-  const id = await createTask(page, "GLB", 500_000);
+  void account; // signed in as a fresh user
+  const id = await createImageTask(page, { image: fixture("chair.png"), faces: 500_000 });
   await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
   await recordViewerStates(page);
   const fetched: string[] = [];

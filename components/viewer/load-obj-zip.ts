@@ -3,26 +3,15 @@
  * with fflate, hands the loaders blob URLs for the files the OBJ and MTL name, and waits
  * for the textures. The blob URLs live as long as the model (revoke them on dispose).
  */
-import { strFromU8, unzipSync } from "fflate";
 import { Group, LoadingManager } from "three";
 import { MTLLoader } from "three/examples/jsm/loaders/MTLLoader.js";
 import { OBJLoader } from "three/examples/jsm/loaders/OBJLoader.js";
-import { normalizeAssetPath, pickObjAndMtl, ZipAssetResolver } from "@/lib/viewer/zip-assets";
+import { normalizeAssetPath, openObjZip } from "@/lib/viewer/zip-assets";
 
 const MIME: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", webp: "image/webp", bmp: "image/bmp" };
 
 export async function loadObjZip(bytes: Uint8Array, blobUrls: string[]): Promise<Group> {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes);
-  } catch {
-    throw new Error("the archive could not be opened");
-  }
-  const names = Object.keys(files);
-  const text = (name: string): string => strFromU8(files[name] ?? new Uint8Array());
-  const { obj, mtl } = pickObjAndMtl(names, text);
-
-  const resolver = new ZipAssetResolver(names);
+  const { files, text, obj, mtl, resolver } = openObjZip(bytes);
   const urlOf = new Map<string, string>();
   const manager = new LoadingManager();
   manager.setURLModifier((url) => {

@@ -7,7 +7,6 @@
 import { open, readFile } from "node:fs/promises";
 import { type Document, NodeIO, type GLTF } from "@gltf-transform/core";
 import { ALL_EXTENSIONS } from "@gltf-transform/extensions";
-import { strFromU8, unzipSync } from "fflate";
 import { MeshoptDecoder, MeshoptEncoder } from "meshoptimizer";
 import { Group, LoadingManager, Mesh, MeshStandardMaterial, type Object3D } from "three";
 import { FBXLoader } from "three/examples/jsm/loaders/FBXLoader.js";
@@ -17,7 +16,7 @@ import { STLLoader } from "three/examples/jsm/loaders/STLLoader.js";
 import { ThreeMFLoader } from "three/examples/jsm/loaders/3MFLoader.js";
 import { USDLoader } from "three/examples/jsm/loaders/USDLoader.js";
 import { isZUp } from "@/lib/viewer/formats";
-import { normalizeAssetPath, pickObjAndMtl, ZipAssetResolver } from "@/lib/viewer/zip-assets";
+import { normalizeAssetPath, openObjZip } from "@/lib/viewer/zip-assets";
 import { ImageCapture, withLoaderGlobals } from "./three-env";
 import { ThreeToGltf } from "./three-to-gltf";
 
@@ -49,16 +48,7 @@ interface Loaded {
 }
 
 function objZip(bytes: Uint8Array): Loaded {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes);
-  } catch {
-    throw new Error("the archive could not be opened");
-  }
-  const names = Object.keys(files);
-  const text = (name: string): string => strFromU8(files[name] ?? new Uint8Array());
-  const { obj, mtl } = pickObjAndMtl(names, text);
-  const resolver = new ZipAssetResolver(names);
+  const { files, text, obj, mtl, resolver } = openObjZip(bytes);
   // The MTL's texture names are looked up in the archive (relative paths, other case, ...).
   const capture = new ImageCapture((url) => {
     const entry = resolver.resolve(url);

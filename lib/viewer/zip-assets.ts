@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from "fflate";
 /**
  * An OBJ result with textures comes as a ZIP (model.obj, model.mtl, PNG textures).
  * These helpers pick the model and material files out of the archive and match the
@@ -84,4 +85,26 @@ export function pickObjAndMtl(names: string[], readText: (name: string) => strin
   }
   const mtl = files.find((n) => extOf(n) === "mtl");
   return mtl ? { obj, mtl } : { obj };
+}
+
+/** An OBJ archive opened: its entries, the OBJ and MTL picked, and a resolver for the names they use. */
+export interface OpenedObjZip {
+  files: Record<string, Uint8Array>;
+  text: (name: string) => string;
+  obj: string;
+  mtl?: string;
+  resolver: ZipAssetResolver;
+}
+
+/** Unzips an OBJ result (OBJ + MTL + textures) and picks what to load; throws a readable error for a bad archive. */
+export function openObjZip(bytes: Uint8Array): OpenedObjZip {
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes);
+  } catch {
+    throw new Error("the archive could not be opened");
+  }
+  const names = Object.keys(files);
+  const text = (name: string): string => strFromU8(files[name] ?? new Uint8Array());
+  return { files, text, ...pickObjAndMtl(names, text), resolver: new ZipAssetResolver(names) };
 }
