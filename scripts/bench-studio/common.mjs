@@ -92,7 +92,7 @@ export function freePort() {
 
 // ---------------------------------------------------------------- server
 
-/** The built app (`next start`) on loopback with a fresh DATA_DIR (PGlite). */
+/** The built app (`next start`) on loopback with a fresh DATA_DIR (PGlite, or BENCH_DATABASE_URL). */
 export class Server {
   child;
   dataDir;
@@ -119,6 +119,8 @@ export class Server {
       X3D_CLIENT_ID: CLIENT_ID,
       X3D_CLIENT_SECRET: CLIENT_SECRET,
       X3D_ENGINE_BALANCE: "100000000",
+      // BENCH_DATABASE_URL: an empty PostgreSQL database to run on instead of PGlite.
+      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
       ...this.extraEnv,
     };
     this.child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-H", HOST, "-p", String(this.port)], {
