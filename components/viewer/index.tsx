@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
 
 export type { ModelViewerProps } from "./model-viewer";
 
@@ -8,7 +9,17 @@ export type { ModelViewerProps } from "./model-viewer";
  * The result viewer, loaded on demand: three.js and its loaders stay out of every page's
  * first bundle and never run on the server. Pages import this, not ./model-viewer.
  */
-export const LazyModelViewer = dynamic(() => import("./model-viewer"), {
+const loadViewer = () => import("./model-viewer");
+
+// Only pages that show a result import this module: start fetching the viewer's code as soon
+// as it evaluates in the browser, rather than when React first renders the viewer, and probe
+// the WebGL renderer (a throwaway context, tens of ms on a CPU rasteriser) while it downloads.
+if (typeof window !== "undefined") {
+  void loadViewer();
+  isSoftwareRenderer();
+}
+
+export const LazyModelViewer = dynamic(loadViewer, {
   ssr: false,
   loading: () => (
     <div className="flex h-[480px] w-full items-center justify-center rounded-lg border border-neutral-800 text-sm text-neutral-400" role="status">

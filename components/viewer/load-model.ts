@@ -1,13 +1,14 @@
 /**
- * Fetches a result and turns it into a three.js scene graph, one loader per format, each
- * imported only when its format is shown: the common path (a GLB display copy) loads just
- * GLTFLoader and the meshopt decoder. All parse from bytes so the request can be cancelled
+ * Fetches a result and turns it into a three.js scene graph. The common path, a GLB display
+ * copy, is bundled with the viewer (GLTFLoader and the meshopt decoder); the loaders of the
+ * other formats, only the fallback now, are imported when their format is shown. All parse from bytes so the request can be cancelled
  * and HTTP errors reported. Decoders come from this app (public/draco, the bundled meshopt
  * decoder): no CDN.
  */
 import { Group, MeshStandardMaterial, Mesh, type Object3D } from "three";
-import type { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
-import type { DRACOLoader } from "three/examples/jsm/loaders/DRACOLoader.js";
+import { MeshoptDecoder } from "three/examples/jsm/libs/meshopt_decoder.module.js";
+import { DRACOLoader } from "three/examples/jsm/loaders/DRACOLoader.js";
+import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { collectResources, disposeResources } from "@/lib/viewer/dispose";
 import { isZUp, type ModelFormat } from "@/lib/viewer/formats";
 import { convertToStandardMaterials } from "@/lib/viewer/standard-materials";
@@ -22,12 +23,7 @@ export interface LoadedModel {
 // One Draco loader for the page: it keeps its decoder workers warm between models.
 let draco: DRACOLoader | undefined;
 
-async function gltfLoader(): Promise<GLTFLoader> {
-  const [{ GLTFLoader }, { DRACOLoader }, { MeshoptDecoder }] = await Promise.all([
-    import("three/examples/jsm/loaders/GLTFLoader.js"),
-    import("three/examples/jsm/loaders/DRACOLoader.js"),
-    import("three/examples/jsm/libs/meshopt_decoder.module.js"),
-  ]);
+function gltfLoader(): GLTFLoader {
   draco ??= new DRACOLoader().setDecoderPath("/draco/");
   return new GLTFLoader().setDRACOLoader(draco).setMeshoptDecoder(MeshoptDecoder);
 }
@@ -57,7 +53,7 @@ async function parseUsd(buffer: ArrayBuffer): Promise<Object3D> {
 async function parse(format: ModelFormat, buffer: ArrayBuffer, blobUrls: string[]): Promise<Object3D> {
   switch (format) {
     case "glb": {
-      const gltf = await (await gltfLoader()).parseAsync(buffer, "");
+      const gltf = await gltfLoader().parseAsync(buffer, "");
       return gltf.scene ?? gltf.scenes[0] ?? new Group();
     }
     case "obj": {
