@@ -10,8 +10,8 @@ export interface SessionUser {
 }
 
 /**
- * Decoding the session (a JWE) costs more than the rest of a status poll, and a task page
- * polls every two seconds: the user behind one session cookie is remembered briefly.
+ * Each session check derives a key and decrypts the session (a JWE), and a task page polls
+ * every two seconds: the user behind one session cookie is remembered briefly.
  */
 const SESSION_CACHE_MS = 5_000;
 const sessions = new TtlCache<string, SessionUser | null>(SESSION_CACHE_MS, 10_000);

@@ -16,12 +16,14 @@ import { STLLoader } from "three/examples/jsm/loaders/STLLoader.js";
 import { ThreeMFLoader } from "three/examples/jsm/loaders/3MFLoader.js";
 import { USDLoader } from "three/examples/jsm/loaders/USDLoader.js";
 import { isZUp } from "@/lib/viewer/formats";
+import type { ModelFormat } from "@/lib/viewer/formats";
 import { normalizeAssetPath, openObjZip } from "@/lib/viewer/zip-assets";
 import { ImageCapture, withLoaderGlobals } from "./three-env";
 import { ThreeToGltf } from "./three-to-gltf";
 
 /** "zip" is an OBJ with its MTL and textures in a ZIP archive. */
-export type SourceFormat = "glb" | "zip" | "obj" | "stl" | "fbx" | "usdz" | "3mf";
+/** The mesh formats a display copy is made from: the ones the viewer draws natively. */
+export type SourceFormat = ModelFormat;
 
 /** NodeIO for reading sources and writing copies: every extension, meshopt both ways. */
 export async function createIO(): Promise<NodeIO> {

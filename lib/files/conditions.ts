@@ -11,6 +11,11 @@ function entityTags(value: string): { weak: boolean; tag: string }[] {
   return [...value.matchAll(/(W\/)?("[^"]*")/g)].map((m) => ({ weak: !!m[1], tag: m[2]! }));
 }
 
+/** Whether an `If-None-Match` value names `etag` (or is `*`): weak comparison, so `W/` tags match too (RFC 9110 §13.1.2). */
+export function noneMatchHolds(value: string, etag: string): boolean {
+  return value.trim() === "*" || entityTags(value).some((t) => t.tag === etag);
+}
+
 /** An HTTP-date (RFC 9110 §5.6.7) in ms, NaN when not one. asctime dates carry no zone: GMT. */
 export function parseHttpDate(value: string | null): number {
   if (!value) return NaN;
@@ -33,10 +38,7 @@ export function checkPreconditions(headers: Headers, file: Validators): "proceed
     return 412;
   }
   const ifNoneMatch = headers.get("if-none-match");
-  if (ifNoneMatch !== null) {
-    const matches = ifNoneMatch.trim() === "*" || entityTags(ifNoneMatch).some((t) => t.tag === file.etag);
-    return matches ? 304 : "proceed";
-  }
+  if (ifNoneMatch !== null) return noneMatchHolds(ifNoneMatch, file.etag) ? 304 : "proceed";
   return file.lastModified <= parseHttpDate(headers.get("if-modified-since")) ? 304 : "proceed";
 }
 

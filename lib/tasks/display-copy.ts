@@ -4,13 +4,12 @@ import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { studioTasks, type DisplayState, type StudioTask } from "@/lib/db/schema";
 import { storedPath } from "@/lib/storage";
+import { MODEL_FORMATS, type ModelFormat } from "@/lib/viewer/formats";
 import { storedFormat } from "./results";
-import { rememberTask } from "./task-cache";
+import { loadTask, rememberTask } from "./task-cache";
 
-/** Result formats the viewer draws from a GLB display copy; other results (depth images) have none. */
-export const MESH_RESULT_FORMATS = ["glb", "zip", "obj", "stl", "fbx", "usdz", "3mf"] as const;
-export type MeshResultFormat = (typeof MESH_RESULT_FORMATS)[number];
-const isMeshFormat = (format: string | null): format is MeshResultFormat => (MESH_RESULT_FORMATS as readonly (string | null)[]).includes(format);
+/** Mesh results get a GLB display copy; other results (depth images) have none. */
+const isMeshFormat = (format: string | null): format is ModelFormat => (MODEL_FORMATS as readonly (string | null)[]).includes(format);
 
 export interface DerivedCopies {
   /** File names written into the output folder. */
@@ -19,7 +18,7 @@ export interface DerivedCopies {
 }
 
 /** Writes display.glb (and preview.glb for large models) for the mesh at `input` into `outDir`. */
-export type DeriveDisplay = (input: string, format: MeshResultFormat, outDir: string) => Promise<DerivedCopies>;
+export type DeriveDisplay = (input: string, format: ModelFormat, outDir: string) => Promise<DerivedCopies>;
 
 /**
  * Derives the viewer's copies of a task's stored result, once: the original stays the
@@ -52,7 +51,5 @@ async function record(
     .set(values)
     .where(and(eq(studioTasks.id, task.id), isNull(studioTasks.displayState)))
     .returning();
-  if (row) return rememberTask(row);
-  const [fresh] = await (await db()).select().from(studioTasks).where(eq(studioTasks.id, task.id));
-  return fresh ? rememberTask(fresh) : task;
+  return row ? rememberTask(row) : ((await loadTask(task.id)) ?? task);
 }

@@ -52,7 +52,7 @@ export interface RefreshOutcome {
 }
 
 // Imported when first needed: the display pipeline (gltf-transform, sharp, three's loaders) stays out of the status route's startup.
-const deriveInWorker: DeriveDisplay = async (...args) => (await import("./derive-display")).deriveDisplayInWorker(...args);
+const deriveInWorker: DeriveDisplay = async (...args) => (await import("@/lib/display/run")).runDisplayJob(...args);
 const defaultDeps = (): RefreshDeps => ({ service: x3d(), now: () => new Date(), fetch, deriveDisplay: deriveInWorker });
 
 /** Nothing more to do: it failed, or it succeeded with its result stored and its display copy settled. */

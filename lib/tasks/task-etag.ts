@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { noneMatchHolds } from "@/lib/files/conditions";
 
 /**
  * A JSON answer with a strong ETag of its bytes: a page that polls with If-None-Match gets
@@ -9,13 +10,7 @@ export function jsonWithEtag(request: Request, value: unknown): Response {
   const body = JSON.stringify(value);
   const etag = `"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
   const headers = { ETag: etag, "Cache-Control": "private, no-cache" };
-  if (matches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+  const ifNoneMatch = request.headers.get("if-none-match");
+  if (ifNoneMatch !== null && noneMatchHolds(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
   return new Response(body, { headers: { ...headers, "Content-Type": "application/json" } });
-}
-
-/** If-None-Match: `*` or a list of tags; weak tags compare equal to strong ones (RFC 9110 13.1.2). */
-function matches(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
