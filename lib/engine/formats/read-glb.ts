@@ -14,10 +14,11 @@ import { MeshDecodeError } from "./mesh-decode-error";
 const M_TO_MM = 1000;
 const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
+/** The accessor's values as floats: its own array when it already is one (not copied: only read). */
 function readFloats(acc: Accessor): Float32Array {
   const size = acc.getElementSize();
   const arr = acc.getArray();
-  if (arr instanceof Float32Array && !acc.getNormalized()) return new Float32Array(arr);
+  if (arr instanceof Float32Array && !acc.getNormalized()) return arr;
   const out = new Float32Array(acc.getCount() * size);
   const el: number[] = [];
   for (let i = 0; i < acc.getCount(); i++) {
@@ -27,15 +28,22 @@ function readFloats(acc: Accessor): Float32Array {
   return out;
 }
 
-function triangles(prim: Primitive, count: number): number[] {
+/** The primitive's triangles as corner indices (strips and fans unrolled), in typed arrays: a 4M-triangle mesh is 48 MB, not 400 MB of JS numbers. */
+function triangles(prim: Primitive, count: number): Uint32Array {
   const ind = prim.getIndices()?.getArray();
-  const seq = ind ? Array.from(ind) : Array.from({ length: count }, (_, i) => i);
+  const n = ind ? ind.length : count;
+  const at = ind ? (i: number) => ind[i]! : (i: number) => i;
   const mode = prim.getMode();
-  if (mode === 4) return seq.slice(0, seq.length - (seq.length % 3));
-  const out: number[] = [];
-  for (let i = 2; i < seq.length; i++) {
-    if (mode === 5) out.push(...(i % 2 === 0 ? [seq[i - 2]!, seq[i - 1]!, seq[i]!] : [seq[i - 1]!, seq[i - 2]!, seq[i]!]));
-    else out.push(seq[0]!, seq[i - 1]!, seq[i]!); // mode 6: fan
+  if (mode === 4) {
+    const out = new Uint32Array(n - (n % 3));
+    if (ind) out.set(ind.subarray(0, out.length));
+    else for (let i = 0; i < out.length; i++) out[i] = i;
+    return out;
+  }
+  const out = new Uint32Array(Math.max(0, n - 2) * 3);
+  for (let i = 2, o = 0; i < n; i++, o += 3) {
+    if (mode === 5) out.set(i % 2 === 0 ? [at(i - 2), at(i - 1), at(i)] : [at(i - 1), at(i - 2), at(i)], o);
+    else out.set([at(0), at(i - 1), at(i)], o); // mode 6: fan
   }
   return out;
 }
@@ -81,7 +89,11 @@ class MaterialCache {
   }
 }
 
-async function convertPrimitive(prim: Primitive, matrix: ArrayLike<number>, name: string, materials: MaterialCache): Promise<MeshPart | null> {
+/**
+ * One primitive as a part in millimetres. `taken` holds the accessors whose arrays an earlier
+ * part took over (and transformed).
+ */
+async function convertPrimitive(prim: Primitive, matrix: ArrayLike<number>, name: string, materials: MaterialCache, taken: Set<Accessor>): Promise<MeshPart | null> {
   const mode = prim.getMode();
   const pos = prim.getAttribute("POSITION");
   if (!pos || (mode !== 4 && mode !== 5 && mode !== 6)) return null;
@@ -94,8 +106,10 @@ async function convertPrimitive(prim: Primitive, matrix: ArrayLike<number>, name
     if (i >= count) throw new MeshDecodeError(`GLB primitive index ${i} out of range (${count} vertices)`);
     remap[i] = 0;
   }
-  const used: number[] = [];
-  for (let i = 0; i < count; i++) if (remap[i] === 0) remap[i] = used.push(i) - 1;
+  let usedCount = 0;
+  for (let i = 0; i < count; i++) if (remap[i] === 0) usedCount++;
+  const used = new Uint32Array(usedCount);
+  for (let i = 0, u = 0; i < count; i++) if (remap[i] === 0) { used[u] = i; remap[i] = u++; }
   const m = matrix;
   const det = m[0]! * (m[5]! * m[10]! - m[9]! * m[6]!) - m[4]! * (m[1]! * m[10]! - m[9]! * m[2]!) + m[8]! * (m[1]! * m[6]! - m[5]! * m[2]!);
   // Cofactor matrix of the upper 3x3 (= det * inverse-transpose), rows as [x, y, z] coefficients.
@@ -105,14 +119,22 @@ async function convertPrimitive(prim: Primitive, matrix: ArrayLike<number>, name
     m[8]! * m[6]! - m[4]! * m[10]!, m[0]! * m[10]! - m[8]! * m[2]!, m[4]! * m[2]! - m[0]! * m[6]!,
     m[4]! * m[9]! - m[8]! * m[5]!, m[8]! * m[1]! - m[0]! * m[9]!, m[0]! * m[5]! - m[4]! * m[1]!,
   ].map((c) => c * s);
+  const allUsed = used.length === count; // every vertex, in order: the accessor's own array can be taken over
   const gather = (acc: Accessor | null, size: number): Float32Array | undefined => {
     if (!acc || acc.getCount() !== count) return undefined;
     const src = readFloats(acc);
     const stride = acc.getElementSize();
+    // The document is dropped after reading, so its arrays are ours to transform in place,
+    // once: a mesh placed by two nodes, or an accessor two primitives share, is copied.
+    if (allUsed && stride === size && src === acc.getArray() && !taken.has(acc)) {
+      taken.add(acc);
+      return src;
+    }
     const out = new Float32Array(used.length * size);
-    used.forEach((v, i) => {
+    for (let i = 0; i < used.length; i++) {
+      const v = used[i]!;
       for (let k = 0; k < size; k++) out[i * size + k] = src[v * stride + k]!;
-    });
+    }
     return out;
   };
   const positions = gather(pos, 3)!;
@@ -122,12 +144,13 @@ async function convertPrimitive(prim: Primitive, matrix: ArrayLike<number>, name
     positions[i + 1] = (m[1]! * x + m[5]! * y + m[9]! * z + m[13]!) * M_TO_MM;
     positions[i + 2] = (m[2]! * x + m[6]! * y + m[10]! * z + m[14]!) * M_TO_MM;
   }
-  const indices = new Uint32Array(tri.length);
+  const indices = tri; // renumbered in place
   for (let t = 0; t < tri.length; t += 3) {
     // A mirroring transform flips the winding; swap two corners to keep it CCW.
-    indices[t] = remap[tri[t]!]!;
-    indices[t + 1] = remap[tri[det < 0 ? t + 2 : t + 1]!]!;
-    indices[t + 2] = remap[tri[det < 0 ? t + 1 : t + 2]!]!;
+    const a = remap[tri[t]!]!, b = remap[tri[t + 1]!]!, c = remap[tri[t + 2]!]!;
+    indices[t] = a;
+    indices[t + 1] = det < 0 ? c : b;
+    indices[t + 2] = det < 0 ? b : c;
   }
   const part: MeshPart = { name, positions, indices };
   const normals = gather(prim.getAttribute("NORMAL"), 3);
@@ -171,6 +194,7 @@ export async function readGlb(bytes: Uint8Array): Promise<MeshPart[]> {
     for (const node of root.listNodes()) if (node.getMesh()) entries.push({ node, matrix: node.getWorldMatrix() });
   }
   const materials = new MaterialCache();
+  const taken = new Set<Accessor>();
   const parts: MeshPart[] = [];
   for (const [n, { node, matrix }] of entries.entries()) {
     const mesh = node?.getMesh();
@@ -178,7 +202,7 @@ export async function readGlb(bytes: Uint8Array): Promise<MeshPart[]> {
     const prims = mesh.listPrimitives();
     const base = node?.getName() || mesh.getName() || `part_${n}`;
     for (const [j, prim] of prims.entries()) {
-      const part = await convertPrimitive(prim, matrix ?? IDENTITY, prims.length > 1 ? `${base}_${j}` : base, materials);
+      const part = await convertPrimitive(prim, matrix ?? IDENTITY, prims.length > 1 ? `${base}_${j}` : base, materials, taken);
       if (part) parts.push(part);
     }
   }

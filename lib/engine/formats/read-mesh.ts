@@ -2,6 +2,7 @@
  * Mesh file reader: detects GLB / STL (binary or ASCII) / OBJ from the bytes and
  * returns a Scene in millimetres, +Y up. Throws MeshDecodeError for anything else.
  */
+import { readFile } from "node:fs/promises";
 import type { MeshPart, Scene } from "@/lib/engine/mesh/types";
 import { MeshDecodeError } from "./mesh-decode-error";
 import { readGlb } from "./read-glb";
@@ -71,4 +72,10 @@ export async function readMesh(bytes: Uint8Array): Promise<Scene> {
     throw new MeshDecodeError(`Corrupt or unsupported ${type.toUpperCase()} file: ${reason}`, { cause: err });
   }
   return checkParts(parts, type);
+}
+
+/** Reads a mesh file (readMesh); the file's bytes are not kept once the scene is built. */
+export async function readMeshFile(path: string): Promise<Scene> {
+  const b = await readFile(path);
+  return readMesh(new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildGridSolid, regularizeGridMask } from "./grid-mesh";
-import { gridCellsFor, loadView, sceneFromViews, textureExistingScene } from "./image-to-3d";
+import { gridCellsFor, loadView, sceneFromViews, textureExistingScene, textureInput } from "./image-to-3d";
 import { inflateHeights, inflateSilhouette } from "./inflate";
 import { maskBounds } from "./mask-ops";
 import { checkManifold, meshBounds, signedVolume, weldScene } from "./mesh-ops";
@@ -211,7 +211,7 @@ describe("image-to-3d scenes", () => {
   it("request_type 2 keeps the geometry, parts and triangles and adds uvs + one texture", async () => {
     const v = await loadView("front", fixture("teapot.png"), 512, true);
     const a = uvSphere(30), b = { ...uvSphere(10, 12, 24, [0, 45, 0]), name: "lid" };
-    const s = textureExistingScene(sceneOf(a, b), [v], { pbr: false, shading: 0, atlasSize: 512 });
+    const s = textureExistingScene(textureInput(sceneOf(a, b)), [v], { pbr: false, shading: 0, atlasSize: 512 });
     expect(s.parts.map((p) => p.name)).toEqual(["sphere", "lid"]);
     for (const [i, src] of [a, b].entries()) {
       const p = s.parts[i]!;
@@ -224,5 +224,30 @@ describe("image-to-3d scenes", () => {
       expect(p.material?.baseColorTexture?.width).toBe(512);
     }
     expect(s.parts[0]!.material).toBe(s.parts[1]!.material);
+  });
+  it("request_type 2 of an unwelded mesh (as STL stores it) shares vertices: smooth and about a sixth of the size", async () => {
+    const v = await loadView("front", fixture("teapot.png"), 256, true);
+    const sphere = uvSphere(30, 48, 96);
+    const flat = new Float32Array(sphere.indices.length * 3);
+    sphere.indices.forEach((k, i) => flat.set(sphere.positions.subarray(k * 3, k * 3 + 3), i * 3));
+    const unwelded = { name: "scan", positions: flat, indices: Uint32Array.from({ length: sphere.indices.length }, (_, i) => i) };
+    const s = textureExistingScene(textureInput(sceneOf(unwelded)), [v], { pbr: false, shading: 0, atlasSize: 256 });
+    const p = s.parts[0]!;
+    expect(p.indices.length).toBe(unwelded.indices.length);
+    for (let k = 0; k < p.indices.length; k++) {
+      for (let c = 0; c < 3; c++) expect(p.positions[p.indices[k]! * 3 + c]).toBe(flat[k * 3 + c]);
+    }
+    // One vertex per point plus the chart seam's copies, not one per corner.
+    expect(p.positions.length / 3).toBeLessThan((sphere.positions.length / 3) * 1.25);
+    // Smooth: every corner at one point has the same normal (unwelded, each had its face's).
+    const seen = new Map<string, number>();
+    let worst = 0;
+    for (const k of p.indices) {
+      const key = Array.from(p.positions.subarray(k * 3, k * 3 + 3)).join();
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, k);
+      else for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(p.normals![k * 3 + c]! - p.normals![first * 3 + c]!));
+    }
+    expect(worst).toBeLessThan(1e-6);
   });
 });

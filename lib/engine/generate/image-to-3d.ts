@@ -4,15 +4,15 @@
  * (request_type 3, and request_type 2 on the given mesh): every view projected onto
  * what it sees best, in one atlas (texture.ts).
  */
-import { readFile } from "node:fs/promises";
-import { readMesh } from "@/lib/engine/formats/read-mesh";
+import { readMeshFile } from "@/lib/engine/formats/read-mesh";
 import type { MeshPart, Scene } from "@/lib/engine/mesh/types";
 import { InputContentError } from "./errors";
 import { type IndexedMesh, meshForTarget } from "./face-target";
 import { type DecodedImage, decodeImage, foregroundMask } from "./image-input";
 import { inflateSilhouette } from "./inflate";
 import type { ImageTo3DJob, View } from "./job";
-import { meshBounds, sceneBounds, vertexNormals } from "./mesh-ops";
+import { creaseWeld } from "./crease-weld";
+import { type Bounds, meshBounds, sceneBounds, vertexNormals } from "./mesh-ops";
 import { textureMesh } from "./texture";
 import { visualHull } from "./visual-hull";
 
@@ -46,36 +46,46 @@ export async function loadView(view: View, path: string, maxSide: number, rmbg: 
   return { view, image, mask: foregroundMask(image, { rmbg, tolerance: RMBG_TOLERANCE }) };
 }
 
+/** request_type 2's mesh, ready for texturing: all parts in one welded mesh (crease-weld.ts). */
+export interface TextureInput {
+  positions: Float32Array;
+  indices: Uint32Array;
+  /** Name and triangle count of each part, in order (its triangles follow the previous part's). */
+  parts: { name: string; triangles: number }[];
+  /** The whole scene's box, which the views are fitted to. */
+  bounds: Bounds;
+}
+
 /**
- * request_type 2: the given scene keeps its geometry, parts and triangle order; it is
- * textured from the views as one mesh (one atlas), then cut back into its parts.
+ * The given scene as one mesh whose vertices are shared except at creases. The scene's own
+ * arrays are not kept: once the caller lets go of the scene, they can be collected.
  */
-export function textureExistingScene(scene: Scene, views: LoadedView[], opts: { pbr: boolean; shading: number; atlasSize: number }): Scene {
-  const nv = scene.parts.reduce((n, p) => n + p.positions.length / 3, 0);
-  const nt = scene.parts.reduce((n, p) => n + p.indices.length, 0);
-  const positions = new Float32Array(nv * 3), indices = new Uint32Array(nt);
-  let vo = 0, io = 0;
-  for (const p of scene.parts) {
-    positions.set(p.positions, vo * 3);
-    for (let i = 0; i < p.indices.length; i++) indices[io + i] = p.indices[i]! + vo;
-    vo += p.positions.length / 3;
-    io += p.indices.length;
-  }
-  const all = textureMesh(positions, indices, views, { ...opts, bounds: sceneBounds(scene) });
-  if (scene.parts.length === 1) return { parts: [{ ...all, name: scene.parts[0]!.name }] };
+export function textureInput(scene: Scene): TextureInput {
+  const { positions, indices } = creaseWeld(scene.parts);
+  return { positions, indices, parts: scene.parts.map((p) => ({ name: p.name, triangles: p.indices.length / 3 })), bounds: sceneBounds(scene) };
+}
+
+/**
+ * request_type 2: the given mesh keeps its geometry, parts and triangle order (positions and
+ * triangles exactly; vertices are shared except at creases, and get new normals and uvs);
+ * it is textured from the views as one mesh (one atlas), then cut back into its parts.
+ */
+export function textureExistingScene(input: TextureInput, views: LoadedView[], opts: { pbr: boolean; shading: number; atlasSize: number }): Scene {
+  const all = textureMesh(input.positions, input.indices, views, { ...opts, bounds: input.bounds });
+  if (input.parts.length === 1) return { parts: [{ ...all, name: input.parts[0]!.name }] };
   const parts: MeshPart[] = [];
   const remap = new Int32Array(all.positions.length / 3);
-  io = 0;
-  for (const src of scene.parts) {
+  let io = 0;
+  for (const src of input.parts) {
     remap.fill(-1);
-    const idx = new Uint32Array(src.indices.length);
+    const idx = new Uint32Array(src.triangles * 3);
     const used: number[] = [];
     for (let i = 0; i < idx.length; i++) {
       const v = all.indices[io + i]!;
       if (remap[v]! < 0) { remap[v] = used.length; used.push(v); }
       idx[i] = remap[v]!;
     }
-    io += src.indices.length;
+    io += idx.length;
     const pick = (arr: Float32Array, k: number) => {
       const out = new Float32Array(used.length * k);
       used.forEach((v, j) => { for (let c = 0; c < k; c++) out[j * k + c] = arr[v * k + c]!; });
@@ -145,8 +155,9 @@ export async function buildImageTo3DScene(job: ImageTo3DJob): Promise<Scene> {
   const texture = { pbr: job.pbr, shading: job.shading, atlasSize: maxSide };
   if (job.requestType === 2) {
     if (!job.meshPath) throw new InputContentError("request_type 2 needs a mesh");
-    const b = await readFile(job.meshPath);
-    return textureExistingScene(await readMesh(new Uint8Array(b.buffer, b.byteOffset, b.byteLength)), views, texture);
+    // The file and the scene read from it are let go before texturing (a 200 MB mesh is 400 MB of arrays).
+    const input = textureInput(await readMeshFile(job.meshPath));
+    return textureExistingScene(input, views, texture);
   }
   return sceneFromViews(views, {
     ...texture,

@@ -2,10 +2,9 @@
  * Runs one generation job (in a worker thread): dispatches on the job kind and encodes
  * the result and its cover.
  */
-import { readFile } from "node:fs/promises";
 import { writeMesh } from "@/lib/engine/formats";
 import { writeBmp, writeExr, writePng } from "@/lib/engine/formats/raster";
-import { readMesh } from "@/lib/engine/formats/read-mesh";
+import { readMeshFile } from "@/lib/engine/formats/read-mesh";
 import type { Scene } from "@/lib/engine/mesh/types";
 import { type CoverOptions, depthCover, renderCover } from "./cover";
 import { depthFromImage, depthSizeFor, reliefScene } from "./depth";
@@ -14,11 +13,6 @@ import { buildImageTo3DScene } from "./image-to-3d";
 import type { DepthJob, Job, JobResult, MeshFormat } from "./job";
 import { buildSegmentationScene } from "./segmentation";
 import { buildSplitScene } from "./split";
-
-async function loadScene(path: string): Promise<Scene> {
-  const b = await readFile(path);
-  return readMesh(new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
-}
 
 async function meshResult(scene: Scene, format: MeshFormat, cover: CoverOptions = {}): Promise<JobResult> {
   const [{ bytes, ext }, png] = await Promise.all([writeMesh(scene, format), renderCover(scene, cover)]);
@@ -50,9 +44,9 @@ export async function runJob(job: Job): Promise<JobResult> {
     case "image-to-3d":
       return meshResult(await buildImageTo3DScene(job), job.format);
     case "split":
-      return meshResult(await buildSplitScene(await loadScene(job.meshPath), job), job.format);
+      return meshResult(await buildSplitScene(await readMeshFile(job.meshPath), job), job.format);
     case "segmentation":
-      return meshResult(buildSegmentationScene(await loadScene(job.meshPath), job.segLevel), job.format);
+      return meshResult(buildSegmentationScene(await readMeshFile(job.meshPath), job.segLevel), job.format);
     case "depth":
       return runDepth(job);
     default: {
