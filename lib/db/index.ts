@@ -1,9 +1,9 @@
 import "server-only";
-import fs from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { serverEnv } from "@/lib/env";
+import { createPgliteDir } from "./pglite-init";
 import { globalSingleton } from "@/lib/global-singleton";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -43,7 +43,7 @@ async function open(): Promise<DbHandle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dir = path.join(env.DATA_DIR, "pglite");
-  fs.mkdirSync(dir, { recursive: true });
+  await createPgliteDir(dir);
   const client = await PGlite.create(dir);
   const instance = drizzle(client, { schema });
   await migrate(instance, { migrationsFolder: MIGRATIONS });
