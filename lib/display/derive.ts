@@ -46,10 +46,9 @@ const PREVIEW = { level: "high", quantizePosition: 14, quantizeNormal: 8, quanti
 
 /** Textures to WebP (at most `textureSize` pixels a side), then quantisation and meshopt compression. */
 async function compress(doc: Document, { textureSize, ...quantize }: typeof DISPLAY | typeof PREVIEW): Promise<void> {
-  await doc.transform(
-    textureCompress({ encoder: sharp, targetFormat: "webp", resize: [textureSize, textureSize] }),
-    meshopt({ encoder: MeshoptEncoder, ...quantize }),
-  );
+  await doc.transform(textureCompress({ encoder: sharp, targetFormat: "webp", resize: [textureSize, textureSize] }));
+  trace("textures");
+  await doc.transform(meshopt({ encoder: MeshoptEncoder, ...quantize }));
 }
 
 /** Writes `doc` to `<outDir>/<name>` through a temporary name, so readers never see half a file. */
@@ -83,15 +82,20 @@ function trace(step: string): void {
   traced = now;
 }
 
+/** What the first stage leaves: display.glb, and whether the model needs a preview. */
+export interface DisplayStage {
+  display: DisplayCopy;
+  /** More than PREVIEW_TRIANGLES triangles: derivePreview should follow. */
+  heavy: boolean;
+}
+
 /**
- * Reads `input`, writes `<outDir>/display.glb` (and `<outDir>/preview.glb` when the model has more than PREVIEW_TRIANGLES triangles). Writes to temp names then renames.
+ * Stage 1: reads `input` and writes `<outDir>/display.glb` through a temporary name.
  *
  * Memory: a result of millions of unshared vertices is held once. The GLB is read without a
- * second copy of its bytes; the arrays weld and quantisation replace are let go; the preview
- * is simplified from the display copy's quantised document once display.glb is written (its
- * 14-bit positions are finer than the preview keeps) rather than from a clone of the model.
+ * second copy of its bytes, and the arrays weld and quantisation replace are let go.
  */
-export async function deriveDisplayCopies(input: string, format: SourceFormat, outDir: string): Promise<DisplayCopies> {
+export async function deriveDisplay(input: string, format: SourceFormat, outDir: string): Promise<DisplayStage> {
   trace("start");
   const io = await createIO();
   const doc = format === "glb" ? await readGlbFile(input) : await readSource(await readFile(input), format);
@@ -102,26 +106,42 @@ export async function deriveDisplayCopies(input: string, format: SourceFormat, o
   disposeUnused(doc);
   trace("dedup + weld");
   const heavy = countTriangles(doc) > PREVIEW_TRIANGLES;
-
   await mkdir(outDir, { recursive: true });
   await compress(doc, DISPLAY);
   disposeUnused(doc);
   trace("compress");
   const display = await writeCopy(io, doc, outDir, "display.glb");
   trace("write display");
+  if (!heavy) await rm(path.join(outDir, "preview.glb"), { force: true }); // a stale one from an earlier derivation
+  return { display, heavy };
+}
 
-  let preview: DisplayCopy | null = null;
-  if (heavy) {
-    // The simplifier needs shared vertices: the display document is welded.
-    await simplifyTo(doc, PREVIEW_TARGET);
-    disposeUnused(doc);
-      trace("simplify");
-    await doc.transform(dequantize()); // quantised afresh at the preview's own bits
-    await compress(doc, PREVIEW);
-    preview = await writeCopy(io, doc, outDir, "preview.glb");
-    trace("preview");
-  } else {
-    await rm(path.join(outDir, "preview.glb"), { force: true }); // a stale one from an earlier derivation
-  }
-  return { display, preview };
+/**
+ * Stage 2, for heavy models: simplifies `<outDir>/display.glb` (welded, and its 14-bit
+ * positions finer than the preview keeps) into `<outDir>/preview.glb`. A stage of its own, so
+ * that the runner can give it a fresh thread: the simplifier's and the encoder's WebAssembly
+ * memories never shrink, and in one thread the two peaks would add up.
+ */
+export async function derivePreview(outDir: string): Promise<DisplayCopy> {
+  const io = await createIO();
+  const doc = await readGlbFile(path.join(outDir, "display.glb"));
+  doc.setLogger(new Logger(Logger.Verbosity.WARN));
+  trace("read display");
+  await simplifyTo(doc, PREVIEW_TARGET);
+  disposeUnused(doc);
+  trace("simplify");
+  await doc.transform(dequantize()); // quantised afresh at the preview's own bits
+  await compress(doc, PREVIEW);
+  const preview = await writeCopy(io, doc, outDir, "preview.glb");
+  trace("preview");
+  return preview;
+}
+
+/**
+ * Writes `<outDir>/display.glb`, and `<outDir>/preview.glb` when the model has more than
+ * PREVIEW_TRIANGLES triangles, in this thread (runDisplayJob runs the two stages in workers).
+ */
+export async function deriveDisplayCopies(input: string, format: SourceFormat, outDir: string): Promise<DisplayCopies> {
+  const { display, heavy } = await deriveDisplay(input, format, outDir);
+  return { display, preview: heavy ? await derivePreview(outDir) : null };
 }

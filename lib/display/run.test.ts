@@ -58,6 +58,18 @@ describe("runDisplayJob", () => {
     expect(Buffer.compare(written("worker"), written("in-thread"))).toBe(0);
   });
 
+  it("derives a heavy model's preview in a second worker, the same as in this thread", async () => {
+    const heavy = path.join(dir, "heavy.glb");
+    writeFileSync(heavy, (await writeMesh({ parts: [texturedSphere(330, 330)] }, 2)).bytes);
+    const inThread = await deriveDisplayCopies(heavy, "glb", outDir("heavy-in-thread"));
+    const viaWorkers = await runDisplayJob(heavy, "glb", outDir("heavy-workers"), { script });
+    expect(inThread.preview).not.toBeNull();
+    expect(viaWorkers).toEqual(inThread);
+    expect(readdirSync(path.join(dir, "heavy-workers")).sort()).toEqual(["display.glb", "preview.glb"]);
+    const written = (name: string, file: string): Buffer => readFileSync(path.join(dir, name, file));
+    expect(Buffer.compare(written("heavy-workers", "preview.glb"), written("heavy-in-thread", "preview.glb"))).toBe(0);
+  }, 120_000);
+
   it("rejects with the worker's reason when the input cannot be read", async () => {
     const broken = path.join(dir, "broken.fbx");
     writeFileSync(broken, "not an fbx");
@@ -97,12 +109,14 @@ describe("runDisplayJob", () => {
 describe("handleDisplayJob (the worker's message protocol)", () => {
   it("answers { ok: true, copies } for a job that succeeds", async () => {
     const out = outDir("protocol-ok");
-    const reply = await handleDisplayJob({ input, format: "glb", outDir: out });
-    expect(reply).toEqual({ ok: true, copies: { display: { file: "display.glb", bytes: expect.any(Number), triangles: 92 }, preview: null } });
+    const reply = await handleDisplayJob({ stage: "display", input, format: "glb", outDir: out });
+    expect(reply).toEqual({ ok: true, stage: "display", result: { display: { file: "display.glb", bytes: expect.any(Number), triangles: 92 }, heavy: false } });
+    const preview = await handleDisplayJob({ stage: "preview", outDir: out });
+    expect(preview).toEqual({ ok: true, stage: "preview", result: { file: "preview.glb", bytes: expect.any(Number), triangles: 92 } });
   });
 
   it("answers { ok: false, message } instead of throwing", async () => {
-    const reply = await handleDisplayJob({ input: path.join(dir, "missing.glb"), format: "glb", outDir: outDir("protocol-missing") });
+    const reply = await handleDisplayJob({ stage: "display", input: path.join(dir, "missing.glb"), format: "glb", outDir: outDir("protocol-missing") });
     expect(reply.ok).toBe(false);
     expect(!reply.ok && reply.message).toMatch(/ENOENT/);
   });

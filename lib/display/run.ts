@@ -7,26 +7,29 @@ import fs from "node:fs";
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { DisplayCopies, SourceFormat } from "./derive";
+import type { DisplayCopies, DisplayCopy, DisplayStage, SourceFormat } from "./derive";
 
 /** The bundled worker script (scripts/build-worker.mjs builds it from lib/display/worker.ts). */
 export const DISPLAY_WORKER_SCRIPT = path.join(process.cwd(), ".build", "display-worker.mjs");
 
-/** What the worker receives as `workerData`. */
-export interface DisplayJob {
-  input: string;
-  format: SourceFormat;
-  outDir: string;
-}
+/** What the worker receives as `workerData`: one stage of derive.ts. */
+export type DisplayJob =
+  | { stage: "display"; input: string; format: SourceFormat; outDir: string }
+  | { stage: "preview"; outDir: string };
 
 /** The worker's one message. */
-export type DisplayReply = { ok: true; copies: DisplayCopies } | { ok: false; message: string };
+export type DisplayReply =
+  | { ok: true; stage: "display"; result: DisplayStage }
+  | { ok: true; stage: "preview"; result: DisplayCopy }
+  | { ok: false; message: string };
 
 /** Runs a job and describes its outcome as a reply (the worker's whole behaviour, testable in-thread). */
 export async function handleDisplayJob(job: DisplayJob): Promise<DisplayReply> {
   try {
-    const { deriveDisplayCopies } = await import("./derive");
-    return { ok: true, copies: await deriveDisplayCopies(job.input, job.format, job.outDir) };
+    const { deriveDisplay, derivePreview } = await import("./derive");
+    return job.stage === "display"
+      ? { ok: true, stage: "display", result: await deriveDisplay(job.input, job.format, job.outDir) }
+      : { ok: true, stage: "preview", result: await derivePreview(job.outDir) };
   } catch (e) {
     return { ok: false, message: e instanceof Error ? e.message : String(e) };
   }
@@ -73,10 +76,9 @@ function inWorker(script: string, job: DisplayJob, timeoutMs: number, maxMemoryM
   });
 }
 
-/** Derives the display copies of `input` in a worker thread (in this thread when the bundled worker is missing). */
-export async function runDisplayJob(input: string, format: SourceFormat, outDir: string, options: RunDisplayOptions = {}): Promise<DisplayCopies> {
+/** Runs one stage in a worker (in this thread when the bundled worker is missing); a failed stage throws. */
+async function runStage(job: DisplayJob, options: RunDisplayOptions): Promise<DisplayReply & { ok: true }> {
   const script = options.script ?? DISPLAY_WORKER_SCRIPT;
-  const job: DisplayJob = { input, format, outDir };
   let reply: DisplayReply;
   try {
     if (fs.existsSync(/*turbopackIgnore: true*/ script)) {
@@ -91,8 +93,22 @@ export async function runDisplayJob(input: string, format: SourceFormat, outDir:
     reply = { ok: false, message: e instanceof Error ? e.message : String(e) };
   }
   if (!reply.ok) {
-    await removeOutputs(outDir);
+    await removeOutputs(job.outDir);
     throw new Error(reply.message);
   }
-  return reply.copies;
+  return reply;
+}
+
+/**
+ * Derives the display copies of `input`: display.glb in one worker thread, then, for heavy
+ * models, preview.glb in a second one, so that the peaks of the two stages do not add up.
+ * The timeout applies to each stage.
+ */
+export async function runDisplayJob(input: string, format: SourceFormat, outDir: string, options: RunDisplayOptions = {}): Promise<DisplayCopies> {
+  const first = await runStage({ stage: "display", input, format, outDir }, options);
+  if (first.stage !== "display") throw new Error("display worker answered the wrong stage");
+  if (!first.result.heavy) return { display: first.result.display, preview: null };
+  const second = await runStage({ stage: "preview", outDir }, options);
+  if (second.stage !== "preview") throw new Error("display worker answered the wrong stage");
+  return { display: first.result.display, preview: second.result };
 }
