@@ -120,6 +120,7 @@ export class Server {
       X3D_CLIENT_SECRET: CLIENT_SECRET,
       X3D_ENGINE_BALANCE: "100000000",
       // BENCH_DATABASE_URL: an empty PostgreSQL database to run on instead of PGlite.
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
       ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
       ...this.extraEnv,
     };
