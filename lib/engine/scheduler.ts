@@ -1,6 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import path from "node:path";
+import { mkdir } from "node:fs/promises";
 import type { EngineTask } from "@/lib/db/schema";
 import { engineConfig } from "./config";
 import type { Job, View } from "./generate/job";
@@ -122,6 +123,8 @@ export class Scheduler {
     const resolve = async (role: string, source: InputSource, maxBytes: number): Promise<string> => {
       if ("file" in source) return path.join(dir, source.file);
       const dest = path.join(dir, `fetched-${role}`);
+      // A task whose inputs are all URLs has no folder yet: nothing was uploaded into it.
+      await mkdir(dir, { recursive: true });
       await safeDownload(source.url, dest, {
         maxBytes,
         timeoutMs: Math.min(120_000, config.taskTimeoutMs),
