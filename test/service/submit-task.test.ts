@@ -55,14 +55,17 @@ describe("submit-task refuses every invalid input with its code, charging nothin
   it("10031009: more than four views", async () => {
     await expectCode({ multi_images: [png(), png(), png(), png(), png()] }, 10031009);
   });
-  it("10031010: an empty file, or a body that is not a form", async () => {
+  it("10031010: an empty file", async () => {
     await expectCode({ images: [new Blob([]), "empty.png"] }, 10031010);
-    const res = await fetch(`${server.url}/open-api/v1/submit-task`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${await api.getToken()}`, "Content-Type": "application/json" },
-      body: "{}",
-    });
-    expect(((await res.json()) as Envelope).code).toBe(10031010);
+  });
+  it("10031008: no body, or a body that is not a form (so no image in it)", async () => {
+    const send = async (headers: Record<string, string>, body?: string) => {
+      const res = await fetch(`${server.url}/open-api/v1/submit-task`, { method: "POST", headers: { Authorization: `Bearer ${await api.getToken()}`, ...headers }, body });
+      return ((await res.json()) as Envelope).code;
+    };
+    expect(await send({})).toBe(10031008);
+    expect(await send({ "Content-Type": "application/json" }, "{}")).toBe(10031008);
+    expect(await send({ "Content-Type": "application/x-www-form-urlencoded" }, "model=x3dv3.0&format=2")).toBe(10031008);
   });
   it("10031011: request_type 2 without mesh or mesh_url", async () => {
     await expectCode({ images: png(), request_type: "2", model: "x3dv3.0" }, 10031011);
@@ -132,5 +135,21 @@ describe("submit-task accepts what real clients send", () => {
   it("query-task: unknown ids and missing ids", async () => {
     expect((await api.get("query-task?task_id=i3d_20260101_000000000000000000000000")).code).toBe(10030010);
     expect((await api.get("query-task")).code).toBe(10030009);
+  });
+  it("malformed ids (NUL, control bytes, paths, 4 kB) answer like unknown ones on all four query routes, never 500", async () => {
+    const ids = ["%00", "i3d_20260101_%00", "x%01y", "..%2F..%2Fetc", "a".repeat(4096), "%F0%9F%92%A9"];
+    for (const route of ["query-task", "split/query-task", "depth/query-task", "segmentation/query-task"]) {
+      for (const id of ids) {
+        const res = await fetch(`${server.url}/open-api/v1/${route}?task_id=${id}`, { headers: { Authorization: `Bearer ${await api.getToken()}` } });
+        expect(res.status, `${route} ${id}`).toBe(200);
+        expect(((await res.json()) as { code: number }).code, `${route} ${id}`).toBe(10030010);
+      }
+    }
+  });
+  it("an unknown file part of 100 kB beside a valid image is skipped: the task is accepted and charged", async () => {
+    const before = await api.balance();
+    const body = await api.post("submit-task", { images: png(), model: "x3dv1.5", resolution: "512", request_type: "1", notes: [new Blob([new Uint8Array(100 * 1024).fill(65)]), "notes.bin"] });
+    expect(body.code, JSON.stringify(body)).toBe(200);
+    expect(await api.balance()).toBe(before - 5);
   });
 });

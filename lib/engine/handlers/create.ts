@@ -35,7 +35,8 @@ export function handleSubmitTask(request: Request): Promise<Response> {
           fileFields: ["images", "multi_images", "mesh"],
           maxFileBytes: submitFileLimit,
           maxFiles: LIMITS.multiImages + 4,
-          notMultipart: 10031010,
+          // No form, so neither images nor multi_images: "images or multi images required".
+          notMultipart: 10031008,
           tooLarge: () => 10031001,
           tooMany: 10031009,
         },

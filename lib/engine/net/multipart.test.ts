@@ -264,13 +264,25 @@ describe("parseMultipart", () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it("refuses an oversized text field, also when sent as a file part", async () => {
+  it("refuses an oversized text field", async () => {
     const form = new FormData();
     form.append("prompt", "x".repeat(2000));
     await expectError(parseMultipart(formRequest(form), options()), "field-too-large", "prompt");
-    const form2 = new FormData();
-    form2.append("prompt", new File(["y".repeat(2000)], "prompt.txt"));
-    await expectError(parseMultipart(formRequest(form2), options()), "field-too-large", "prompt");
+  });
+
+  it("skips a file part of another field that is longer than a text field may be, keeping the rest", async () => {
+    const form = new FormData();
+    form.append("face", "50000");
+    form.append("notes", new File(["short"], "notes.txt"));
+    form.append("attachment", new File(["y".repeat(200_000)], "photo.raw"));
+    form.append("image", new File(["png bytes"], "a.png"));
+    form.append("attachment", new File(["z".repeat(3000)], "second.raw"));
+    form.append("notes", new File(["kept"], "notes2.txt"));
+    const { fields, files } = await parseMultipart(formRequest(form), options());
+    expect(fields.get("face")).toEqual(["50000"]);
+    expect(fields.get("notes")).toEqual(["short", "kept"]);
+    expect(fields.has("attachment")).toBe(false);
+    expect(files.get("image")?.[0]).toMatchObject({ filename: "a.png", size: 9 });
   });
 
   it("refuses too many text fields", async () => {

@@ -195,19 +195,31 @@ export async function parseMultipart(request: Request, opts: MultipartOptions): 
     pending.push(written$, closed);
   };
 
+  /** Text fields sent as file parts that were too long to be one: dropped once parsing ends. */
+  const skipped: { field: string; index: number }[] = [];
   const readTextFile = (field: string, file: Readable) => {
     const chunks: Buffer[] = [];
-    const meter = new Meter(
-      opts.maxFieldBytes,
-      () => new MultipartError("field-too-large", `Field "${field}" is longer than ${opts.maxFieldBytes} bytes`, field),
-    );
-    meter.on("data", (c: Buffer) => chunks.push(c));
+    let length = 0;
     const index = push(fields, field, "");
     pending.push(
-      pipeline(file, meter).then(
-        () => void fields.get(field)?.splice(index, 1, Buffer.concat(chunks).toString("utf8")),
-        (e: unknown) => fail(e instanceof MultipartError ? e : new MultipartError("malformed", String(e))),
-      ),
+      new Promise<void>((resolve) => {
+        file.on("data", (c: Buffer) => {
+          length += c.length;
+          if (length <= opts.maxFieldBytes) chunks.push(c);
+          else chunks.length = 0; // read on to the part's end, keeping nothing
+        });
+        file.on("error", (e: Error) => {
+          fail(new MultipartError("malformed", String(e)));
+          resolve();
+        });
+        file.on("end", () => {
+          // A file longer than any text field, under a field that takes no file: a stray
+          // attachment beside the real inputs. It is skipped, not the whole request refused.
+          if (length > opts.maxFieldBytes) skipped.push({ field, index });
+          else fields.get(field)?.splice(index, 1, Buffer.concat(chunks).toString("utf8"));
+          resolve();
+        });
+      }),
     );
   };
 
@@ -236,6 +248,11 @@ export async function parseMultipart(request: Request, opts: MultipartOptions): 
     // busboy is done parsing; files may still be flushing to disk.
     while (pending.length > 0 && !failure) await Promise.all(pending.splice(0));
     if (failure) throw failure;
+    for (const { field, index } of skipped.sort((a, b) => b.index - a.index)) {
+      const list = fields.get(field)!;
+      list.splice(index, 1);
+      if (list.length === 0) fields.delete(field);
+    }
     return { fields, files };
   } catch (e) {
     await Promise.allSettled(pending);

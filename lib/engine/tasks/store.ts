@@ -21,9 +21,14 @@ export function newTaskId(kind: TaskKind): string {
   return `${PREFIX[kind]}_${day}_${crypto.randomBytes(12).toString("hex")}`;
 }
 
+/** Whether `id` has the shape newTaskId gives: anything else (a NUL byte, a path, 10 kB of text) names no task. */
+export function isTaskId(id: string): boolean {
+  return /^[a-z0-9]+_\d{8}_[0-9a-f]{24}$/.test(id);
+}
+
 export function taskDir(taskId: string): string {
   // Ids are ours, but they also arrive in URLs: never let one climb out of the folder.
-  if (!/^[a-z0-9]+_\d{8}_[0-9a-f]{24}$/.test(taskId)) throw new Error(`bad task id ${taskId}`);
+  if (!isTaskId(taskId)) throw new Error(`bad task id ${taskId}`);
   return path.join(engineConfig().filesDir, "tasks", taskId);
 }
 

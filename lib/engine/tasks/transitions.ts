@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { engineClients, engineTasks, type EngineTask } from "@/lib/db/schema";
+import { isTaskId } from "./store";
 
 const unfinished = ["created", "queueing", "processing"] as const;
 
@@ -114,6 +115,8 @@ export async function requeueOrphans(staleBefore: Date | null): Promise<number> 
 }
 
 export async function findTask(taskId: string): Promise<EngineTask | undefined> {
+  // PostgreSQL refuses text holding NUL (an HTTP 500): an id that cannot be one is unknown.
+  if (!isTaskId(taskId)) return undefined;
   const [task] = await (await db()).select().from(engineTasks).where(eq(engineTasks.id, taskId));
   return task;
 }
