@@ -26,20 +26,25 @@ export function parseBasic(header: string | null): { id: string; secret: string 
   return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
 }
 
-/** Checks a client pair against the stored hash. */
+/** Checks a client pair against the stored hash; a pair the server no longer uses is refused. */
 export async function checkClient(id: string, secret: string): Promise<boolean> {
   const [row] = await (await db()).select().from(engineClients).where(eq(engineClients.id, id));
-  return !!row && safeEqual(row.secretHash, sha256(secret));
+  return !!row && row.active && safeEqual(row.secretHash, sha256(secret));
 }
+
+/** Binds a token to the secret it was issued under: a new secret for the same id voids it. */
+const secretMark = (secretHash: string) => sha256(`token:${secretHash}`).slice(0, 16);
 
 export function hashSecret(secret: string): string {
   return sha256(secret);
 }
 
-/** A signed, self-contained access token valid for 24 hours. */
+/** A signed access token valid for 24 hours, naming the client and the secret it was issued under. */
 export async function issueToken(clientId: string): Promise<{ accessToken: string; nonce: string }> {
+  const [row] = await (await db()).select({ secretHash: engineClients.secretHash }).from(engineClients).where(eq(engineClients.id, clientId));
+  if (!row) throw new Error(`no client ${clientId}`);
   const nonce = crypto.randomBytes(16).toString("hex");
-  const payload = Buffer.from(JSON.stringify({ c: clientId, e: Date.now() + TOKEN_TTL_MS, n: nonce })).toString(
+  const payload = Buffer.from(JSON.stringify({ c: clientId, e: Date.now() + TOKEN_TTL_MS, n: nonce, s: secretMark(row.secretHash) })).toString(
     "base64url",
   );
   return { accessToken: `x3d.${payload}.${hmac(await engineSecret(), payload)}`, nonce };
@@ -47,7 +52,10 @@ export async function issueToken(clientId: string): Promise<{ accessToken: strin
 
 /**
  * The client id an `Authorization` header proves, or null. Accepts the `Bearer` scheme,
- * and `Token` where the spec documents it (split and segmentation queries).
+ * and `Token` where the spec documents it (split and segmentation queries). The signature
+ * and expiry are not enough: the client must still exist, be the one the server is
+ * configured with (active), and have the secret the token was issued under. One primary-key
+ * read per request, so a rotation takes effect at once.
  */
 export async function authenticate(header: string | null, schemes: readonly string[] = ["Bearer"]): Promise<string | null> {
   const m = header?.match(/^(\w+)\s+(\S+)\s*$/);
@@ -56,13 +64,16 @@ export async function authenticate(header: string | null, schemes: readonly stri
   if (parts.length !== 3 || parts[0] !== "x3d") return null;
   const [, payload, sig] = parts as [string, string, string];
   if (!safeEqual(sig, hmac(await engineSecret(), payload))) return null;
+  let claims: { c?: unknown; e?: unknown; s?: unknown };
   try {
-    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { c?: unknown; e?: unknown };
-    if (typeof claims.c !== "string" || typeof claims.e !== "number" || claims.e < Date.now()) return null;
-    return claims.c;
+    claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as typeof claims;
   } catch {
     return null;
   }
+  if (typeof claims.c !== "string" || typeof claims.e !== "number" || typeof claims.s !== "string" || claims.e < Date.now()) return null;
+  const [row] = await (await db()).select({ active: engineClients.active, secretHash: engineClients.secretHash }).from(engineClients).where(eq(engineClients.id, claims.c));
+  if (!row?.active || !safeEqual(claims.s, secretMark(row.secretHash))) return null;
+  return claims.c;
 }
 
 /** Signs a file link: `auth_key` binds the path to its expiry `t` (seconds since the epoch). */

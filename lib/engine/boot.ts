@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { database } from "@/lib/db";
 import { registerLocalFiles } from "@/lib/files/local-files";
 import { globalSingleton } from "@/lib/global-singleton";
@@ -29,11 +29,14 @@ async function boot(): Promise<Engine> {
   await import("sharp");
   const config = engineConfig();
   const { db, kind } = await database();
-  // The configured pair always works; its starting balance is granted once.
+  // The configured pair always works; its starting balance is granted once. A new secret for
+  // the same id keeps the account; any other id is switched off (its tokens with it), its
+  // tasks, balance and history kept.
   await db
     .insert(engineClients)
     .values({ id: config.clientId, secretHash: hashSecret(config.clientSecret), balance: config.startingBalance })
-    .onConflictDoUpdate({ target: engineClients.id, set: { secretHash: sql`excluded.secret_hash` } });
+    .onConflictDoUpdate({ target: engineClients.id, set: { secretHash: sql`excluded.secret_hash`, active: true } });
+  await db.update(engineClients).set({ active: false }).where(and(ne(engineClients.id, config.clientId), eq(engineClients.active, true)));
   // Embedded PGlite means one server: whatever was processing was cut off by the restart.
   const resumed = await requeueOrphans(kind === "pglite" ? null : new Date(Date.now() - config.leaseMs));
   const callbacks = new CallbackSender();

@@ -73,3 +73,39 @@ describe("X3D_ENGINE=off", () => {
     }
   });
 });
+
+describe("credential rotation (a restart with a new client pair)", () => {
+  let rotating: TestServer;
+  afterAll(() => rotating?.dispose());
+  const tokenFor = async (id: string, secret: string): Promise<Envelope<{ accessToken?: string }>> => {
+    const res = await fetch(`${rotating.url}/open-api/v1/auth/token`, { method: "POST", headers: { Authorization: basic(id, secret) } });
+    return (await res.json()) as Envelope<{ accessToken?: string }>;
+  };
+  const balanceWith = async (token: string): Promise<{ status: number; balance?: number }> => {
+    const res = await fetch(`${rotating.url}/open-api/v1/balance`, { headers: { Authorization: `Bearer ${token}` } });
+    return { status: res.status, balance: res.status === 200 ? ((await res.json()) as Envelope<{ totalBalance: number }>).data.totalBalance : undefined };
+  };
+
+  it("a new secret for the same id voids the old secret and its tokens at once, and keeps the balance; a new id voids the old pair", async () => {
+    rotating = await startServer({ X3D_CLIENT_ID: "rot-a", X3D_CLIENT_SECRET: "first-secret-0123456789", X3D_ENGINE_BALANCE: "777" });
+    const first = (await tokenFor("rot-a", "first-secret-0123456789")).data.accessToken!;
+    expect(await balanceWith(first)).toEqual({ status: 200, balance: 777 });
+
+    await rotating.stop();
+    rotating.env.X3D_CLIENT_SECRET = "second-secret-0123456789";
+    rotating.env.X3D_ENGINE_BALANCE = "5"; // granted once: the account keeps its 777
+    await rotating.restart();
+    expect((await tokenFor("rot-a", "first-secret-0123456789")).code).toBe(40010000);
+    expect((await balanceWith(first)).status).toBe(401);
+    const second = (await tokenFor("rot-a", "second-secret-0123456789")).data.accessToken!;
+    expect(await balanceWith(second)).toEqual({ status: 200, balance: 777 });
+
+    await rotating.stop();
+    rotating.env.X3D_CLIENT_ID = "rot-b";
+    await rotating.restart();
+    expect((await tokenFor("rot-a", "second-secret-0123456789")).code).toBe(40010000);
+    expect((await balanceWith(second)).status).toBe(401);
+    const third = (await tokenFor("rot-b", "second-secret-0123456789")).data.accessToken!;
+    expect((await balanceWith(third)).status).toBe(200);
+  }, 240_000);
+});

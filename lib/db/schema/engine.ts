@@ -11,6 +11,11 @@ export const engineClients = pgTable(
   /** Credits; never negative (checked on every charge, and by a constraint). */
   balance: bigint("balance", { mode: "number" }).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * False for a pair the server is no longer configured with (X3D_CLIENT_ID changed): its
+   * secret and tokens are refused, its tasks, balance and history are kept.
+   */
+  active: boolean("active").notNull().default(true),
   },
   (t) => [check("engine_clients_balance_nonnegative", sql`${t.balance} >= 0`)],
 );

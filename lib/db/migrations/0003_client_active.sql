@@ -1,0 +1,1 @@
+ALTER TABLE "engine_clients" ADD COLUMN "active" boolean DEFAULT true NOT NULL;
