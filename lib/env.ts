@@ -35,6 +35,7 @@ const schema = z.object({
   X3D_ENGINE_MIN_TASK_SECONDS: z.coerce.number().nonnegative().default(0),
   X3D_ENGINE_CALLBACK_BACKOFF_MS: positiveInt(2000),
   X3D_ENGINE_LEASE_SECONDS: positiveInt(30),
+  X3D_ENGINE_BODY_TIMEOUT: positiveInt(30),
   X3D_ENGINE_COSTS: z.string().optional(),
 });
 

@@ -25,6 +25,8 @@ export interface EngineConfig {
   minTaskMs: number;
   callbackBackoffMs: number;
   leaseMs: number;
+  /** A create request's body that sends nothing for this long is given up. */
+  bodyIdleMs: number;
   costs: CostTable;
 }
 
@@ -98,6 +100,7 @@ export function engineConfig(): EngineConfig {
     minTaskMs: env.X3D_ENGINE_MIN_TASK_SECONDS * 1000,
     callbackBackoffMs: env.X3D_ENGINE_CALLBACK_BACKOFF_MS,
     leaseMs: env.X3D_ENGINE_LEASE_SECONDS * 1000,
+    bodyIdleMs: env.X3D_ENGINE_BODY_TIMEOUT * 1000,
     costs: readCosts(env.X3D_ENGINE_COSTS),
   };
   return cached;

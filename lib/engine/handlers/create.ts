@@ -25,6 +25,9 @@ async function created(taskId: string, extra?: Record<string, string>): Promise<
   return ok({ task_id: taskId, ...extra });
 }
 
+/** Room for the text fields and the multipart framing around the files. */
+const FIELDS_BYTES = 1024 * 1024;
+
 /** POST submit-task (image-to-3D). */
 export function handleSubmitTask(request: Request): Promise<Response> {
   return answer(() =>
@@ -39,6 +42,7 @@ export function handleSubmitTask(request: Request): Promise<Response> {
           notMultipart: 10031008,
           tooLarge: () => 10031001,
           tooMany: 10031009,
+          maxBodyBytes: LIMITS.multiImages * LIMITS.imageBytes + LIMITS.meshBytes + FIELDS_BYTES,
         },
         async (form) => {
           const { images, mesh, callbackUrl, ...options } = validateSubmitTask(form);
@@ -106,6 +110,7 @@ export function handleDepthCreate(request: Request): Promise<Response> {
           notMultipart: 10030011,
           tooLarge: () => 10033004,
           tooMany: 10030012,
+          maxBodyBytes: LIMITS.imageBytes + FIELDS_BYTES,
         },
         async (form) => {
           const { image, callbackUrl, ...options } = validateDepthTask(form);
@@ -125,4 +130,5 @@ const meshRules = {
   notMultipart: 10030011,
   tooLarge: () => 10030006,
   tooMany: 10030012,
+  maxBodyBytes: LIMITS.meshBytes + FIELDS_BYTES,
 } satisfies FormRules;

@@ -3,6 +3,7 @@ import { formatBytes } from "@/lib/upload/check";
 import fs from "node:fs/promises";
 import { EngineError } from "../engine-error";
 import { MultipartError, parseMultipart } from "../net/multipart";
+import { engineConfig } from "../config";
 import { stagingDir } from "../tasks/store";
 import type { ErrorCode } from "@/lib/x3d/errors";
 import type { FormInput } from "../validate/form";
@@ -16,6 +17,8 @@ export interface FormRules {
   /** The code for a file over its limit. */
   tooLarge: (field: string) => ErrorCode;
   tooMany: ErrorCode;
+  /** Most bytes of the whole body: every file slot at its limit, plus 1 MB of fields. */
+  maxBodyBytes: number;
 }
 
 /**
@@ -33,6 +36,8 @@ export async function withForm(request: Request, rules: FormRules, handle: (form
         maxFileBytes: rules.maxFileBytes,
         maxFiles: rules.maxFiles,
         maxFieldBytes: 64 * 1024,
+        maxBodyBytes: rules.maxBodyBytes,
+        idleTimeoutMs: engineConfig().bodyIdleMs,
       });
     } catch (error) {
       if (!(error instanceof MultipartError)) throw error;
@@ -42,6 +47,10 @@ export async function withForm(request: Request, rules: FormRules, handle: (form
           throw new EngineError(rules.notMultipart, "send the request as multipart/form-data");
         case "file-too-large":
           throw new EngineError(rules.tooLarge(field), `${field} is larger than ${formatBytes(rules.maxFileBytes(field))}`);
+        case "body-too-large":
+          throw new EngineError(rules.tooLarge(""), `the request is larger than ${formatBytes(rules.maxBodyBytes)}, the most this endpoint takes`);
+        case "timeout":
+          throw new EngineError(10030013, `nothing arrived for ${engineConfig().bodyIdleMs / 1000} s`);
         case "too-many-files":
           throw new EngineError(rules.tooMany, `at most ${rules.maxFiles} files per request`);
         default:

@@ -179,14 +179,56 @@ describe("parseMultipart", () => {
     expect(files.get("mesh")?.[0]?.size).toBe(10_000);
   });
 
-  it("refuses as soon as a file is over its limit, then drops the rest of the body without storing it", async () => {
+  it("refuses as soon as a file is over its limit, drops a little more of the body (so the client reads the answer), then cuts it", async () => {
     const { stream, state } = lazyBody(50 * 1024 * 1024);
     const refused = parseMultipart(rawRequest(stream), options({ maxFileBytes: () => 1024 * 1024 }));
     await expectError(refused, "file-too-large", "mesh");
     expect(await readdir(dir)).toEqual([]);
-    // The body is still read to its end (so HTTP/1.1 clients get the answer, not a reset).
-    for (let i = 0; i < 200 && state.pulled < 50 * 1024 * 1024; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(state.pulled).toBeGreaterThanOrEqual(50 * 1024 * 1024);
+    await new Promise((r) => setTimeout(r, 500));
+    // 1 MB of file, then at most 8 MB drained (plus the chunks in flight): not the 50 MB.
+    expect(state.pulled).toBeGreaterThan(1024 * 1024);
+    expect(state.pulled).toBeLessThan(10 * 1024 * 1024);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it("refuses a body whose Content-Length is over maxBodyBytes before reading any of it", async () => {
+    const { stream, state } = lazyBody(600 * 1024 * 1024);
+    const request = new Request(URL_, {
+      method: "POST",
+      body: stream,
+      headers: { "content-type": "multipart/form-data; boundary=XyZ", "content-length": String(600 * 1024 * 1024) },
+      duplex: "half",
+    } as RequestInit);
+    const started = performance.now();
+    await expectError(parseMultipart(request, options({ maxFileBytes: () => 1024 ** 3, maxBodyBytes: 100 * 1024 * 1024 })), "body-too-large");
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(state.sentFile).toBe(0);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it("cuts a body without Content-Length where it passes maxBodyBytes", async () => {
+    const { stream, state } = lazyBody(600 * 1024 * 1024);
+    await expectError(parseMultipart(rawRequest(stream), options({ maxFileBytes: () => 1024 ** 3, maxBodyBytes: 4 * 1024 * 1024 })), "body-too-large");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(state.pulled).toBeLessThan(5 * 1024 * 1024);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it("gives up a body that stops sending, after idleTimeoutMs", async () => {
+    const enc = new TextEncoder();
+    let first = true;
+    const stalled = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (!first) return new Promise(() => {}); // never another byte
+        first = false;
+        controller.enqueue(enc.encode('--XyZ\r\nContent-Disposition: form-data; name="mesh"; filename="a.stl"\r\n\r\nsolid'));
+      },
+    });
+    const started = performance.now();
+    await expectError(parseMultipart(rawRequest(stalled), options({ idleTimeoutMs: 300 })), "timeout");
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThanOrEqual(280);
+    expect(took).toBeLessThan(2000);
     expect(await readdir(dir)).toEqual([]);
   });
 

@@ -44,6 +44,13 @@ export interface MultipartOptions {
   fileFields: Set<string>;
   /** Most text fields in the request; default 200. */
   maxFields?: number;
+  /**
+   * Most bytes of the whole body. A Content-Length above it is refused before anything is
+   * read; a body that grows past it (chunked, or lying) is cut there.
+   */
+  maxBodyBytes?: number;
+  /** A body that sends nothing for this long is given up (default 30 s). */
+  idleTimeoutMs?: number;
 }
 
 export interface MultipartResult {
@@ -57,7 +64,9 @@ export type MultipartErrorKind =
   | "file-too-large"
   | "too-many-files"
   | "field-too-large"
-  | "too-many-fields";
+  | "too-many-fields"
+  | "body-too-large"
+  | "timeout";
 
 export class MultipartError extends Error {
   readonly kind: MultipartErrorKind;
@@ -111,8 +120,9 @@ class Meter extends Transform {
   }
 }
 
-/** Most bytes read and dropped after a refusal before the connection is cut. */
-const DRAIN_LIMIT = 512 * 1024 * 1024;
+/** Most bytes read and dropped after a refusal (so the client sees the answer) before the connection is cut. */
+const DRAIN_LIMIT = 8 * 1024 * 1024;
+const IDLE_TIMEOUT_MS = 30_000;
 
 export async function parseMultipart(request: Request, opts: MultipartOptions): Promise<MultipartResult> {
   const contentType = request.headers.get("content-type") ?? "";
@@ -135,6 +145,12 @@ export async function parseMultipart(request: Request, opts: MultipartOptions): 
     throw new MultipartError("not-multipart", `Invalid multipart Content-Type: ${(e as Error).message}`);
   }
   if (!request.body) throw new MultipartError("malformed", "The request has no body");
+  const maxBody = opts.maxBodyBytes ?? Infinity;
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (declared > maxBody) {
+    void request.body.cancel().catch(() => {});
+    throw new MultipartError("body-too-large", `The request is ${declared} bytes, at most ${maxBody}`);
+  }
   const source = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
 
   const fields = new Map<string, string[]>();
@@ -157,13 +173,25 @@ export async function parseMultipart(request: Request, opts: MultipartOptions): 
       let dropped = 0;
       source.on("data", (chunk: Buffer) => {
         dropped += chunk.length;
-        if (dropped > DRAIN_LIMIT) source.destroy();
+        if (dropped > DRAIN_LIMIT || received > maxBody) source.destroy();
       });
-      source.resume();
+      if (e.kind === "timeout" || e.kind === "body-too-large") source.destroy();
+      else source.resume();
       reject(e);
     };
     bb.on("close", resolve);
   });
+  // The body's size and pace, whatever the parts: cut past maxBody, give up when it stalls.
+  let received = 0;
+  const idleMs = opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
+  const idle = setTimeout(() => fail(new MultipartError("timeout", `The request body sent nothing for ${idleMs / 1000} s`)), idleMs);
+  source.on("data", (chunk: Buffer) => {
+    received += chunk.length;
+    idle.refresh();
+    if (received > maxBody && !failure) fail(new MultipartError("body-too-large", `The request is larger than ${maxBody} bytes`));
+  });
+  source.once("close", () => clearTimeout(idle));
+  bb.once("close", () => clearTimeout(idle));
   done.catch(() => {}); // observed below, after cleanup
 
   const storeFile = (field: string, file: Readable, filename: string, declaredType: string) => {
