@@ -1,31 +1,24 @@
 // `npm run bench:engine`: times a fixed set of tasks against the embedded 3D service over
 // HTTP and prints a report (issue 4, "Speed"). It starts the built app (`next start`, as
-// test/harness/server.ts does) on loopback with a temporary DATA_DIR, runs the tasks one at
+// scripts/bench-studio/common.mjs's Server) on loopback with a temporary DATA_DIR, runs the tasks one at
 // a time, samples the server process's RSS every 50 ms while each runs, and hammers the
 // status route during the default image-to-3D task. It is a report, not a test: it exits 0
 // whether the targets are met or not (1 only when it could not run at all, e.g. no build).
 //
 // Environment: BENCH_PORT (default 3400; a free port when that one is taken),
 // BENCH_TASK_TIMEOUT (seconds per task, default 300).
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { NodeIO } from "@gltf-transform/core";
 import { ALL_EXTENSIONS } from "@gltf-transform/extensions";
 import { MeshoptDecoder } from "meshoptimizer";
+import { buildState } from "./build-state.mjs";
+import { FIXTURES, ROOT, Server, descendants, fmt, percentile, sleep, table, treeRssKb } from "./bench-studio/common.mjs";
+import { OpenApi } from "./bench-studio/studio.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const FIXTURES = path.join(ROOT, "test/fixtures");
-const CLIENT_ID = "bench-client";
-const CLIENT_SECRET = "bench-secret-0123456789";
-const HOST = "127.0.0.1";
 const WANTED_PORT = Number(process.env.BENCH_PORT ?? 3400);
 const TASK_TIMEOUT_MS = Number(process.env.BENCH_TASK_TIMEOUT ?? 300) * 1000;
-const START_TIMEOUT_MS = 90_000;
-const STOP_TIMEOUT_MS = 15_000;
 const SAMPLE_MS = 50;
 const POLL_MS = 100;
 const IDLE_WINDOW_MS = 500;
@@ -38,174 +31,24 @@ const TARGETS = {
   statusP99: { ms: 100, label: "p99 < 100 ms" },
 };
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const mb = (kb) => kb / 1024;
-const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "—");
 
-// ---------------------------------------------------------------- server
-
-/** Resolves `wanted` when it is free on loopback, else a free port. */
-function pickPort(wanted) {
-  const tryListen = (port) =>
-    new Promise((resolve) => {
-      const s = net.createServer();
-      s.once("error", () => resolve(undefined));
-      s.listen(port, HOST, () => {
-        const got = s.address().port;
-        s.close(() => resolve(got));
-      });
-    });
-  return tryListen(wanted).then((p) => p ?? tryListen(0));
-}
-
-class Server {
-  child;
-  dataDir;
-  log = "";
-
-  async start() {
-    if (!fs.existsSync(path.join(ROOT, ".next/BUILD_ID")) || !fs.existsSync(path.join(ROOT, ".build/engine-worker.mjs"))) {
-      throw new Fatal("no build: .next/BUILD_ID or .build/engine-worker.mjs is missing (run `npm run build` first)");
-    }
-    this.port = await pickPort(WANTED_PORT);
-    this.base = `http://${HOST}:${this.port}`;
-    this.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-bench-"));
-    const env = {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PORT: String(this.port),
-      DATA_DIR: this.dataDir,
-      APP_URL: this.base,
-      X3D_ENGINE_PUBLIC_URL: this.base,
-      X3D_CLIENT_ID: CLIENT_ID,
-      X3D_CLIENT_SECRET: CLIENT_SECRET,
-      X3D_ENGINE_BALANCE: "100000000",
-      X3D_ENGINE_WORKERS: "2",
-    };
-    this.child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-H", HOST, "-p", String(this.port)], {
-      cwd: ROOT,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const keep = (d) => {
-      this.log += d.toString();
-      if (this.log.length > 200_000) this.log = this.log.slice(-100_000);
-    };
-    this.child.stdout.on("data", keep);
-    this.child.stderr.on("data", keep);
-    this.child.once("error", (e) => keep(`spawn error: ${e.message}\n`));
-
-    const deadline = Date.now() + START_TIMEOUT_MS;
-    while (Date.now() < deadline) {
-      if (this.child.exitCode !== null || this.child.signalCode !== null) throw new Error(`server exited (${this.child.exitCode ?? this.child.signalCode})`);
-      try {
-        const res = await fetch(`${this.base}/`, { signal: AbortSignal.timeout(5000) });
-        await res.arrayBuffer();
-        if (res.status === 200) return;
-      } catch {
-        // not listening yet
-      }
-      await sleep(150);
-    }
-    throw new Error(`server did not answer within ${START_TIMEOUT_MS / 1000} s`);
-  }
-
-  get pid() {
-    return this.child?.pid;
-  }
-
-  alive() {
-    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  /** SIGTERM, then SIGKILL after a deadline; then removes the data folder. */
-  async dispose() {
-    const c = this.child;
-    if (c && this.alive()) {
-      const exited = new Promise((r) => c.once("exit", r));
-      c.kill("SIGTERM");
-      const timers = [];
-      await Promise.race([
-        exited,
-        new Promise((r) => {
-          timers.push(setTimeout(() => this.alive() && c.kill("SIGKILL"), STOP_TIMEOUT_MS));
-          timers.push(setTimeout(r, STOP_TIMEOUT_MS + 5000));
-        }),
-      ]);
-      timers.forEach(clearTimeout);
-    }
-    this.removeData();
-  }
-
-  /** Synchronous last resort (process exit, signals). */
-  disposeNow() {
-    if (this.alive()) this.child.kill("SIGKILL");
-    this.removeData();
-  }
-
-  removeData() {
-    if (this.dataDir) fs.rmSync(this.dataDir, { recursive: true, force: true });
-    this.dataDir = undefined;
-  }
-
-  tail(lines = 40) {
-    return this.log.trimEnd().split("\n").slice(-lines).join("\n");
-  }
-}
-
+/** The bench cannot run at all (no build). */
 class Fatal extends Error {}
 
 // ---------------------------------------------------------------- memory
 
-/** VmRSS in kB of `pid` plus any descendant processes (normally none: workers are threads). */
-function rssKb(pid) {
-  let total = 0;
-  const stack = [pid];
-  const seen = new Set();
-  while (stack.length) {
-    const p = stack.pop();
-    if (seen.has(p)) continue;
-    seen.add(p);
-    try {
-      const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"));
-      if (m) total += Number(m[1]);
-      for (const t of fs.readdirSync(`/proc/${p}/task`)) {
-        const kids = fs.readFileSync(`/proc/${p}/task/${t}/children`, "utf8").trim();
-        if (kids) stack.push(...kids.split(/\s+/).map(Number));
-      }
-    } catch {
-      // process or thread gone
-    }
-  }
-  return total;
-}
-
-function descendants(pid) {
-  const out = [];
-  try {
-    for (const t of fs.readdirSync(`/proc/${pid}/task`)) {
-      const kids = fs.readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim();
-      if (kids) for (const k of kids.split(/\s+/).map(Number)) out.push(k, ...descendants(k));
-    }
-  } catch {
-    // gone
-  }
-  return out;
-}
-
 /** Samples RSS every 50 ms until stopped; returns the peak and the sample count. */
 function startSampler(pid) {
-  let peak = rssKb(pid);
+  let peak = treeRssKb(pid);
   let samples = 1;
   const timer = setInterval(() => {
-    peak = Math.max(peak, rssKb(pid));
+    peak = Math.max(peak, treeRssKb(pid));
     samples++;
   }, SAMPLE_MS);
   return () => {
     clearInterval(timer);
-    peak = Math.max(peak, rssKb(pid));
+    peak = Math.max(peak, treeRssKb(pid));
     return { peakKb: peak, samples: samples + 1 };
   };
 }
@@ -215,7 +58,7 @@ async function idleKb(pid) {
   const values = [];
   const end = Date.now() + IDLE_WINDOW_MS;
   while (Date.now() < end) {
-    values.push(rssKb(pid));
+    values.push(treeRssKb(pid));
     await sleep(SAMPLE_MS);
   }
   return values.reduce((a, b) => a + b, 0) / values.length;
@@ -223,22 +66,8 @@ async function idleKb(pid) {
 
 // ---------------------------------------------------------------- API
 
-class Api {
-  constructor(base) {
-    this.base = base;
-  }
-
-  async token() {
-    const res = await fetch(`${this.base}/open-api/v1/auth/token`, {
-      method: "POST",
-      headers: { Authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64")}` },
-      signal: AbortSignal.timeout(30_000),
-    });
-    const body = await res.json();
-    if (body.code !== 200) throw new Error(`token: ${JSON.stringify(body)}`);
-    this.bearer = `Bearer ${body.data.accessToken}`;
-  }
-
+/** The Open API calls the bench makes, beyond the token (scripts/bench-studio/studio.mjs). */
+class Api extends OpenApi {
   /** POSTs a multipart form; values are strings or { file, name } (a fixture path or bytes). */
   async create(route, fields) {
     const form = new FormData();
@@ -358,17 +187,6 @@ async function glbStats(bytes) {
 
 // ---------------------------------------------------------------- report
 
-function percentile(sorted, p) {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-function table(rows) {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-  const line = (r) => r.map((c, i) => String(c).padEnd(widths[i])).join("  ").trimEnd();
-  return [line(rows[0]), widths.map((w) => "-".repeat(w)).join("  "), ...rows.slice(1).map(line)].join("\n");
-}
-
 function taskRow(name, r, target) {
   const ok = r?.end === "success";
   const seconds = ok ? fmt(r.seconds, 2) : r ? `${r.end ?? "skipped"}` : "skipped";
@@ -386,7 +204,7 @@ function taskRow(name, r, target) {
 // ---------------------------------------------------------------- main
 
 async function main() {
-  const server = new Server();
+  const server = new Server("engine", { X3D_ENGINE_WORKERS: "2" }, { port: WANTED_PORT });
   const cleanupNow = () => server.disposeNow();
   process.on("exit", cleanupNow);
   for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) {
@@ -400,6 +218,7 @@ async function main() {
   const notes = [];
   const results = {};
   try {
+    if (buildState() === "missing") throw new Fatal("no build: .next/BUILD_ID or a bundled worker is missing (run `npm run build` first)");
     console.log(`bench:engine — starting the built app (next start, build ${fs.readFileSync(path.join(ROOT, ".next/BUILD_ID"), "utf8").trim()})`);
     await server.start();
     const api = new Api(server.base);
@@ -535,7 +354,7 @@ async function main() {
     if (notes.length) console.log(`\nnotes:\n${notes.map((n) => `- ${n}`).join("\n")}`);
   } catch (e) {
     console.error(`\nbench:engine could not complete: ${e.message}`);
-    if (server.log) console.error(`--- server output (tail) ---\n${server.tail()}`);
+    if (server.out) console.error(`--- server output (tail) ---\n${server.tail()}`);
     if (e instanceof Fatal || !results.imageTo3d) process.exitCode = 1;
   } finally {
     await server.dispose();

@@ -1,14 +1,14 @@
 /**
- * runDisplayJob: the bundled worker (built here with esbuild, as scripts/build-worker.mjs
- * does) writes the same files as the in-thread path; failures and timeouts reject and
+ * runDisplayJob: the bundled worker (built here as scripts/build-worker.mjs
+ * builds it) writes the same files as the in-thread path; failures and timeouts reject and
  * leave no temporary files; without a bundled script the job runs in-thread.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeMesh } from "@/lib/engine/formats";
+import { bundleWorker } from "@/scripts/worker-bundle.mjs";
 import { cube, icosphere } from "@/lib/engine/formats/test-fixtures";
 import { deriveDisplayCopies } from "./derive";
 import { DISPLAY_WORKER_SCRIPT, handleDisplayJob, runDisplayJob } from "./run";
@@ -22,17 +22,7 @@ const script = path.join(bundleDir, "display-worker.mjs");
 let input: string;
 
 beforeAll(async () => {
-  await build({
-    entryPoints: [path.join(root, "lib/display/worker.ts")],
-    outfile: script,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    alias: { "@": root },
-    logLevel: "warning",
-  });
+  await bundleWorker("lib/display/worker.ts", script);
   input = path.join(dir, "model.glb");
   writeFileSync(input, (await writeMesh({ parts: [cube(), icosphere()] }, 2)).bytes);
 });

@@ -76,8 +76,10 @@ function inWorker(script: string, job: DisplayJob, timeoutMs: number, maxMemoryM
   });
 }
 
+type StageResult<S extends DisplayJob["stage"]> = Extract<DisplayReply, { ok: true; stage: S }>["result"];
+
 /** Runs one stage in a worker (in this thread when the bundled worker is missing); a failed stage throws. */
-async function runStage(job: DisplayJob, options: RunDisplayOptions): Promise<DisplayReply & { ok: true }> {
+async function runStage<S extends DisplayJob["stage"]>(job: Extract<DisplayJob, { stage: S }>, options: RunDisplayOptions): Promise<StageResult<S>> {
   const script = options.script ?? DISPLAY_WORKER_SCRIPT;
   let reply: DisplayReply;
   try {
@@ -92,11 +94,11 @@ async function runStage(job: DisplayJob, options: RunDisplayOptions): Promise<Di
   } catch (e) {
     reply = { ok: false, message: e instanceof Error ? e.message : String(e) };
   }
-  if (!reply.ok) {
+  if (!reply.ok || reply.stage !== job.stage) {
     await removeOutputs(job.outDir);
-    throw new Error(reply.message);
+    throw new Error(reply.ok ? `display worker answered stage ${reply.stage} to ${job.stage}` : reply.message);
   }
-  return reply;
+  return reply.result as StageResult<S>;
 }
 
 /**
@@ -105,10 +107,6 @@ async function runStage(job: DisplayJob, options: RunDisplayOptions): Promise<Di
  * The timeout applies to each stage.
  */
 export async function runDisplayJob(input: string, format: SourceFormat, outDir: string, options: RunDisplayOptions = {}): Promise<DisplayCopies> {
-  const first = await runStage({ stage: "display", input, format, outDir }, options);
-  if (first.stage !== "display") throw new Error("display worker answered the wrong stage");
-  if (!first.result.heavy) return { display: first.result.display, preview: null };
-  const second = await runStage({ stage: "preview", outDir }, options);
-  if (second.stage !== "preview") throw new Error("display worker answered the wrong stage");
-  return { display: first.result.display, preview: second.result };
+  const { display, heavy } = await runStage({ stage: "display", input, format, outDir }, options);
+  return { display, preview: heavy ? await runStage({ stage: "preview", outDir }, options) : null };
 }

@@ -26,12 +26,6 @@ export function parseBasic(header: string | null): { id: string; secret: string 
   return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
 }
 
-/** Checks a client pair against the stored hash; a pair the server no longer uses is refused. */
-export async function checkClient(id: string, secret: string): Promise<boolean> {
-  const [row] = await (await db()).select().from(engineClients).where(eq(engineClients.id, id));
-  return !!row && row.active && safeEqual(row.secretHash, sha256(secret));
-}
-
 /** Binds a token to the secret it was issued under: a new secret for the same id voids it. */
 const secretMark = (secretHash: string) => sha256(`token:${secretHash}`).slice(0, 16);
 
@@ -39,12 +33,15 @@ export function hashSecret(secret: string): string {
   return sha256(secret);
 }
 
-/** A signed access token valid for 24 hours, naming the client and the secret it was issued under. */
-export async function issueToken(clientId: string): Promise<{ accessToken: string; nonce: string }> {
-  const [row] = await (await db()).select({ secretHash: engineClients.secretHash }).from(engineClients).where(eq(engineClients.id, clientId));
-  if (!row) throw new Error(`no client ${clientId}`);
+/**
+ * A signed access token valid for 24 hours, naming the client and the secret it was issued
+ * under; null when the pair is wrong or is one the server no longer uses (inactive).
+ */
+export async function issueToken(id: string, secret: string): Promise<{ accessToken: string; nonce: string } | null> {
+  const [row] = await (await db()).select().from(engineClients).where(eq(engineClients.id, id));
+  if (!row?.active || !safeEqual(row.secretHash, sha256(secret))) return null;
   const nonce = crypto.randomBytes(16).toString("hex");
-  const payload = Buffer.from(JSON.stringify({ c: clientId, e: Date.now() + TOKEN_TTL_MS, n: nonce, s: secretMark(row.secretHash) })).toString(
+  const payload = Buffer.from(JSON.stringify({ c: id, e: Date.now() + TOKEN_TTL_MS, n: nonce, s: secretMark(row.secretHash) })).toString(
     "base64url",
   );
   return { accessToken: `x3d.${payload}.${hmac(await engineSecret(), payload)}`, nonce };

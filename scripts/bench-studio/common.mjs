@@ -1,11 +1,12 @@
-// Shared pieces of `npm run bench:studio`: the build check, the server process (as
-// scripts/bench-engine.mjs starts it), /proc sampling, statistics and the report table.
+// Shared pieces of `npm run bench:studio` and `npm run bench:engine`: the build check, the
+// server process, /proc sampling, statistics and the report table.
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildState } from "../build-state.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const FIXTURES = path.join(ROOT, "test/fixtures");
@@ -50,28 +51,12 @@ export function tempDir(prefix) {
 
 // ---------------------------------------------------------------- build
 
-function newest(dir) {
-  let t = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
-    const full = path.join(dir, entry.name);
-    t = Math.max(t, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
-  }
-  return t;
-}
-
 /** Builds (npm run build) when the build is missing or older than the sources, as scripts/start.mjs does. */
 export function ensureBuild({ allowStale }) {
-  const stamp = path.join(ROOT, ".next/BUILD_ID");
-  const worker = path.join(ROOT, ".build/engine-worker.mjs");
-  const built = fs.existsSync(stamp) && fs.existsSync(worker) ? Math.min(fs.statSync(stamp).mtimeMs, fs.statSync(worker).mtimeMs) : 0;
-  const sources = ["app", "components", "lib", "public", "instrumentation.ts", "next.config.js", "package.json"]
-    .map((p) => path.join(ROOT, p))
-    .filter((p) => fs.existsSync(p))
-    .map((p) => (fs.statSync(p).isDirectory() ? newest(p) : fs.statSync(p).mtimeMs));
-  const stale = built > 0 && built < Math.max(...sources);
-  if (built && (!stale || allowStale)) return stale ? "stale build kept (--no-build)" : "existing build";
-  log(built ? "The sources changed since the last build: building (npm run build)…" : "No build yet: building (npm run build)…");
+  const state = buildState();
+  if (state === "fresh") return "existing build";
+  if (state === "stale" && allowStale) return "stale build kept (--no-build)";
+  log(state === "stale" ? "The sources changed since the last build: building (npm run build)…" : "No build yet: building (npm run build)…");
   const t = performance.now();
   execSync("npm run build", { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
   return `built now in ${fmt((performance.now() - t) / 1000, 0)} s`;
@@ -79,15 +64,18 @@ export function ensureBuild({ allowStale }) {
 
 // ---------------------------------------------------------------- ports
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, HOST, () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
+/** `wanted` when it is free on loopback, else (or without one) a free port. */
+export function freePort(wanted = 0) {
+  const tryListen = (port) =>
+    new Promise((resolve) => {
+      const s = net.createServer();
+      s.once("error", () => resolve(undefined));
+      s.listen(port, HOST, () => {
+        const got = s.address().port;
+        s.close(() => resolve(got));
+      });
     });
-  });
+  return tryListen(wanted).then((p) => p ?? tryListen(0)).then((p) => p ?? Promise.reject(new Error("no free port on loopback")));
 }
 
 // ---------------------------------------------------------------- server
@@ -98,13 +86,15 @@ export class Server {
   dataDir;
   out = "";
 
-  constructor(name, extraEnv = {}) {
+  /** `port`: the port to take when it is free (default: any free one). */
+  constructor(name, extraEnv = {}, { port = 0 } = {}) {
     this.name = name;
     this.extraEnv = extraEnv;
+    this.wantedPort = port;
   }
 
   async start() {
-    this.port = await freePort();
+    this.port = await freePort(this.wantedPort);
     this.base = `http://${HOST}:${this.port}`;
     this.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-bench-studio-"));
     this.env = {

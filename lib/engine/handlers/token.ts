@@ -1,5 +1,5 @@
 import "server-only";
-import { checkClient, issueToken, parseBasic } from "../auth";
+import { issueToken, parseBasic } from "../auth";
 import { engine } from "../boot";
 import { answer, fail, ok } from "../envelope";
 import { engineOff } from "./common";
@@ -11,10 +11,9 @@ export async function handleToken(request: Request): Promise<Response> {
   return answer(async () => {
     await engine();
     const pair = parseBasic(request.headers.get("authorization"));
-    if (!pair || !(await checkClient(pair.id, pair.secret))) {
-      return fail(40010000, undefined, { message: "client credentials are invalid" });
-    }
-    const { accessToken, nonce } = await issueToken(pair.id);
+    const token = pair && (await issueToken(pair.id, pair.secret));
+    if (!token) return fail(40010000, undefined, { message: "client credentials are invalid" });
+    const { accessToken, nonce } = token;
     return ok({ accessToken, tokenType: "Bearer", nonce }, { message: "success" });
   });
 }

@@ -15,19 +15,20 @@ import { MeshDecodeError } from "../formats/read-mesh";
 v8.setFlagsFromString("--expose-gc");
 const collect = vm.runInNewContext("gc") as () => void;
 
-/** What this thread still holds after collecting: the pool replaces a worker that grew large (pool.ts RECYCLE_AFTER_BYTES). */
+/** What this thread still holds: the pool replaces a worker that grew large (pool.ts RECYCLE_AFTER_BYTES). */
 function retainedBytes(): number {
-  collect();
   const heap = v8.getHeapStatistics();
   return heap.total_heap_size + heap.external_memory;
 }
 
 parentPort?.on("message", async ({ id, job, outDir }: { id: number; job: Job; outDir: string }) => {
+  let reply: Record<string, unknown>;
   try {
-    const stored = await storeResult(outDir, await runJob(job));
-    parentPort?.postMessage({ id, ok: true, stored, retainedBytes: retainedBytes() });
+    reply = { id, ok: true, stored: await storeResult(outDir, await runJob(job)) };
   } catch (error) {
     const inputError = error instanceof InputDecodeError || error instanceof MeshDecodeError;
-    parentPort?.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error), inputError, retainedBytes: retainedBytes() });
+    reply = { id, ok: false, message: error instanceof Error ? error.message : String(error), inputError };
   }
+  collect();
+  parentPort?.postMessage({ ...reply, retainedBytes: retainedBytes() });
 });
