@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { serverEnv } from "@/lib/env";
@@ -39,13 +40,14 @@ async function open(): Promise<DbHandle> {
     await migrate(instance, { migrationsFolder: MIGRATIONS });
     return { db: instance as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
-  const { PGlite } = await import("@electric-sql/pglite");
+  const { PgliteRemote } = await import("./pglite-remote");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dir = path.join(env.DATA_DIR, "pglite");
   await createPgliteDir(dir);
-  const client = await PGlite.create(dir);
-  const instance = drizzle(client, { schema });
+  // PGlite runs in its own thread; drizzle's PGlite driver talks to it as to PGlite itself.
+  const client = await PgliteRemote.open(dir);
+  const instance = drizzle(client as unknown as PGlite, { schema });
   await migrate(instance, { migrationsFolder: MIGRATIONS });
   return { db: instance as unknown as Db, kind: "pglite", close: () => client.close() };
 }
