@@ -1,0 +1,195 @@
+// `npm run bench:load`: the embedded service under steady load (issue 10, "Fair load").
+// Starts the built app on loopback with a fresh DATA_DIR (PGlite; BENCH_DATABASE_URL for
+// PostgreSQL), then for --seconds (default 300) submits 50 tasks a minute through the Open
+// API while 200 pollers each ask a query route about a random accepted task once a second.
+// Before the load it measures the same 200 pollers on an idle server, the reference the
+// load figures are quoted against. It is a report, not a test: it exits 0 whether the goal
+// (query p99 ≤ 250 ms, 0 errors, 0 timeouts) is met or not, 1 only when it could not run.
+//
+// Flags: --seconds=N (load phase, default 300), --rate=N (submits a minute, default 50),
+// --pollers=N (default 200), --no-build (never build; an existing stale build is used).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { CLIENT_ID, CLIENT_SECRET, FIXTURES, Server, ensureBuild, fmt, percentile, sleep, table, cleanupNow } from "./bench-studio/common.mjs";
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, "").split("=");
+    return [k, v ?? "true"];
+  }),
+);
+const SECONDS = Number(args.seconds ?? 300);
+const RATE = Number(args.rate ?? 50);
+const POLLERS = Number(args.pollers ?? 200);
+const IDLE_SECONDS = 15;
+const REQUEST_TIMEOUT_MS = 60_000;
+const GOAL_P99_MS = 250;
+
+/** What is submitted, in turn: mostly light tasks, every fifth the studio's default image-to-3D. */
+const MIX = [
+  { route: "submit-task", query: "query-task", image: "images", fields: { model: "x3dv1.5", resolution: "512", face: "100000", request_type: "1", format: "2" } },
+  { route: "depth/create-task", query: "depth/query-task", image: "image", fields: { format: "3", width: "60" } },
+  { route: "submit-task", query: "query-task", image: "images", fields: { model: "x3dv1.5", resolution: "512", face: "100000", request_type: "1", format: "1" } },
+  { route: "depth/create-task", query: "depth/query-task", image: "image", fields: { format: "2", model_type: "base" } },
+  { route: "submit-task", query: "query-task", image: "images", fields: { model: "x3dv3.0", resolution: "2048quality", face: "2000000", request_type: "3", pbr: "1", format: "2" } },
+];
+const IMAGE = fs.readFileSync(path.join(FIXTURES, "robot.png"));
+
+class Client {
+  constructor(base) {
+    this.base = base;
+  }
+
+  async token() {
+    const res = await fetch(`${this.base}/open-api/v1/auth/token`, {
+      method: "POST",
+      headers: { Authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64")}` },
+    });
+    const body = await res.json();
+    if (body.code !== 200) throw new Error(`token: ${JSON.stringify(body)}`);
+    this.bearer = `Bearer ${body.data.accessToken}`;
+  }
+
+  /** One request timed: { ms, status, code, body } or { ms, error } (timeouts say so). */
+  async timed(route, init = {}) {
+    const t = performance.now();
+    try {
+      const res = await fetch(`${this.base}/open-api/v1/${route}`, {
+        ...init,
+        headers: { Authorization: this.bearer, ...init.headers },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      const body = await res.json();
+      return { ms: performance.now() - t, status: res.status, code: body.code, body };
+    } catch (e) {
+      return { ms: performance.now() - t, error: e.name === "TimeoutError" ? "timeout" : e.message };
+    }
+  }
+
+  submit(kind) {
+    const form = new FormData();
+    form.append(kind.image, new Blob([IMAGE], { type: "image/png" }), "robot.png");
+    for (const [k, v] of Object.entries(kind.fields)) form.append(k, v);
+    return this.timed(kind.route, { method: "POST", body: form });
+  }
+
+  query(route, taskId) {
+    return this.timed(`${route}?task_id=${encodeURIComponent(taskId)}`);
+  }
+}
+
+/** 200 loops asking about random accepted tasks once a second each, until `until`. */
+async function poll(client, tasks, until, record) {
+  const loop = async (i) => {
+    // Spread the pollers over the first second.
+    await sleep((i / POLLERS) * 1000);
+    while (Date.now() < until) {
+      const started = Date.now();
+      const task = tasks[Math.floor(Math.random() * tasks.length)];
+      record(await client.query(task.query, task.id));
+      await sleep(Math.max(0, 1000 - (Date.now() - started)));
+    }
+  };
+  await Promise.all(Array.from({ length: POLLERS }, (_, i) => loop(i)));
+}
+
+function summarize(samples, seconds) {
+  const ok = samples.filter((s) => !s.error && s.status < 500 && s.code === 200);
+  const latencies = samples.filter((s) => s.error !== "timeout").map((s) => s.ms);
+  return {
+    n: samples.length,
+    perSecond: samples.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: Math.max(...latencies),
+    errors: samples.length - ok.length - samples.filter((s) => s.error === "timeout").length,
+    timeouts: samples.filter((s) => s.error === "timeout").length,
+    firstError: samples.find((s) => s.error || s.status >= 500 || s.code !== 200),
+  };
+}
+
+async function main() {
+  console.log(`build: ${ensureBuild({ allowStale: !!args["no-build"] })}`);
+  const server = await new Server("load", { X3D_ENGINE_CONCURRENCY: "1000" }).start();
+  const db = process.env.BENCH_DATABASE_URL ? "PostgreSQL (BENCH_DATABASE_URL)" : "PGlite (embedded)";
+  console.log(`environment: ${os.availableParallelism()} cores, node ${process.version}; database ${db}; server pid ${server.pid} on ${server.base}`);
+  const client = new Client(server.base);
+  await client.token();
+
+  // A few tasks to poll, finished before the reference window so it sees an idle server.
+  const tasks = [];
+  for (const kind of MIX.slice(0, 2)) {
+    const answer = await client.submit(kind);
+    if (answer.code !== 200) throw new Error(`seed task refused: ${JSON.stringify(answer.body ?? answer.error)}`);
+    tasks.push({ id: answer.body.data.task_id, query: kind.query });
+  }
+  for (const task of tasks) {
+    for (;;) {
+      const a = await client.query(task.query, task.id);
+      if (["success", "failed"].includes(a.body?.data?.state)) break;
+      await sleep(200);
+    }
+  }
+
+  console.log(`reference: ${POLLERS} pollers, 1 query/s each, idle server, ${IDLE_SECONDS} s…`);
+  const idle = [];
+  await poll(client, tasks, Date.now() + IDLE_SECONDS * 1000, (s) => idle.push(s));
+
+  console.log(`load: ${RATE} submits/min (mix: ${MIX.map((k) => `${k.route} ${k.fields.model ?? `format ${k.fields.format}`}`).join(", ")}) + ${POLLERS} pollers for ${SECONDS} s…`);
+  const until = Date.now() + SECONDS * 1000;
+  const loaded = [];
+  const submits = [];
+  const submitter = (async () => {
+    const every = 60_000 / RATE;
+    const inFlight = [];
+    for (let i = 0; Date.now() < until; i++) {
+      const kind = MIX[i % MIX.length];
+      inFlight.push(
+        client.submit(kind).then((a) => {
+          submits.push(a);
+          if (a.code === 200) tasks.push({ id: a.body.data.task_id, query: kind.query });
+        }),
+      );
+      await sleep(Math.max(0, every * (i + 1) - (Date.now() - (until - SECONDS * 1000))));
+    }
+    await Promise.all(inFlight);
+  })();
+  await Promise.all([poll(client, tasks, until, (s) => loaded.push(s)), submitter]);
+
+  const states = {};
+  for (const task of tasks) {
+    const a = await client.query(task.query, task.id);
+    const state = a.body?.data?.state ?? `error ${a.code ?? a.error}`;
+    states[state] = (states[state] ?? 0) + 1;
+  }
+  await server.dispose();
+
+  const ref = summarize(idle, IDLE_SECONDS);
+  const load = summarize(loaded, SECONDS);
+  const sub = summarize(submits, SECONDS);
+  const verdict = load.p99 <= GOAL_P99_MS && load.errors === 0 && load.timeouts === 0 ? "PASS" : "MISS";
+  console.log("\n=== bench:load report ===");
+  console.log(
+    table([
+      ["figure", "queries (idle ref)", "queries (under load)", "submits", "goal", "verdict"],
+      ["requests", String(ref.n), String(load.n), String(sub.n), "", ""],
+      ["per second", fmt(ref.perSecond), fmt(load.perSecond), fmt(sub.perSecond * 60, 1) + "/min", `${POLLERS}/s, ${RATE}/min`, ""],
+      ["p50", `${fmt(ref.p50, 1)} ms`, `${fmt(load.p50, 1)} ms`, `${fmt(sub.p50, 0)} ms`, "", ""],
+      ["p99", `${fmt(ref.p99, 1)} ms`, `${fmt(load.p99, 1)} ms (${fmt(load.p99 / ref.p99, 1)}× idle)`, `${fmt(sub.p99, 0)} ms`, `≤ ${GOAL_P99_MS} ms`, verdict],
+      ["max", `${fmt(ref.max, 0)} ms`, `${fmt(load.max, 0)} ms`, `${fmt(sub.max, 0)} ms`, "", ""],
+      ["errors", String(ref.errors), String(load.errors), String(sub.errors), "0", load.errors === 0 ? "PASS" : "MISS"],
+      ["timeouts (60 s)", String(ref.timeouts), String(load.timeouts), String(sub.timeouts), "0", load.timeouts === 0 ? "PASS" : "MISS"],
+    ]),
+  );
+  if (load.firstError) console.log(`first failed query: ${JSON.stringify(load.firstError.error ?? load.firstError.body).slice(0, 300)}`);
+  if (sub.firstError) console.log(`first failed submit: ${JSON.stringify(sub.firstError.error ?? sub.firstError.body).slice(0, 300)}`);
+  console.log(`tasks at the end: ${Object.entries(states).map(([s, n]) => `${n} ${s}`).join(", ")} (generation was busy for the whole window)`);
+  console.log(`load average now ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}; the bench's own client runs on the same cores.`);
+}
+
+main().catch((e) => {
+  console.error(`bench:load could not run: ${e.stack ?? e}`);
+  cleanupNow();
+  process.exit(1);
+});
