@@ -111,6 +111,8 @@ export class Server {
       X3D_ENGINE_BALANCE: "100000000",
       // BENCH_DATABASE_URL: an empty PostgreSQL database to run on instead of PGlite.
       ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+      // BENCH_SERVER_ENV: more of the server's environment, as JSON (an experiment's settings).
+      ...(process.env.BENCH_SERVER_ENV ? JSON.parse(process.env.BENCH_SERVER_ENV) : {}),
       ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
       ...this.extraEnv,
     };

@@ -9,6 +9,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { HEAD_BYTES } from "./sniff";
+import { collectAfterLargeBody } from "@/lib/collect-garbage";
 
 /**
  * Streams a multipart/form-data request body to files on disk with busboy. Whole files
@@ -190,7 +191,10 @@ export async function parseMultipart(request: Request, opts: MultipartOptions): 
     idle.refresh();
     if (received > maxBody && !failure) fail(new MultipartError("body-too-large", `The request is larger than ${maxBody} bytes`));
   });
-  source.once("close", () => clearTimeout(idle));
+  source.once("close", () => {
+    clearTimeout(idle);
+    collectAfterLargeBody(received);
+  });
   bb.once("close", () => clearTimeout(idle));
   done.catch(() => {}); // observed below, after cleanup
 

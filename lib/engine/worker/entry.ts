@@ -1,19 +1,16 @@
 // The worker thread's entry point: runs one generation job per message.
 import v8 from "node:v8";
-import vm from "node:vm";
 import { parentPort } from "node:worker_threads";
 import { InputDecodeError } from "../generate/errors";
 import type { Job } from "../generate/job";
 import { runJob } from "../generate/run-job";
 import { storeResult } from "./store-result";
 import { MeshDecodeError } from "../formats/read-mesh";
+import { collectGarbage } from "@/lib/collect-garbage";
 
 // A job leaves hundreds of MB of dead arrays behind (a 4M-triangle mesh read, welded,
 // textured and written), and an idle thread runs no collection to free them: the server's
-// memory would stay high until the next job. The thread collects once after each job instead
-// (V8's gc() made callable here, as `node --expose-gc` would).
-v8.setFlagsFromString("--expose-gc");
-const collect = vm.runInNewContext("gc") as () => void;
+// memory would stay high until the next job. The thread collects once after each job instead.
 
 /** What this thread still holds: the pool replaces a worker that grew large (pool.ts RECYCLE_AFTER_BYTES). */
 function retainedBytes(): number {
@@ -29,6 +26,6 @@ parentPort?.on("message", async ({ id, job, outDir }: { id: number; job: Job; ou
     const inputError = error instanceof InputDecodeError || error instanceof MeshDecodeError;
     reply = { id, ok: false, message: error instanceof Error ? error.message : String(error), inputError };
   }
-  collect();
+  collectGarbage();
   parentPort?.postMessage({ ...reply, retainedBytes: retainedBytes() });
 });
