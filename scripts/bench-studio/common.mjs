@@ -109,6 +109,8 @@ export class Server {
       X3D_CLIENT_ID: CLIENT_ID,
       X3D_CLIENT_SECRET: CLIENT_SECRET,
       X3D_ENGINE_BALANCE: "100000000",
+      // As `npm start` runs the server (scripts/start.mjs).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
       // BENCH_DATABASE_URL: an empty PostgreSQL database to run on instead of PGlite.
       ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
       // BENCH_SERVER_ENV: more of the server's environment, as JSON (an experiment's settings).
