@@ -11,7 +11,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { CLIENT_ID, CLIENT_SECRET, FIXTURES, Server, ensureBuild, fmt, percentile, sleep, table, cleanupNow } from "./bench-studio/common.mjs";
+import { OpenApi } from "./bench-studio/studio.mjs";
+import { FIXTURES, Server, ensureBuild, fmt, percentile, sleep, table, cleanupNow } from "./bench-studio/common.mjs";
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -36,21 +37,7 @@ const MIX = [
 ];
 const IMAGE = fs.readFileSync(path.join(FIXTURES, "robot.png"));
 
-class Client {
-  constructor(base) {
-    this.base = base;
-  }
-
-  async token() {
-    const res = await fetch(`${this.base}/open-api/v1/auth/token`, {
-      method: "POST",
-      headers: { Authorization: `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64")}` },
-    });
-    const body = await res.json();
-    if (body.code !== 200) throw new Error(`token: ${JSON.stringify(body)}`);
-    this.bearer = `Bearer ${body.data.accessToken}`;
-  }
-
+class Client extends OpenApi {
   /** One request timed: { ms, status, code, body } or { ms, error } (timeouts say so). */
   async timed(route, init = {}) {
     const t = performance.now();
