@@ -20,6 +20,8 @@ export interface TestServer {
   env: Record<string, string>;
   /** Everything the server printed. */
   output: () => string;
+  /** The running process's id (the engine's task owners start with it). */
+  pid: () => number | undefined;
   /** Stops the process (SIGKILL when `hard`), keeping data and database. */
   stop: (hard?: boolean) => Promise<void>;
   /** Starts the same server again on the same data, database and port. */
@@ -154,6 +156,7 @@ function serverProcess(port: number, dataDir: string, env: Record<string, string
     dataDir,
     env,
     output: () => log,
+    pid: () => (child && child.exitCode === null && child.signalCode === null ? child.pid : undefined),
     stop,
     restart: launch,
     dispose: async () => {
