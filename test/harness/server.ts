@@ -61,27 +61,32 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
+export interface StartOptions {
+  /** PostgreSQL (X3D_TEST_DATABASE_URL must be set) or the embedded PGlite; default: PostgreSQL when it is set. */
+  postgres?: boolean;
+  /** Settings for one server of a group only (startServers). */
+  envOf?: (index: number) => Record<string, string>;
+}
+
 /** Starts a server; `extraEnv.PORT` picks its port (else a free one). */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
-  const [server] = await startServers(1, extraEnv);
+export async function startServer(extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
+  const [server] = await startServers(1, extraEnv, options);
   return server!;
 }
 
 /**
- * `count` servers, each on its own port, sharing one data folder and (when
- * X3D_TEST_DATABASE_URL is set) one PostgreSQL database, as machines sharing DATA_DIR and
- * DATABASE_URL would; they boot at the same time, on a database nobody has migrated yet.
- * `envOf(i)` adds settings for one of them. Each one's dispose stops it; the last one
+ * `count` servers, each on its own port, sharing one data folder and (with PostgreSQL) one
+ * database, as machines sharing DATA_DIR and DATABASE_URL would; they boot at the same
+ * time, on a database nobody has migrated yet. Each one's dispose stops it; the last one
  * removes the data and the database, so a group is disposed once whatever the order.
  */
-export async function startServers(
-  count: number,
-  extraEnv: Record<string, string> = {},
-  envOf: (index: number) => Record<string, string> = () => ({}),
-): Promise<TestServer[]> {
+export async function startServers(count: number, extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer[]> {
+  const postgres = options.postgres ?? usingPostgres();
+  const envOf = options.envOf ?? ((): Record<string, string> => ({}));
+  if (postgres && !usingPostgres()) throw new Error("PostgreSQL asked for without X3D_TEST_DATABASE_URL");
   if (count > 1 && extraEnv.PORT) throw new Error("PORT can only be given for one server");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-test-"));
-  const database = usingPostgres() ? await createDatabase() : undefined;
+  const database = postgres ? await createDatabase() : undefined;
   let holders = count;
   const release = async () => {
     if (--holders > 0) return;

@@ -174,3 +174,59 @@ describe.skipIf(!usingPostgres())("two servers on one database and data folder (
     expect(b.output()).toContain("resumed");
   });
 });
+
+describe.skipIf(!usingPostgres())("two servers whose clocks disagree (needs X3D_TEST_DATABASE_URL)", () => {
+  let a: TestServer;
+  let b: TestServer;
+  const BACKOFF_MS = 1500;
+
+  beforeAll(async () => {
+    // B's clock runs two minutes ahead, as another machine's may: leases and back-off are
+    // the database's time, which both share, not each server's.
+    [a, b] = (await startServers(
+      2,
+      {
+        X3D_ENGINE_MIN_TASK_SECONDS: "5",
+        X3D_ENGINE_LEASE_SECONDS: "4",
+        X3D_ENGINE_WORKERS: "1",
+        X3D_ENGINE_ALLOW_PRIVATE_URLS: "1",
+        X3D_ENGINE_CALLBACK_BACKOFF_MS: String(BACKOFF_MS),
+      },
+      {
+        envOf: (i): Record<string, string> =>
+          i === 1 ? { NODE_OPTIONS: `--require ${path.resolve(import.meta.dirname, "../harness/shift-clock.cjs")}`, X3D_TEST_CLOCK_SHIFT_MS: "120000" } : {},
+      },
+    )) as [TestServer, TestServer];
+  });
+  afterAll(async () => {
+    closeReceivers();
+    await Promise.all([a, b].filter(Boolean).map((s) => s.dispose()));
+  });
+
+  it("the server ahead takes over no live task and sends no callback before its back-off", async () => {
+    const api = new Api(a.url);
+    const hook = await receiver(500);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await api.post("submit-task", { images: png(), ...cheap, callback_url: hook.url })).data.task_id as string);
+    const owners = new Set<string>();
+    for (;;) {
+      const rows = await taskRows(a);
+      for (const r of rows) if (r.owner) owners.add(r.owner.split("-")[0]!);
+      if (rows.every((r) => r.state === "success")) break;
+      expect(rows.map((r) => r.state)).not.toContain("failed");
+      await sleep(100);
+    }
+    expect(owners.has(String(a.pid())), "server A never took a task").toBe(true);
+    expect((await taskRows(a)).map((r) => r.runs)).toEqual([1, 1, 1]);
+
+    // Three attempts per task against a failing receiver, spaced by the back-off (1.5 s, then 3 s).
+    const deadline = Date.now() + 30_000;
+    while (hook.hits.length < 9 && Date.now() < deadline) await sleep(100);
+    for (const id of ids) {
+      const at = hook.hits.filter((h) => h.body.data.task_id === id).map((h) => h.at);
+      expect(at).toHaveLength(3);
+      expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(BACKOFF_MS - 100);
+      expect(at[2]! - at[1]!).toBeGreaterThanOrEqual(2 * BACKOFF_MS - 100);
+    }
+  });
+});
