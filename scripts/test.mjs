@@ -1,5 +1,5 @@
 // `npm test`: lint, type check, build, unit and service tests (embedded database, then
-// PostgreSQL when X3D_TEST_DATABASE_URL is set), browser tests. Ends with one line
+// PostgreSQL when X3D_TEST_DATABASE_URL is set), the kill -9 chaos suite, browser tests. Ends with one line
 // "N passed, N failed" over every suite.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -69,6 +69,8 @@ if (built) {
   } else {
     summary.push("service tests (PostgreSQL): skipped, X3D_TEST_DATABASE_URL not set");
   }
+  // About a minute per database on two cores; PostgreSQL's half runs when X3D_TEST_DATABASE_URL is set.
+  vitest("chaos: kill -9 while tasks run (npm run test:chaos)", ["--mode", "chaos"]);
   const out = path.join(reports, "playwright.json");
   const { ok, seconds } = run("browser tests (Playwright)", bin("playwright"), ["test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
