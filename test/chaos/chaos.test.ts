@@ -19,6 +19,9 @@ const START = 100_000;
 const CLIENTS = 3;
 const FINAL_WAIT_MS = 150_000;
 const CALLBACK_WAIT_MS = 45_000; // a delivery cut off by a kill is retried once its 30 s claim runs out
+// Housekeeping may spare staging folders young enough to be another server's live upload
+// (one DATA_DIR, several servers): a body silent for X3D_ENGINE_BODY_TIMEOUT (5 s here) is dead.
+const STAGING_WAIT_MS = 15_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -143,6 +146,7 @@ async function chaos(postgres: boolean): Promise<Outcome> {
       X3D_ENGINE_WORKERS: "1",
       X3D_ENGINE_ALLOW_PRIVATE_URLS: "1",
       X3D_ENGINE_CALLBACK_BACKOFF_MS: "300",
+      X3D_ENGINE_BODY_TIMEOUT: "5",
     },
     { postgres },
   );
@@ -201,6 +205,8 @@ async function chaos(postgres: boolean): Promise<Outcome> {
   const callbackDeadline = Date.now() + CALLBACK_WAIT_MS;
   while (Date.now() < callbackDeadline && ![...wanted].every((id) => hook.hits.some((h) => h.body.data.task_id === id))) await sleep(200);
   const apiBalance = await api.balance();
+  const stagingDeadline = Date.now() + STAGING_WAIT_MS;
+  while (stagingFiles(server).length > 0 && Date.now() < stagingDeadline) await sleep(500);
   const stagingLeft = stagingFiles(server);
   // The embedded database is read with its server stopped.
   await server.stop();
