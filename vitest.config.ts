@@ -1,7 +1,9 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
-export default defineConfig({
+// `--mode chaos` (npm run test:chaos) runs the kill -9 suite (test/chaos) alone; it is left
+// out of every other run.
+export default defineConfig(({ mode }) => ({
   resolve: {
     alias: {
       "@": path.resolve(import.meta.dirname),
@@ -9,10 +11,11 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "test/**/*.test.ts"],
+    include: mode === "chaos" ? ["test/chaos/**/*.test.ts"] : ["lib/**/*.test.ts", "test/**/*.test.ts"],
+    exclude: mode === "chaos" ? configDefaults.exclude : [...configDefaults.exclude, "test/chaos/**"],
     environment: "node",
     testTimeout: 60_000,
-    hookTimeout: 180_000,
+    hookTimeout: mode === "chaos" ? 600_000 : 180_000,
     pool: "forks",
   },
-});
+}));

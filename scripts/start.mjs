@@ -2,14 +2,19 @@
 import { execSync, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildOnce } from "./build-once.mjs";
 import { buildState } from "./build-state.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-if (buildState() !== "fresh") {
-  console.log("Building x3d studio (first start, or the sources changed)...");
-  execSync("npm run build", { cwd: root, stdio: "inherit" });
-}
+await buildOnce({
+  lockDir: path.join(root, ".build", "start.lock"),
+  state: buildState,
+  build: () => {
+    console.log("Building x3d studio (first start, or the sources changed)...");
+    execSync("npm run build", { cwd: root, stdio: "inherit" });
+  },
+});
 
 const port = process.env.PORT ?? "3000";
 // glibc gives each thread that allocates (generation and display workers, libvips, PGlite's

@@ -1,8 +1,8 @@
 import "server-only";
 import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { serverEnv } from "@/lib/env";
+import { readOrCreateFile } from "@/lib/files/create-once";
 
 let cached: string | undefined;
 
@@ -12,18 +12,9 @@ export function authSecret(): string {
   const env = serverEnv();
   if (env.AUTH_SECRET) return (cached = env.AUTH_SECRET);
   const file = path.join(env.DATA_DIR, "auth-secret");
-  try {
-    cached = fs.readFileSync(file, "utf8").trim();
-    if (cached) return cached;
-  } catch {
-    // first start
-  }
-  fs.mkdirSync(env.DATA_DIR, { recursive: true });
-  try {
-    fs.writeFileSync(file, crypto.randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
-  } catch {
-    // another process wrote it first
-  }
-  cached = fs.readFileSync(file, "utf8").trim();
+  const secret = readOrCreateFile(file, () => crypto.randomBytes(32).toString("base64url")).trim();
+  // Auth.js refuses an empty secret on every request (MissingSecret): say which file is at fault, once.
+  if (!secret) throw new Error(`${file} is empty: remove it (a new secret is generated; sessions are signed out) or set AUTH_SECRET`);
+  cached = secret;
   return cached;
 }

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { serverEnv } from "@/lib/env";
 import { createPgliteDir } from "./pglite-init";
+import { migratePostgres } from "./migrate-postgres";
 import { globalSingleton } from "@/lib/global-singleton";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,11 +34,11 @@ async function open(): Promise<DbHandle> {
   const env = serverEnv();
   if (env.DATABASE_URL) {
     const { drizzle } = await import("drizzle-orm/node-postgres");
-    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pg = await import("pg");
     const pool = new pg.default.Pool({ connectionString: env.DATABASE_URL, max: 10 });
     const instance = drizzle(pool, { schema });
-    await migrate(instance, { migrationsFolder: MIGRATIONS });
+    // Servers sharing the database boot together: migrations take a lock (migrate-postgres.ts).
+    await migratePostgres(pool, MIGRATIONS);
     return { db: instance as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
   const { PgliteRemote } = await import("./pglite-remote");

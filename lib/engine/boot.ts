@@ -38,7 +38,7 @@ async function boot(): Promise<Engine> {
     .onConflictDoUpdate({ target: engineClients.id, set: { secretHash: sql`excluded.secret_hash`, active: true } });
   await db.update(engineClients).set({ active: false }).where(and(ne(engineClients.id, config.clientId), eq(engineClients.active, true)));
   // Embedded PGlite means one server: whatever was processing was cut off by the restart.
-  const resumed = await requeueOrphans(kind === "pglite" ? null : new Date(Date.now() - config.leaseMs));
+  const resumed = await requeueOrphans(kind === "pglite" ? null : config.leaseMs);
   const callbacks = new CallbackSender();
   const scheduler = new Scheduler(() => void callbacks.sendDue());
   scheduler.start();

@@ -35,7 +35,8 @@ export class CallbackSender {
       const due = await database
         .select({ id: engineTasks.id })
         .from(engineTasks)
-        .where(and(eq(engineTasks.callbackStatus, "pending"), lte(engineTasks.callbackNextAt, new Date())))
+        // The database's clock, which wrote callback_next_at: a server whose clock runs ahead would send early.
+        .where(and(eq(engineTasks.callbackStatus, "pending"), lte(engineTasks.callbackNextAt, sql`now()`)))
         .limit(50);
       for (const { id } of due) {
         if (this.inFlight.has(id)) continue;
@@ -49,11 +50,10 @@ export class CallbackSender {
 
   private async deliver(taskId: string): Promise<void> {
     const database = await db();
-    const lease = new Date(Date.now() + ATTEMPT_TIMEOUT_MS * 3);
     const [task] = await database
       .update(engineTasks)
-      .set({ callbackNextAt: lease })
-      .where(and(eq(engineTasks.id, taskId), eq(engineTasks.callbackStatus, "pending"), lte(engineTasks.callbackNextAt, new Date())))
+      .set({ callbackNextAt: sql`now() + ${`${ATTEMPT_TIMEOUT_MS * 3} milliseconds`}::interval` })
+      .where(and(eq(engineTasks.id, taskId), eq(engineTasks.callbackStatus, "pending"), lte(engineTasks.callbackNextAt, sql`now()`)))
       .returning();
     if (!task?.callbackUrl) return;
     const config = engineConfig();

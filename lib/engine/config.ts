@@ -1,10 +1,10 @@
 import "server-only";
 import crypto from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { appOrigin, serverEnv } from "@/lib/env";
+import { readOrCreateFile } from "@/lib/files/create-once";
 import { DEFAULT_COSTS, type CostTable } from "@/lib/x3d/costs";
 
 export interface EngineConfig {
@@ -51,24 +51,25 @@ function readCosts(raw: string | undefined): CostTable {
 }
 
 /** The development client pair, generated once per data directory so `npm start` needs no setup. */
-function developmentCredentials(dataDir: string): { clientId: string; clientSecret: string } {
+export function developmentCredentials(dataDir: string): { clientId: string; clientSecret: string } {
   const file = path.join(dataDir, "x3d-credentials.json");
+  const text = readOrCreateFile(file, () =>
+    JSON.stringify(
+      { clientId: `dev_${crypto.randomBytes(6).toString("hex")}`, clientSecret: crypto.randomBytes(24).toString("base64url") },
+      null,
+      2,
+    ),
+  );
+  let parsed: unknown;
   try {
-    return z.object({ clientId: z.string(), clientSecret: z.string() }).parse(JSON.parse(fs.readFileSync(file, "utf8")));
+    parsed = JSON.parse(text);
   } catch {
-    const pair = {
-      clientId: `dev_${crypto.randomBytes(6).toString("hex")}`,
-      clientSecret: crypto.randomBytes(24).toString("base64url"),
-    };
-    fs.mkdirSync(dataDir, { recursive: true });
-    // wx: two processes starting together must not overwrite each other's pair.
-    try {
-      fs.writeFileSync(file, JSON.stringify(pair, null, 2), { mode: 0o600, flag: "wx" });
-    } catch {
-      return developmentCredentials(dataDir);
-    }
-    return pair;
+    parsed = undefined;
   }
+  const pair = z.object({ clientId: z.string().min(1), clientSecret: z.string().min(1) }).safeParse(parsed);
+  // Was: read again and again until it parsed, which never ends for a damaged file (a stack overflow at every start).
+  if (!pair.success) throw new Error(`${file} holds no client pair: remove it (a new pair is generated) or set X3D_CLIENT_ID and X3D_CLIENT_SECRET`);
+  return pair.data;
 }
 
 /** Worker threads when X3D_ENGINE_WORKERS is unset: every core but one, at least one. */

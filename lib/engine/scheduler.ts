@@ -2,13 +2,12 @@ import "server-only";
 import crypto from "node:crypto";
 import path from "node:path";
 import { mkdir } from "node:fs/promises";
-import type { EngineTask } from "@/lib/db/schema";
 import { engineConfig } from "./config";
 import type { Job, View } from "./generate/job";
 import { safeDownload } from "./net/safe-fetch";
 import { JobError, WorkerPool } from "./pool";
 import { taskDir, type InputSource } from "./tasks/store";
-import { claimNext, failAndRefund, heartbeat, requeueOrphans, succeed } from "./tasks/transitions";
+import { claimNext, failAndRefund, heartbeat, requeueOrphans, succeed, type ClaimedTask } from "./tasks/transitions";
 import { LIMITS } from "@/lib/x3d/options";
 
 const TICK_MS = 1000;
@@ -54,7 +53,7 @@ export class Scheduler {
       if (Date.now() - this.lastHeartbeat > leaseMs / 3) {
         this.lastHeartbeat = Date.now();
         await heartbeat(this.owner);
-        const resumed = await requeueOrphans(new Date(Date.now() - leaseMs));
+        const resumed = await requeueOrphans(leaseMs);
         if (resumed > 0) console.log(`[x3d engine] resumed ${resumed} task(s) whose server stopped`);
       }
     } catch (error) {
@@ -90,9 +89,10 @@ export class Scheduler {
     }
   }
 
-  private async process(task: EngineTask): Promise<void> {
+  private async process(task: ClaimedTask): Promise<void> {
     const config = engineConfig();
-    const started = task.startedAt?.getTime() ?? Date.now();
+    // On this server's clock: the database's start time would be off by the clocks' difference.
+    const started = Date.now() - task.elapsedMs;
     const controller = new AbortController();
     const remaining = started + config.taskTimeoutMs - Date.now();
     const timer = setTimeout(
@@ -116,7 +116,7 @@ export class Scheduler {
   }
 
   /** Resolves the task's inputs to files, fetching URL inputs safely, and shapes the worker's job. */
-  private async buildJob(task: EngineTask, signal: AbortSignal): Promise<Job> {
+  private async buildJob(task: ClaimedTask, signal: AbortSignal): Promise<Job> {
     const dir = taskDir(task.id);
     const config = engineConfig();
     const inputs = task.inputs as Record<string, InputSource | { key: string; source: InputSource }[]>;

@@ -24,6 +24,12 @@ export class Api {
   private token?: string;
   constructor(readonly base: string) {}
 
+  /** Uses a token obtained elsewhere (from another server of the same service, say). */
+  withToken(token: string): this {
+    this.token = token;
+    return this;
+  }
+
   async getToken(): Promise<string> {
     if (this.token) return this.token;
     const res = await fetch(`${this.base}/open-api/v1/auth/token`, {

@@ -1,5 +1,6 @@
 // Starts the built app (`next start`) as a child process for the service tests: a fresh
-// data folder and, when X3D_TEST_DATABASE_URL is set, a fresh PostgreSQL database.
+// data folder and, when X3D_TEST_DATABASE_URL is set, a fresh PostgreSQL database; or
+// several processes sharing them (startServers), as several machines would.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -19,11 +20,13 @@ export interface TestServer {
   env: Record<string, string>;
   /** Everything the server printed. */
   output: () => string;
+  /** The running process's id (the engine's task owners start with it). */
+  pid: () => number | undefined;
   /** Stops the process (SIGKILL when `hard`), keeping data and database. */
   stop: (hard?: boolean) => Promise<void>;
   /** Starts the same server again on the same data, database and port. */
   restart: () => Promise<void>;
-  /** Stops and removes data and database. */
+  /** Stops it; the last of a group (startServers) to be disposed also removes data and database. */
   dispose: () => Promise<void>;
 }
 
@@ -58,23 +61,69 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
+export interface StartOptions {
+  /** PostgreSQL (X3D_TEST_DATABASE_URL must be set) or the embedded PGlite; default: PostgreSQL when it is set. */
+  postgres?: boolean;
+  /** Settings for one server of a group only (startServers). */
+  envOf?: (index: number) => Record<string, string>;
+}
+
 /** Starts a server; `extraEnv.PORT` picks its port (else a free one). */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
-  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
+export async function startServer(extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
+  const [server] = await startServers(1, extraEnv, options);
+  return server!;
+}
+
+/**
+ * `count` servers, each on its own port, sharing one data folder and (with PostgreSQL) one
+ * database, as machines sharing DATA_DIR and DATABASE_URL would; they boot at the same
+ * time, on a database nobody has migrated yet. Each one's dispose stops it; the last one
+ * removes the data and the database, so a group is disposed once whatever the order.
+ */
+export async function startServers(count: number, extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer[]> {
+  const postgres = options.postgres ?? usingPostgres();
+  const envOf = options.envOf ?? ((): Record<string, string> => ({}));
+  if (postgres && !usingPostgres()) throw new Error("PostgreSQL asked for without X3D_TEST_DATABASE_URL");
+  if (count > 1 && extraEnv.PORT) throw new Error("PORT can only be given for one server");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-test-"));
-  const database = usingPostgres() ? await createDatabase() : undefined;
-  const env: Record<string, string> = {
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    X3D_CLIENT_ID: CLIENT_ID,
-    X3D_CLIENT_SECRET: CLIENT_SECRET,
-    NEXT_TELEMETRY_DISABLED: "1",
-    ...(database ? { DATABASE_URL: database.url } : {}),
-    ...extraEnv,
+  const database = postgres ? await createDatabase() : undefined;
+  let holders = count;
+  const release = async () => {
+    if (--holders > 0) return;
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  const servers: TestServer[] = [];
+  for (let i = 0; i < count; i++) {
+    const own = envOf(i);
+    const port = own.PORT ? Number(own.PORT) : extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      X3D_CLIENT_ID: CLIENT_ID,
+      X3D_CLIENT_SECRET: CLIENT_SECRET,
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...extraEnv,
+      ...own,
+      PORT: String(port),
+    };
+    servers.push(serverProcess(port, dataDir, env, release));
+  }
+  const started = await Promise.allSettled(servers.map((s) => s.restart()));
+  const failure = started.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failure) {
+    await Promise.all(servers.map((s) => s.dispose()));
+    throw failure.reason;
+  }
+  return servers;
+}
+
+/** One server process on `port`; not started until its `restart()`. */
+function serverProcess(port: number, dataDir: string, env: Record<string, string>, release: () => Promise<void>): TestServer {
   let child: ChildProcess | undefined;
   let log = "";
   let stopRequested = () => {};
+  let disposed = false;
   const launch = async () => {
     const started = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], {
       cwd: ROOT,
@@ -92,7 +141,6 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     stopRequested = () => (stopping = true);
     await waitUntilUp(`http://127.0.0.1:${port}`, () => log, started);
   };
-  await launch();
   const stop = async (hard = false) => {
     const c = child;
     if (!c || c.exitCode !== null || c.signalCode !== null) return;
@@ -113,12 +161,14 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     dataDir,
     env,
     output: () => log,
+    pid: () => (child && child.exitCode === null && child.signalCode === null ? child.pid : undefined),
     stop,
     restart: launch,
     dispose: async () => {
       await stop();
-      await database?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (disposed) return;
+      disposed = true;
+      await release();
     },
   };
 }

@@ -1,17 +1,23 @@
 import "server-only";
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, lt, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { engineClients, engineTasks, type EngineTask } from "@/lib/db/schema";
 import { isTaskId } from "./store";
 
 const unfinished = ["created", "queueing", "processing"] as const;
 
+/** A claimed task, with how long ago it first started by the database's clock. */
+export type ClaimedTask = EngineTask & { elapsedMs: number };
+
+/** `now()` minus `ms`: times written by the database are compared with the database's clock, never a server's. */
+const dbAgo = (ms: number) => sql`now() - ${`${ms} milliseconds`}::interval`;
+
 /**
  * Moves the oldest queueing task whose client has fewer than `limit` tasks processing to
  * `processing`, owned by this instance. One claim at a time across instances (advisory lock),
  * so the per-client limit holds with several app servers too.
  */
-export async function claimNext(owner: string, limit: number): Promise<EngineTask | undefined> {
+export async function claimNext(owner: string, limit: number): Promise<ClaimedTask | undefined> {
   const database = await db();
   return database.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7302001)`);
@@ -33,7 +39,11 @@ export async function claimNext(owner: string, limit: number): Promise<EngineTas
         heartbeatAt: sql`now()`,
       })
       .where(eq(engineTasks.id, id))
-      .returning();
+      // started_at is the database's time; another machine's clock may differ from this one's.
+      .returning({
+        ...getTableColumns(engineTasks),
+        elapsedMs: sql<number>`(extract(epoch from now() - ${engineTasks.startedAt}) * 1000)::float8`,
+      });
     return task;
   });
 }
@@ -91,25 +101,27 @@ export async function heartbeat(owner: string): Promise<void> {
 }
 
 /**
- * Puts tasks whose processing stopped (their server went away) back in the queue, and
- * tasks left in `created` by a crash mid-request. `staleBefore` null reclaims every
- * processing task (the embedded database has one server by construction).
+ * Puts tasks whose processing stopped (their server went away: no heartbeat for `leaseMs`)
+ * back in the queue, and tasks left in `created` by a crash mid-request. `leaseMs` null
+ * reclaims every processing task (the embedded database has one server by construction).
+ * Ages are measured by the database's clock, which every server shares: a server whose
+ * clock runs ahead would otherwise take live tasks from the others.
  */
-export async function requeueOrphans(staleBefore: Date | null): Promise<number> {
+export async function requeueOrphans(leaseMs: number | null): Promise<number> {
   const database = await db();
   const processing = await database
     .update(engineTasks)
     .set({ state: "queueing", owner: null })
     .where(
-      staleBefore
-        ? and(eq(engineTasks.state, "processing"), lt(engineTasks.heartbeatAt, staleBefore))
-        : eq(engineTasks.state, "processing"),
+      leaseMs === null
+        ? eq(engineTasks.state, "processing")
+        : and(eq(engineTasks.state, "processing"), lt(engineTasks.heartbeatAt, dbAgo(leaseMs))),
     )
     .returning({ id: engineTasks.id });
   const created = await database
     .update(engineTasks)
     .set({ state: "queueing" })
-    .where(and(eq(engineTasks.state, "created"), lt(engineTasks.createdAt, new Date(Date.now() - 60_000))))
+    .where(and(eq(engineTasks.state, "created"), lt(engineTasks.createdAt, dbAgo(60_000))))
     .returning({ id: engineTasks.id });
   return processing.length + created.length;
 }
