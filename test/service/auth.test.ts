@@ -35,6 +35,11 @@ describe("auth/token", () => {
       expect(await res.json()).toEqual({ code: 40010000, data: {}, msg: "client credentials are invalid", message: "client credentials are invalid" });
     }
   });
+  it("answers 40010000, not a system error, for a client id with a NUL byte (PostgreSQL text cannot hold one)", async () => {
+    const res = await tokenCall({ headers: { Authorization: basic("test-client\0", "test-secret-0123456789") } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Envelope).code).toBe(40010000);
+  });
   it("does not care about the Host header", async () => {
     const res = await tokenCall({ headers: { Authorization: basic(), Host: "api.live-service.example" } });
     expect(((await res.json()) as Envelope).code).toBe(200);
