@@ -38,6 +38,8 @@ export function hashSecret(secret: string): string {
  * under; null when the pair is wrong or is one the server no longer uses (inactive).
  */
 export async function issueToken(id: string, secret: string): Promise<{ accessToken: string; nonce: string } | null> {
+  // No client id holds a NUL, and PostgreSQL text cannot: the lookup would fail, not miss.
+  if (id.includes("\0")) return null;
   const [row] = await (await db()).select().from(engineClients).where(eq(engineClients.id, id));
   if (!row?.active || !safeEqual(row.secretHash, sha256(secret))) return null;
   const nonce = crypto.randomBytes(16).toString("hex");

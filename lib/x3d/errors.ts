@@ -59,6 +59,7 @@ export const ERRORS = {
   10030011: { msg: "request must be multipart/form-data", http: 200, user: "The request was not sent as a form." },
   10030012: { msg: "too many files", http: 200, user: "Send one file only.", field: "mesh" },
   10030013: { msg: "request body timed out", http: 408, user: "The upload stalled. Check the connection and try again." },
+  10030014: { msg: "method not allowed", http: 405, user: "The request used an HTTP method this endpoint does not take." },
   // split/create-task
   10032001: { msg: "split model not valid", http: 200, user: "Split as a character or as a general model.", field: "model" },
   10032002: { msg: "part not valid", http: 200, user: "Choose a part layout from a to f.", field: "part" },

@@ -35,6 +35,11 @@ describe("auth/token", () => {
       expect(await res.json()).toEqual({ code: 40010000, data: {}, msg: "client credentials are invalid", message: "client credentials are invalid" });
     }
   });
+  it("answers 40010000, not a system error, for a client id with a NUL byte (PostgreSQL text cannot hold one)", async () => {
+    const res = await tokenCall({ headers: { Authorization: basic("test-client\0", "test-secret-0123456789") } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Envelope).code).toBe(40010000);
+  });
   it("does not care about the Host header", async () => {
     const res = await tokenCall({ headers: { Authorization: basic(), Host: "api.live-service.example" } });
     expect(((await res.json()) as Envelope).code).toBe(200);
@@ -61,6 +66,29 @@ describe("Bearer and Token schemes", () => {
   });
 });
 
+describe("methods a route does not take", () => {
+  it("answer the envelope 10030014 with HTTP 405 and Allow, before any auth; OPTIONS lists only the real methods", async () => {
+    const cases: [string, string, string][] = [
+      ["balance", "POST", "GET, HEAD, OPTIONS"],
+      ["query-task?task_id=x", "DELETE", "GET, HEAD, OPTIONS"],
+      ["split/query-task", "PUT", "GET, HEAD, OPTIONS"],
+      ["auth/token", "GET", "POST, OPTIONS"],
+      ["submit-task", "PATCH", "POST, OPTIONS"],
+      ["segmentation/create-task", "GET", "POST, OPTIONS"],
+    ];
+    for (const [route, method, allow] of cases) {
+      const res = await fetch(`${server.url}/open-api/v1/${route}`, { method, headers: { Authorization: basic() } });
+      expect(res.status, `${method} ${route}`).toBe(405);
+      expect(res.headers.get("allow")).toBe(allow);
+      const body = (await res.json()) as Envelope;
+      expect(body).toEqual({ code: 10030014, data: {}, msg: expect.stringMatching(/^method not allowed/) as unknown as string });
+      const options = await fetch(`${server.url}/open-api/v1/${route}`, { method: "OPTIONS" });
+      expect(options.status).toBe(204);
+      expect(options.headers.get("allow")).toBe(allow);
+    }
+  });
+});
+
 describe("X3D_ENGINE=off", () => {
   it("switches every service route off", async () => {
     const off = await startServer({ X3D_ENGINE: "off" });
@@ -68,6 +96,7 @@ describe("X3D_ENGINE=off", () => {
       expect((await fetch(`${off.url}/open-api/v1/balance`)).status).toBe(404);
       expect((await fetch(`${off.url}/open-api/v1/auth/token`, { method: "POST", headers: { Authorization: basic() } })).status).toBe(404);
       expect((await fetch(`${off.url}/open-api/v1/submit-task`, { method: "POST" })).status).toBe(404);
+      expect((await fetch(`${off.url}/open-api/v1/submit-task`, { method: "PUT" })).status).toBe(404);
     } finally {
       await off.dispose();
     }

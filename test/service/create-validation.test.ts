@@ -112,6 +112,16 @@ describe("segmentation/create-task", () => {
   });
 });
 
+describe("URLs with control characters", () => {
+  it("are refused with the field's code, not a system error (PostgreSQL cannot store a NUL)", async () => {
+    await expectCode("split/create-task", { mesh_url: "https://example.com/a\0.stl" }, 10030007, "mesh_url");
+    await expectCode("split/create-task", { mesh_url: "https://example.com/a.stl", callback_url: "https://example.com/hook\0" }, 10030001);
+    await expectCode("depth/create-task", { image_url: "https://example.com/a\u0001.png", format: "2" }, 10033005);
+    await expectCode("segmentation/create-task", { mesh: stl(), callback_url: "https://example.com/\u007f" }, 10030001, undefined, "Token");
+    await expectCode("submit-task", { images: png(), request_type: "2", model: "x3dv3.0", mesh_url: "https://example.com/a\0.glb" }, 10031012, "mesh_url");
+  });
+});
+
 describe("nothing was charged for refusals", () => {
   it("balance = start - 20 per accepted task", async () => {
     expect(await api.balance()).toBe(1000 - 4 * 20);

@@ -81,6 +81,15 @@ describe("signed file links", () => {
     expect(cover.headers.get("content-encoding")).toBeNull();
   });
 
+  it("a path that is not percent-encoded UTF-8 answers 404, not Next's bare 500", async () => {
+    const { pathname } = new URL(links.url);
+    const [, , , , taskId] = pathname.split("/");
+    for (const path of ["/open-api/v1/files/%C0%AE%C0%AE/result.glb", `/open-api/v1/files/${taskId}/%C0%AE`, `/open-api/v1/files/${taskId}/result%FF.glb`]) {
+      expect((await get(`${server.url}${path}`)).status, path).toBe(404);
+      expect((await get(`${server.url}${path}`, {}, "HEAD")).status, path).toBe(404);
+    }
+  });
+
   it("a link with a broken signature is still refused, for HEAD too", async () => {
     const forged = new URL(links.url);
     forged.searchParams.set("auth_key", "0".repeat(32));

@@ -85,6 +85,12 @@ export function callbackUrl(form: FormInput): string | undefined {
 }
 
 export function isHttpUrl(raw: string): boolean {
+  // Control characters are no part of a URL (RFC 3986); the URL parser would quietly encode
+  // them, but the raw value is what is stored, and PostgreSQL cannot store a NUL.
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return false;
+  }
   try {
     const u = new URL(raw);
     return u.protocol === "http:" || u.protocol === "https:";

@@ -1,3 +1,5 @@
 import { handleSubmitTask } from "@/lib/engine/handlers/create";
+import { otherMethods } from "@/lib/engine/handlers/methods";
 
 export const POST = handleSubmitTask;
+export const { GET, PUT, DELETE, PATCH, OPTIONS } = otherMethods("POST");

@@ -1,3 +1,5 @@
 import { handleSplitCreate } from "@/lib/engine/handlers/create";
+import { otherMethods } from "@/lib/engine/handlers/methods";
 
 export const POST = handleSplitCreate;
+export const { GET, PUT, DELETE, PATCH, OPTIONS } = otherMethods("POST");
