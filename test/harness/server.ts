@@ -19,12 +19,19 @@ export interface TestServer {
   env: Record<string, string>;
   /** Everything the server printed. */
   output: () => string;
-  /** Stops the process (SIGKILL when `hard`), keeping data and database. */
-  stop: (hard?: boolean) => Promise<void>;
+  /** Stops the process (SIGKILL when `hard`), keeping data and database; how it ended, when it was running. */
+  stop: (hard?: boolean) => Promise<Exit | undefined>;
   /** Starts the same server again on the same data, database and port. */
   restart: () => Promise<void>;
   /** Stops and removes data and database. */
   dispose: () => Promise<void>;
+}
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** From the stop signal to the exit. */
+  ms: number;
 }
 
 export const usingPostgres = () => !!process.env.X3D_TEST_DATABASE_URL;
@@ -93,10 +100,11 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     await waitUntilUp(`http://127.0.0.1:${port}`, () => log, started);
   };
   await launch();
-  const stop = async (hard = false) => {
+  const stop = async (hard = false): Promise<Exit | undefined> => {
     const c = child;
-    if (!c || c.exitCode !== null || c.signalCode !== null) return;
-    const exited = new Promise((r) => c.once("exit", r));
+    if (!c || c.exitCode !== null || c.signalCode !== null) return undefined;
+    const started = Date.now();
+    const exited = new Promise<Exit>((r) => c.once("exit", (code, signal) => r({ code, signal, ms: Date.now() - started })));
     stopRequested();
     c.kill(hard ? "SIGKILL" : "SIGTERM");
     // A server that does not leave within 15 s of SIGTERM is killed, and its log shown.
@@ -104,8 +112,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       process.stderr.write(`[harness] server on port ${port} ignored SIGTERM for 15 s; killing it. Its log ends:\n${log.slice(-4000)}\n`);
       c.kill("SIGKILL");
     }, 15_000);
-    await exited;
+    const exit = await exited;
     clearTimeout(timer);
+    return exit;
   };
   return {
     url: `http://127.0.0.1:${port}`,
@@ -129,6 +138,8 @@ async function waitUntilUp(url: string, log: () => string, child: ChildProcess):
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log()}`);
     try {
       const res = await fetch(`${url}/`);
+      // Read to the end: an unread body keeps the response, and so the server's close, waiting.
+      await res.arrayBuffer();
       if (res.status === 200) return;
     } catch {
       // not listening yet
