@@ -9,6 +9,7 @@ import { CallbackSender } from "./callbacks";
 import { engineConfig } from "./config";
 import { signedFilePath } from "./results";
 import { Scheduler } from "./scheduler";
+import { onShutdown } from "@/lib/shutdown";
 import { requeueOrphans } from "./tasks/transitions";
 
 export interface Engine {
@@ -43,6 +44,9 @@ async function boot(): Promise<Engine> {
   const scheduler = new Scheduler(() => void callbacks.sendDue());
   scheduler.start();
   callbacks.start();
+  onShutdown("the embedded service", "drain", async (deadline) => {
+    await Promise.all([scheduler.drain(deadline), callbacks.stop()]);
+  });
   registerLocalFiles(signedFilePath);
   if (resumed > 0) console.log(`[x3d engine] resumed ${resumed} unfinished task(s)`);
   return { scheduler, callbacks };

@@ -56,6 +56,20 @@ export async function succeed(taskId: string, owner: string, resultFile: string,
   return rows.length > 0;
 }
 
+/**
+ * Puts a task this instance was processing back in the queue (the server is stopping): the
+ * next instance to claim it starts it over, keeping its start time, so the task timeout
+ * still counts from its first start.
+ */
+export async function release(taskId: string, owner: string): Promise<boolean> {
+  const rows = await (await db())
+    .update(engineTasks)
+    .set({ state: "queueing", owner: null })
+    .where(and(eq(engineTasks.id, taskId), eq(engineTasks.state, "processing"), eq(engineTasks.owner, owner)))
+    .returning({ id: engineTasks.id });
+  return rows.length > 0;
+}
+
 /** Fails an unfinished task and gives its credits back, exactly once. */
 export async function failAndRefund(taskId: string, reason: string): Promise<boolean> {
   const database = await db();
