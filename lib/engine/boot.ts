@@ -8,9 +8,9 @@ import { hashSecret } from "./auth";
 import { CallbackSender } from "./callbacks";
 import { engineConfig } from "./config";
 import { signedFilePath } from "./results";
-import { Scheduler } from "./scheduler";
+import { logAbandoned, Scheduler } from "./scheduler";
 import { onShutdown } from "@/lib/shutdown";
-import { requeueOrphans } from "./tasks/transitions";
+import { abandonUnanswered, requeueOrphans } from "./tasks/transitions";
 
 export interface Engine {
   scheduler: Scheduler;
@@ -40,6 +40,7 @@ async function boot(): Promise<Engine> {
   await db.update(engineClients).set({ active: false }).where(and(ne(engineClients.id, config.clientId), eq(engineClients.active, true)));
   // Embedded PGlite means one server: whatever was processing was cut off by the restart.
   const resumed = await requeueOrphans(kind === "pglite" ? null : new Date(Date.now() - config.leaseMs));
+  logAbandoned(await abandonUnanswered());
   const callbacks = new CallbackSender();
   const scheduler = new Scheduler(() => void callbacks.sendDue());
   scheduler.start();

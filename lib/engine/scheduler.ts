@@ -8,7 +8,7 @@ import type { Job, View } from "./generate/job";
 import { safeDownload } from "./net/safe-fetch";
 import { JobError, WorkerPool } from "./pool";
 import { taskDir, type InputSource } from "./tasks/store";
-import { claimNext, failAndRefund, heartbeat, release, requeueOrphans, succeed } from "./tasks/transitions";
+import { abandonUnanswered, claimNext, failAndRefund, heartbeat, release, requeueOrphans, succeed } from "./tasks/transitions";
 import { LIMITS } from "@/lib/x3d/options";
 import { ShuttingDown } from "@/lib/shutdown";
 
@@ -79,6 +79,7 @@ export class Scheduler {
         await heartbeat(this.owner);
         const resumed = await requeueOrphans(new Date(Date.now() - leaseMs));
         if (resumed > 0) console.log(`[x3d engine] resumed ${resumed} task(s) whose server stopped`);
+        logAbandoned(await abandonUnanswered());
       }
     } catch (error) {
       console.error("[x3d engine] heartbeat failed", error);
@@ -186,6 +187,11 @@ export class Scheduler {
         return { ...(options as object), kind: task.kind, meshPath: await resolve("mesh", inputs.mesh as InputSource, LIMITS.meshBytes) } as Job;
     }
   }
+}
+
+/** Reports tasks failed and refunded by abandonUnanswered. */
+export function logAbandoned(ids: string[]): void {
+  if (ids.length > 0) console.log(`[x3d engine] failed and refunded ${ids.length} task(s) whose create request never answered: ${ids.join(", ")}`);
 }
 
 function errorText(error: unknown): string {

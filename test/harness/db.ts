@@ -20,6 +20,7 @@ export async function withDatabase<T>(server: TestServer, work: (query: Query) =
       await client.end();
     }
   }
+  if (server.running()) throw new Error("stop the server first: PGlite files are opened by one process at a time");
   const { PGlite } = await import("@electric-sql/pglite");
   const db = await PGlite.create(path.join(server.dataDir, "pglite"));
   try {

@@ -21,6 +21,8 @@ export interface TestServer {
   output: () => string;
   /** Stops the process (SIGKILL when `hard`), keeping data and database; how it ended, when it was running. */
   stop: (hard?: boolean) => Promise<Exit | undefined>;
+  /** Whether the server process is up. */
+  running: () => boolean;
   /** Starts the same server again on the same data, database and port. */
   restart: () => Promise<void>;
   /** Stops and removes data and database. */
@@ -123,6 +125,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     env,
     output: () => log,
     stop,
+    running: () => !!child && child.exitCode === null && child.signalCode === null,
     restart: launch,
     dispose: async () => {
       await stop();

@@ -105,13 +105,12 @@ export async function heartbeat(owner: string): Promise<void> {
 }
 
 /**
- * Puts tasks whose processing stopped (their server went away) back in the queue, and
- * tasks left in `created` by a crash mid-request. `staleBefore` null reclaims every
- * processing task (the embedded database has one server by construction).
+ * Puts tasks whose processing stopped (their server went away) back in the queue.
+ * `staleBefore` null reclaims every processing task (the embedded database has one server
+ * by construction).
  */
 export async function requeueOrphans(staleBefore: Date | null): Promise<number> {
-  const database = await db();
-  const processing = await database
+  const processing = await (await db())
     .update(engineTasks)
     .set({ state: "queueing", owner: null })
     .where(
@@ -120,12 +119,31 @@ export async function requeueOrphans(staleBefore: Date | null): Promise<number> 
         : eq(engineTasks.state, "processing"),
     )
     .returning({ id: engineTasks.id });
-  const created = await database
-    .update(engineTasks)
-    .set({ state: "queueing" })
-    .where(and(eq(engineTasks.state, "created"), lt(engineTasks.createdAt, new Date(Date.now() - 60_000))))
-    .returning({ id: engineTasks.id });
-  return processing.length + created.length;
+  return processing.length;
+}
+
+/**
+ * How long a task may stay `created`: createTask commits the row and the charge, then moves
+ * it to `queueing` with its next statement and answers the task_id. A row still `created`
+ * after this long lost its request in between (a crash, a kill -9).
+ */
+const UNANSWERED_AFTER_MS = 60_000;
+
+const UNANSWERED_REASON = "the create request ended before it answered (server stopped or crashed): the client never got this task_id";
+
+/**
+ * Fails and refunds the tasks whose create request died between charging and answering: the
+ * client was charged for a task_id it never received, so it could neither poll it nor know
+ * what it paid for. Returns their ids.
+ */
+export async function abandonUnanswered(): Promise<string[]> {
+  const rows = await (await db())
+    .select({ id: engineTasks.id })
+    .from(engineTasks)
+    .where(and(eq(engineTasks.state, "created"), lt(engineTasks.createdAt, new Date(Date.now() - UNANSWERED_AFTER_MS))));
+  const failed: string[] = [];
+  for (const { id } of rows) if (await failAndRefund(id, UNANSWERED_REASON)) failed.push(id);
+  return failed;
 }
 
 export async function findTask(taskId: string): Promise<EngineTask | undefined> {
