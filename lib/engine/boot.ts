@@ -8,6 +8,7 @@ import { hashSecret } from "./auth";
 import { CallbackSender } from "./callbacks";
 import { engineConfig } from "./config";
 import { signedFilePath } from "./results";
+import { Housekeeper } from "./housekeeping";
 import { logAbandoned, Scheduler } from "./scheduler";
 import { onShutdown } from "@/lib/shutdown";
 import { abandonUnanswered, requeueOrphans } from "./tasks/transitions";
@@ -43,10 +44,14 @@ async function boot(): Promise<Engine> {
   logAbandoned(await abandonUnanswered());
   const callbacks = new CallbackSender();
   const scheduler = new Scheduler(() => void callbacks.sendDue());
+  // Crash leftovers and expired files: now, in the background (a large folder must not hold
+  // up the start), and on a timer.
+  const housekeeper = new Housekeeper();
   scheduler.start();
   callbacks.start();
+  housekeeper.start();
   onShutdown("the embedded service", "drain", async (deadline) => {
-    await Promise.all([scheduler.drain(deadline), callbacks.stop()]);
+    await Promise.all([scheduler.drain(deadline), callbacks.stop(), housekeeper.stop()]);
   });
   registerLocalFiles(signedFilePath);
   if (resumed > 0) console.log(`[x3d engine] resumed ${resumed} unfinished task(s)`);
