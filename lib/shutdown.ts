@@ -21,7 +21,7 @@ import "server-only";
  */
 
 /** Running generation jobs may finish until this long after the signal. */
-export const JOBS_GRACE_MS = 6_000;
+const JOBS_GRACE_MS = 6_000;
 /** Requests in flight and `after()` work may finish until then. */
 const HTTP_GRACE_MS = 8_000;
 /** The process ends by then, whatever is stuck. */
@@ -64,11 +64,6 @@ export function shutdownSignal(): AbortSignal {
   return state().controller.signal;
 }
 
-/** Whether `error` is (or was caused by) the shutdown, rather than a failure of the work itself. */
-export function isShutdown(error: unknown): boolean {
-  return error instanceof ShuttingDown || (error instanceof Error && error.cause instanceof ShuttingDown);
-}
-
 /** Registers a step of the stop sequence. */
 export function onShutdown(name: string, phase: ShutdownPhase, run: (deadline: number) => Promise<void>): void {
   state().steps.push({ name, phase, run });
@@ -95,12 +90,12 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
   }, HARD_EXIT_MS);
   // Next's handler (`next start` registers it before the app loads) is the one that can close
   // the HTTP server: it stops accepting at once, then waits for requests and `after()` work,
-  // then calls process.exit. That call is held here and tells us HTTP is done.
+  // then calls process.exit. That call is held here and tells us HTTP is done (any other
+  // process.exit while stopping waits too: the hard deadline above still ends the process).
   const nextHandles = process.listenerCount(signal) > 1;
   let httpDone: () => void = () => {};
   const httpClosed = new Promise<void>((resolve) => (httpDone = resolve));
-  process.exit = ((code?: number | string | null) => {
-    void code;
+  process.exit = (() => {
     httpDone();
     return undefined as never;
   }) as typeof process.exit;
