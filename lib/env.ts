@@ -36,6 +36,8 @@ const schema = z.object({
   X3D_ENGINE_CALLBACK_BACKOFF_MS: positiveInt(2000),
   X3D_ENGINE_LEASE_SECONDS: positiveInt(30),
   X3D_ENGINE_BODY_TIMEOUT: positiveInt(30),
+  /** Hours a finished task's files are kept; fractions allowed, 0 keeps them forever. */
+  X3D_ENGINE_RETENTION_HOURS: z.coerce.number().nonnegative().default(72),
   X3D_ENGINE_COSTS: z.string().optional(),
 });
 

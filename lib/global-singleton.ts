@@ -12,3 +12,8 @@ export function globalSingleton<T>(key: string, start: () => Promise<T>): Promis
   });
   return holder[symbol];
 }
+
+/** What `globalSingleton(key, …)` holds, when something started it; never starts it. */
+export function startedSingleton<T>(key: string): Promise<T> | undefined {
+  return (globalThis as Record<symbol, Promise<T> | undefined>)[Symbol.for(key)];
+}

@@ -2,9 +2,17 @@ import "server-only";
 import { engineConfig } from "@/lib/engine/config";
 import { engine } from "@/lib/engine/boot";
 import { serverEnv } from "@/lib/env";
+import type { database } from "@/lib/db";
+import { startedSingleton } from "@/lib/global-singleton";
+import { installShutdown, onShutdown } from "@/lib/shutdown";
 
-/** Boots the embedded service (unless X3D_ENGINE=off) and prints where it is and the credentials in use. */
+/**
+ * Handles SIGTERM/SIGINT (lib/shutdown), boots the embedded service (unless X3D_ENGINE=off)
+ * and prints where it is and the credentials in use.
+ */
 export async function startServices(): Promise<void> {
+  installShutdown();
+  onShutdown("the database", "close", closeDatabase);
   const env = serverEnv();
   if (env.X3D_ENGINE === "off") {
     console.log("[x3d] embedded service off (X3D_ENGINE=off)");
@@ -22,4 +30,10 @@ export async function startServices(): Promise<void> {
       `[x3d] data:              ${config.dataDir}${env.DATABASE_URL ? " (database: DATABASE_URL)" : " (embedded database)"}`,
     ].join("\n"),
   );
+}
+
+/** Closes the database if this process opened it (lib/db keeps it under "x3d.db"); never opens it to close it. */
+async function closeDatabase(): Promise<void> {
+  const handle = startedSingleton<Awaited<ReturnType<typeof database>>>("x3d.db");
+  if (handle) await (await handle).close();
 }

@@ -78,6 +78,20 @@ describe("runDisplayJob", () => {
     expect(readdirSync(out)).toEqual([]);
   });
 
+  it("terminates the worker at once when its signal aborts (the server stopping), leaving no temporary files", async () => {
+    // A stand-in worker that never answers: only the signal can end its job.
+    const stuck = path.join(bundleDir, "stuck-worker.mjs");
+    writeFileSync(stuck, "setInterval(() => {}, 1000);");
+    const out = outDir("aborted");
+    writeFileSync(path.join(out, "display.glb.0a1b2c.tmp"), "half a file");
+    const stopping = new AbortController();
+    const started = performance.now();
+    setTimeout(() => stopping.abort(new Error("the server is shutting down")), 100);
+    await expect(runDisplayJob(input, "glb", out, { script: stuck, signal: stopping.signal })).rejects.toThrow(/shutting down/);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(readdirSync(out)).toEqual([]);
+  });
+
   it("a worker that runs out of memory fails its job, not the process", async () => {
     // A stand-in worker that grows its JavaScript heap without end: the limit must stop it.
     const hungry = path.join(bundleDir, "hungry-worker.mjs");

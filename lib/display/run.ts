@@ -46,6 +46,8 @@ export interface RunDisplayOptions {
   maxMemoryMb?: number;
   /** The worker script; without it (e.g. under vitest, nothing bundled) the job runs in this thread. */
   script?: string;
+  /** Terminates the worker and fails the job (the server is stopping). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -58,8 +60,9 @@ async function removeOutputs(outDir: string): Promise<void> {
   await Promise.all(names.filter((n) => /^(display|preview)\.glb(\.[0-9a-f]+\.tmp)?$/.test(n)).map((n) => rm(path.join(outDir, n), { force: true })));
 }
 
-function inWorker(script: string, job: DisplayJob, timeoutMs: number, maxMemoryMb: number): Promise<DisplayReply> {
+function inWorker(script: string, job: DisplayJob, timeoutMs: number, maxMemoryMb: number, signal?: AbortSignal): Promise<DisplayReply> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
     const worker = new Worker(/*turbopackIgnore: true*/ script, { workerData: job, resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb } });
     let settled = false;
     const finish = (outcome: () => void): void => {
@@ -70,6 +73,9 @@ function inWorker(script: string, job: DisplayJob, timeoutMs: number, maxMemoryM
       void worker.terminate().finally(outcome);
     };
     const timer = setTimeout(() => finish(() => reject(new Error(`display copy timed out after ${Math.round(timeoutMs / 1000)} s`))), timeoutMs);
+    const onAbort = () => finish(() => reject(signal?.reason as Error));
+    signal?.addEventListener("abort", onAbort, { once: true });
+    worker.once("exit", () => signal?.removeEventListener("abort", onAbort));
     worker.once("message", (reply: DisplayReply) => finish(() => resolve(reply)));
     worker.once("error", (error) => finish(() => reject(error)));
     worker.once("exit", (code) => finish(() => reject(new Error(`display worker exited with code ${code} before answering`))));
@@ -87,7 +93,7 @@ async function runStage<S extends DisplayJob["stage"]>(job: Extract<DisplayJob, 
       // sharp's native libraries must stay loaded in the main thread: otherwise the worker's
       // exit unloads libvips under every other thread using it (sharp's worker-thread notes).
       await import("sharp");
-      reply = await inWorker(script, job, options.timeoutMs ?? 120_000, options.maxMemoryMb ?? 4096);
+      reply = await inWorker(script, job, options.timeoutMs ?? 120_000, options.maxMemoryMb ?? 4096, options.signal);
     } else {
       reply = await handleDisplayJob(job);
     }

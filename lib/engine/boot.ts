@@ -8,8 +8,10 @@ import { hashSecret } from "./auth";
 import { CallbackSender } from "./callbacks";
 import { engineConfig } from "./config";
 import { signedFilePath } from "./results";
-import { Scheduler } from "./scheduler";
-import { requeueOrphans } from "./tasks/transitions";
+import { Housekeeper } from "./housekeeping";
+import { logAbandoned, Scheduler } from "./scheduler";
+import { onShutdown } from "@/lib/shutdown";
+import { abandonUnanswered, requeueOrphans } from "./tasks/transitions";
 
 export interface Engine {
   scheduler: Scheduler;
@@ -39,10 +41,18 @@ async function boot(): Promise<Engine> {
   await db.update(engineClients).set({ active: false }).where(and(ne(engineClients.id, config.clientId), eq(engineClients.active, true)));
   // Embedded PGlite means one server: whatever was processing was cut off by the restart.
   const resumed = await requeueOrphans(kind === "pglite" ? null : config.leaseMs);
+  logAbandoned(await abandonUnanswered());
   const callbacks = new CallbackSender();
   const scheduler = new Scheduler(() => void callbacks.sendDue());
+  // Crash leftovers and expired files: now, in the background (a large folder must not hold
+  // up the start), and on a timer.
+  const housekeeper = new Housekeeper();
   scheduler.start();
   callbacks.start();
+  housekeeper.start();
+  onShutdown("the embedded service", "drain", async (deadline) => {
+    await Promise.all([scheduler.drain(deadline), callbacks.stop(), housekeeper.stop()]);
+  });
   registerLocalFiles(signedFilePath);
   if (resumed > 0) console.log(`[x3d engine] resumed ${resumed} unfinished task(s)`);
   return { scheduler, callbacks };

@@ -5,6 +5,7 @@ import { engineTasks } from "@/lib/db/schema";
 import { engineConfig } from "./config";
 import { safePost } from "./net/safe-fetch";
 import { callbackBody } from "./results";
+import { ShuttingDown } from "@/lib/shutdown";
 
 export const CALLBACK_ATTEMPTS = 3;
 const ATTEMPT_TIMEOUT_MS = 10_000;
@@ -18,18 +19,27 @@ const TICK_MS = 500;
  */
 export class CallbackSender {
   private timer?: NodeJS.Timeout;
-  private inFlight = new Set<string>();
+  private inFlight = new Map<string, Promise<void>>();
+  /** Aborts the deliveries in flight when the server stops. */
+  private readonly stopping = new AbortController();
 
   start(): void {
     this.timer = setInterval(() => void this.sendDue(), TICK_MS);
     this.timer.unref();
   }
 
-  stop(): void {
+  /**
+   * Stops sending. A delivery cut off here is not counted as an attempt: its claim runs out
+   * and a server sends it again then.
+   */
+  async stop(): Promise<void> {
     clearInterval(this.timer);
+    this.stopping.abort(new ShuttingDown());
+    await Promise.allSettled(this.inFlight.values());
   }
 
   async sendDue(): Promise<void> {
+    if (this.stopping.signal.aborted) return;
     try {
       const database = await db();
       const due = await database
@@ -40,8 +50,12 @@ export class CallbackSender {
         .limit(50);
       for (const { id } of due) {
         if (this.inFlight.has(id)) continue;
-        this.inFlight.add(id);
-        void this.deliver(id).finally(() => this.inFlight.delete(id));
+        this.inFlight.set(
+          id,
+          this.deliver(id)
+            .catch((error: unknown) => console.error(`[x3d engine] callback of ${id} failed`, error))
+            .finally(() => this.inFlight.delete(id)),
+        );
       }
     } catch (error) {
       console.error("[x3d engine] callback scan failed", error);
@@ -64,11 +78,13 @@ export class CallbackSender {
         timeoutMs: ATTEMPT_TIMEOUT_MS,
         allowPrivate: config.allowPrivateUrls,
         allowLoopbackOrigin: config.publicOrigin,
+        signal: this.stopping.signal,
       });
       delivered = status >= 200 && status < 300;
     } catch {
       delivered = false;
     }
+    if (this.stopping.signal.aborted && !delivered) return;
     const attempts = task.callbackAttempts + 1;
     const gaveUp = !delivered && attempts >= CALLBACK_ATTEMPTS;
     await database

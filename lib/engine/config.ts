@@ -27,6 +27,8 @@ export interface EngineConfig {
   leaseMs: number;
   /** A create request's body that sends nothing for this long is given up. */
   bodyIdleMs: number;
+  /** A finished task's files are removed this long after it finished; null keeps them. */
+  retentionMs: number | null;
   costs: CostTable;
 }
 
@@ -102,6 +104,7 @@ export function engineConfig(): EngineConfig {
     callbackBackoffMs: env.X3D_ENGINE_CALLBACK_BACKOFF_MS,
     leaseMs: env.X3D_ENGINE_LEASE_SECONDS * 1000,
     bodyIdleMs: env.X3D_ENGINE_BODY_TIMEOUT * 1000,
+    retentionMs: env.X3D_ENGINE_RETENTION_HOURS > 0 ? Math.round(env.X3D_ENGINE_RETENTION_HOURS * 3_600_000) : null,
     costs: readCosts(env.X3D_ENGINE_COSTS),
   };
   return cached;

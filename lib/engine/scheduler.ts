@@ -1,14 +1,14 @@
 import "server-only";
-import crypto from "node:crypto";
 import path from "node:path";
 import { mkdir } from "node:fs/promises";
 import { engineConfig } from "./config";
 import type { Job, View } from "./generate/job";
 import { safeDownload } from "./net/safe-fetch";
 import { JobError, WorkerPool } from "./pool";
-import { taskDir, type InputSource } from "./tasks/store";
-import { claimNext, failAndRefund, heartbeat, requeueOrphans, succeed, type ClaimedTask } from "./tasks/transitions";
+import { INSTANCE, taskDir, type InputSource } from "./tasks/store";
+import { abandonUnanswered, claimNext, failAndRefund, heartbeat, release, requeueOrphans, succeed, type ClaimedTask } from "./tasks/transitions";
 import { LIMITS } from "@/lib/x3d/options";
+import { ShuttingDown } from "@/lib/shutdown";
 
 const TICK_MS = 1000;
 
@@ -19,10 +19,13 @@ const TICK_MS = 1000;
  * the queue.
  */
 export class Scheduler {
-  readonly owner = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
+  readonly owner = INSTANCE;
   private readonly pool: WorkerPool;
-  private running = new Set<string>();
+  /** Tasks being processed, with what stops each. */
+  private running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   private timer?: NodeJS.Timeout;
+  /** Set once the server is stopping: nothing more is claimed. */
+  private draining = false;
   private pumping = false;
   private again = false;
   private lastHeartbeat = 0;
@@ -42,6 +45,25 @@ export class Scheduler {
     await this.pool.close();
   }
 
+  /**
+   * Stops claiming, lets running tasks finish until `deadline` (epoch ms), then stops the
+   * rest and puts them back in the queue: the next server to start (or another one sharing
+   * the database) runs them again from the start, uncharged a second time.
+   */
+  async drain(deadline: number): Promise<void> {
+    this.draining = true;
+    clearInterval(this.timer);
+    const settled = () => Promise.allSettled([...this.running.values()].map((r) => r.done));
+    const late = await Promise.race([settled().then(() => false), sleepUntil(deadline).then(() => true)]);
+    if (late) {
+      const ids = [...this.running.keys()];
+      for (const { controller } of this.running.values()) controller.abort(new ShuttingDown());
+      await settled();
+      console.log(`[x3d engine] put ${ids.length} running task(s) back in the queue: ${ids.join(", ")}`);
+    }
+    await this.pool.close();
+  }
+
   /** Looks for work now (after a submission or a finished task). */
   kick(): void {
     void this.pump();
@@ -55,6 +77,7 @@ export class Scheduler {
         await heartbeat(this.owner);
         const resumed = await requeueOrphans(leaseMs);
         if (resumed > 0) console.log(`[x3d engine] resumed ${resumed} task(s) whose server stopped`);
+        logAbandoned(await abandonUnanswered());
       }
     } catch (error) {
       console.error("[x3d engine] heartbeat failed", error);
@@ -63,6 +86,7 @@ export class Scheduler {
   }
 
   private async pump(): Promise<void> {
+    if (this.draining) return;
     if (this.pumping) {
       this.again = true;
       return;
@@ -74,12 +98,18 @@ export class Scheduler {
         for (;;) {
           const task = await claimNext(this.owner, engineConfig().concurrencyPerClient);
           if (!task) break;
-          this.running.add(task.id);
-          void this.process(task).finally(() => {
+          if (this.draining) {
+            // Claimed while the stop began: back to the queue before anything ran.
+            await release(task.id, this.owner);
+            break;
+          }
+          const controller = new AbortController();
+          const done = this.process(task, controller).finally(() => {
             this.running.delete(task.id);
             this.onFinished();
             this.kick();
           });
+          this.running.set(task.id, { controller, done });
         }
       } while (this.again);
     } catch (error) {
@@ -89,11 +119,11 @@ export class Scheduler {
     }
   }
 
-  private async process(task: ClaimedTask): Promise<void> {
+  /** Runs one claimed task; `controller` stops it (timeout, or the server stopping). */
+  private async process(task: ClaimedTask, controller: AbortController): Promise<void> {
     const config = engineConfig();
     // On this server's clock: the database's start time would be off by the clocks' difference.
     const started = Date.now() - task.elapsedMs;
-    const controller = new AbortController();
     const remaining = started + config.taskTimeoutMs - Date.now();
     const timer = setTimeout(
       () => controller.abort(new Error(`timed out after ${config.taskTimeoutMs / 1000} s`)),
@@ -107,6 +137,10 @@ export class Scheduler {
       if (controller.signal.aborted) throw controller.signal.reason;
       await succeed(task.id, this.owner, resultFile, coverFile);
     } catch (error) {
+      if (controller.signal.reason instanceof ShuttingDown) {
+        await release(task.id, this.owner).catch((e: unknown) => console.error(`[x3d engine] could not requeue ${task.id}`, e));
+        return;
+      }
       const reason = error instanceof JobError && error.inputError ? `input: ${error.message}` : errorText(error);
       if (!(error instanceof JobError)) console.warn(`[x3d engine] task ${task.id} failed: ${reason}`);
       await failAndRefund(task.id, reason).catch((e: unknown) => console.error("[x3d engine] refund failed", e));
@@ -154,8 +188,17 @@ export class Scheduler {
   }
 }
 
+/** Reports tasks failed and refunded by abandonUnanswered. */
+export function logAbandoned(ids: string[]): void {
+  if (ids.length > 0) console.log(`[x3d engine] failed and refunded ${ids.length} task(s) whose create request never answered: ${ids.join(", ")}`);
+}
+
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+function sleepUntil(time: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, time - Date.now())));
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

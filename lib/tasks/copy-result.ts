@@ -32,6 +32,8 @@ export interface CopyDeps {
   /** Queries the service again, for fresh links. */
   requery: () => Promise<TaskResult>;
   now: () => Date;
+  /** Aborts the copy (the server is stopping); what was not kept is copied by a later refresh. */
+  signal?: AbortSignal;
 }
 
 /** The order files are copied in: the small cover first, so a long result copy cannot outlast its link. */
@@ -56,7 +58,7 @@ export async function copyResultFiles(task: StudioTask, result: TaskResult, deps
         throw new Error("the service answered success without a result link");
       }
       try {
-        current = await keepFile(current, which, await storeServiceFile(url, task.id, which, deps.fetch), deps.now());
+        current = await keepFile(current, which, await storeServiceFile(url, task.id, which, deps.fetch, deps.signal), deps.now());
         break;
       } catch (error) {
         if (!(error instanceof ExpiredLinkError) || relinks >= MAX_RELINKS) throw error;
@@ -84,7 +86,7 @@ async function keepFile(task: StudioTask, which: ServiceFile, relative: string, 
  * another file system); anything else is streamed over HTTP. Either way it lands under a
  * temporary name first, so a reader never sees half a file.
  */
-export async function storeServiceFile(url: string, taskId: string, which: ServiceFile, doFetch: typeof fetch): Promise<string> {
+export async function storeServiceFile(url: string, taskId: string, which: ServiceFile, doFetch: typeof fetch, signal?: AbortSignal): Promise<string> {
   const parsed = new URL(url);
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error(`refusing to fetch ${which} from ${parsed.protocol}`);
   const relative = resultFile(taskId, `${which}.${storedExtension(url)}`);
@@ -94,7 +96,7 @@ export async function storeServiceFile(url: string, taskId: string, which: Servi
   try {
     const local = await localFileFor(parsed);
     if (local) await linkOrCopy(local, partial);
-    else await download(parsed, partial, which, doFetch);
+    else await download(parsed, partial, which, doFetch, signal);
     await fsp.rename(partial, full);
   } catch (error) {
     await fsp.rm(partial, { force: true });
@@ -111,8 +113,9 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
   }
 }
 
-async function download(url: URL, to: string, which: ServiceFile, doFetch: typeof fetch): Promise<void> {
-  const response = await doFetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
+async function download(url: URL, to: string, which: ServiceFile, doFetch: typeof fetch, signal?: AbortSignal): Promise<void> {
+  const timeout = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
+  const response = await doFetch(url, { signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
   if ([401, 403, 410].includes(response.status)) {
     await response.body?.cancel();
     throw new ExpiredLinkError(which, response.status);

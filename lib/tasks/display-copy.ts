@@ -17,26 +17,28 @@ export interface DerivedCopies {
   preview: { file: string } | null;
 }
 
-/** Writes display.glb (and preview.glb for large models) for the mesh at `input` into `outDir`. */
-export type DeriveDisplay = (input: string, format: ModelFormat, outDir: string) => Promise<DerivedCopies>;
+/** Writes display.glb (and preview.glb for large models) for the mesh at `input` into `outDir`; `signal` stops it. */
+export type DeriveDisplay = (input: string, format: ModelFormat, outDir: string, signal?: AbortSignal) => Promise<DerivedCopies>;
 
 /**
  * Derives the viewer's copies of a task's stored result, once: the original stays the
- * download, byte for byte. A derivation that fails leaves the viewer on the original.
+ * download, byte for byte. A derivation that fails leaves the viewer on the original; one
+ * stopped by `signal` (the server stopping) is left to do, for the next refresh.
  */
-export async function makeDisplayCopy(task: StudioTask, derive: DeriveDisplay): Promise<StudioTask> {
+export async function makeDisplayCopy(task: StudioTask, derive: DeriveDisplay, signal?: AbortSignal): Promise<StudioTask> {
   if (!task.resultFile || task.displayState !== null) return task;
   const format = storedFormat(task.resultFile);
   if (!isMeshFormat(format)) return record(task, { displayState: "none" });
   const folder = path.dirname(task.resultFile);
   try {
-    const copies = await derive(storedPath(task.resultFile), format, storedPath(folder));
+    const copies = await derive(storedPath(task.resultFile), format, storedPath(folder), signal);
     return await record(task, {
       displayState: "ready",
       displayFile: path.join(folder, path.basename(copies.display.file)),
       previewFile: copies.preview ? path.join(folder, path.basename(copies.preview.file)) : null,
     });
   } catch (error) {
+    if (signal?.aborted) return task;
     console.error(`[studio] deriving the display copy of task ${task.id}:`, error);
     return record(task, { displayState: "failed" });
   }

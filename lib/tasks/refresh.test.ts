@@ -333,6 +333,23 @@ describe("refreshTask", () => {
     expect(unused.calls).toHaveLength(0);
   });
 
+  it("leaves a display copy stopped by the shutdown undone (not failed), for the next refresh", async () => {
+    const { service, answers } = fakeService();
+    const stopping = new AbortController();
+    const { id, serviceTaskId } = await newTask();
+    answers.set(serviceTaskId, async () => success(serviceTaskId));
+    const stopped: DeriveDisplay = async (_input, _format, _outDir, signal) => {
+      stopping.abort(new Error("the server is shutting down"));
+      throw signal?.reason as Error;
+    };
+    const outcome = await refreshTask(id, {}, { ...deps(service, fakeFetch().impl, stopped), signal: stopping.signal });
+    expect(outcome?.task).toMatchObject({ resultFile: `results/${id}/result.glb`, displayState: null });
+    expect(isSettled(outcome!.task)).toBe(false);
+
+    const display = fakeDerive();
+    expect((await refreshTask(id, {}, deps(service, fakeFetch().impl, display.derive)))?.task).toMatchObject({ displayState: "ready" });
+  });
+
   it("answers a poll within the interval from memory: no database read or write", async () => {
     const { service, answers, calls } = fakeService();
     const { id, serviceTaskId } = await newTask();

@@ -8,6 +8,7 @@ import { x3d } from "@/lib/x3d/service";
 import { copyResultFiles } from "./copy-result";
 import { makeDisplayCopy, type DeriveDisplay } from "./display-copy";
 import { cachedTask, forgetTask, loadTask, rememberTask } from "./task-cache";
+import { shutdownSignal } from "@/lib/shutdown";
 
 /**
  * How a studio task learns its state: from the service, at most once per REFRESH_INTERVAL_MS
@@ -38,6 +39,11 @@ export interface RefreshDeps {
   fetch: typeof fetch;
   /** Derives the viewer's copies of a stored mesh result (a worker thread in production). */
   deriveDisplay: DeriveDisplay;
+  /**
+   * Stops copies and derivations when the server is stopping (the shutdown signal in
+   * production): they are left undone, not failed, and a later refresh does them.
+   */
+  signal?: AbortSignal;
 }
 
 export interface RefreshOptions {
@@ -52,8 +58,9 @@ export interface RefreshOutcome {
 }
 
 // Imported when first needed: the display pipeline (gltf-transform, sharp, three's loaders) stays out of the status route's startup.
-const deriveInWorker: DeriveDisplay = async (...args) => (await import("@/lib/display/run")).runDisplayJob(...args);
-const defaultDeps = (): RefreshDeps => ({ service: x3d(), now: () => new Date(), fetch, deriveDisplay: deriveInWorker });
+const deriveInWorker: DeriveDisplay = async (input, format, outDir, signal) =>
+  (await import("@/lib/display/run")).runDisplayJob(input, format, outDir, { signal });
+const defaultDeps = (): RefreshDeps => ({ service: x3d(), now: () => new Date(), fetch, deriveDisplay: deriveInWorker, signal: shutdownSignal() });
 
 /** Nothing more to do: it failed, or it succeeded with its result stored and its display copy settled. */
 export function isSettled(task: Pick<StudioTask, "state" | "resultFile" | "displayState">): boolean {
@@ -87,7 +94,7 @@ async function run(id: string, minIntervalMs: number, deps: RefreshDeps): Promis
   const task = await cachedTask(id);
   if (!task) return null;
   if (isSettled(task)) return { task };
-  if (task.state === "success" && task.resultFile) return { task: await makeDisplayCopy(task, deps.deriveDisplay) };
+  if (task.state === "success" && task.resultFile) return { task: await makeDisplayCopy(task, deps.deriveDisplay, deps.signal) };
   const claimedAt = deps.now();
   if (!due(task, claimedAt, minIntervalMs)) return { task };
   const claimed = await claim(id, claimedAt, minIntervalMs);
@@ -111,7 +118,7 @@ async function run(id: string, minIntervalMs: number, deps: RefreshDeps): Promis
   if (updated.state !== "success" || updated.resultFile) return { task: updated };
   const copied = await copyResult(updated, result, claimedAt, deps);
   if (copied.problem || !copied.task.resultFile) return copied;
-  return { task: await makeDisplayCopy(copied.task, deps.deriveDisplay) };
+  return { task: await makeDisplayCopy(copied.task, deps.deriveDisplay, deps.signal) };
 }
 
 /** Takes the right to ask the service now: only if nobody did within `minIntervalMs` (and no copy lease runs). */
@@ -172,11 +179,12 @@ async function copyResult(task: StudioTask, result: TaskResult, claimedAt: Date,
   if (!leased) return { task: (await loadTask(task.id)) ?? task };
   rememberTask(leased);
   try {
-    const copied = await copyResultFiles(leased, result, { fetch: deps.fetch, now: deps.now, requery: () => queryService(deps.service, leased) });
+    const copied = await copyResultFiles(leased, result, { fetch: deps.fetch, now: deps.now, requery: () => queryService(deps.service, leased), signal: deps.signal });
     const [row] = await database.update(studioTasks).set({ refreshedAt: deps.now() }).where(eq(studioTasks.id, task.id)).returning();
     return { task: row ? rememberTask(row) : copied };
   } catch (error) {
-    console.error(`[studio] copying the result of task ${task.id}:`, error);
+    if (deps.signal?.aborted) console.log(`[studio] copying the result of task ${task.id} stopped by the shutdown; a later refresh copies it`);
+    else console.error(`[studio] copying the result of task ${task.id}:`, error);
     // Free the lease: the next refresh asks the service again, which signs fresh links.
     const [row] = await database.update(studioTasks).set({ refreshedAt: claimedAt }).where(eq(studioTasks.id, task.id)).returning();
     return { task: row ? rememberTask(row) : leased, problem: "The result could not be saved yet; trying again." };

@@ -22,12 +22,21 @@ export interface TestServer {
   output: () => string;
   /** The running process's id (the engine's task owners start with it). */
   pid: () => number | undefined;
-  /** Stops the process (SIGKILL when `hard`), keeping data and database. */
-  stop: (hard?: boolean) => Promise<void>;
+  /** Stops the process (SIGKILL when `hard`), keeping data and database; how it ended, when it was running. */
+  stop: (hard?: boolean) => Promise<Exit | undefined>;
+  /** Whether the server process is up. */
+  running: () => boolean;
   /** Starts the same server again on the same data, database and port. */
   restart: () => Promise<void>;
   /** Stops it; the last of a group (startServers) to be disposed also removes data and database. */
   dispose: () => Promise<void>;
+}
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** From the stop signal to the exit. */
+  ms: number;
 }
 
 export const usingPostgres = () => !!process.env.X3D_TEST_DATABASE_URL;
@@ -141,10 +150,11 @@ function serverProcess(port: number, dataDir: string, env: Record<string, string
     stopRequested = () => (stopping = true);
     await waitUntilUp(`http://127.0.0.1:${port}`, () => log, started);
   };
-  const stop = async (hard = false) => {
+  const stop = async (hard = false): Promise<Exit | undefined> => {
     const c = child;
-    if (!c || c.exitCode !== null || c.signalCode !== null) return;
-    const exited = new Promise((r) => c.once("exit", r));
+    if (!c || c.exitCode !== null || c.signalCode !== null) return undefined;
+    const started = Date.now();
+    const exited = new Promise<Exit>((r) => c.once("exit", (code, signal) => r({ code, signal, ms: Date.now() - started })));
     stopRequested();
     c.kill(hard ? "SIGKILL" : "SIGTERM");
     // A server that does not leave within 15 s of SIGTERM is killed, and its log shown.
@@ -152,8 +162,9 @@ function serverProcess(port: number, dataDir: string, env: Record<string, string
       process.stderr.write(`[harness] server on port ${port} ignored SIGTERM for 15 s; killing it. Its log ends:\n${log.slice(-4000)}\n`);
       c.kill("SIGKILL");
     }, 15_000);
-    await exited;
+    const exit = await exited;
     clearTimeout(timer);
+    return exit;
   };
   return {
     url: `http://127.0.0.1:${port}`,
@@ -163,6 +174,7 @@ function serverProcess(port: number, dataDir: string, env: Record<string, string
     output: () => log,
     pid: () => (child && child.exitCode === null && child.signalCode === null ? child.pid : undefined),
     stop,
+    running: () => !!child && child.exitCode === null && child.signalCode === null,
     restart: launch,
     dispose: async () => {
       await stop();
@@ -179,6 +191,8 @@ async function waitUntilUp(url: string, log: () => string, child: ChildProcess):
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log()}`);
     try {
       const res = await fetch(`${url}/`);
+      // Read to the end: an unread body keeps the response, and so the server's close, waiting.
+      await res.arrayBuffer();
       if (res.status === 200) return;
     } catch {
       // not listening yet

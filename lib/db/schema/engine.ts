@@ -56,11 +56,18 @@ export const engineTasks = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }),
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /**
+     * When housekeeping removed the task's files (X3D_ENGINE_RETENTION_HOURS after it
+     * finished): the row stays, its links answer 410 Gone.
+     */
+    filesExpiredAt: timestamp("files_expired_at", { withTimezone: true }),
   },
   (t) => [
     index("engine_tasks_state_idx").on(t.state, t.createdAt),
     index("engine_tasks_client_state_idx").on(t.clientId, t.state),
     index("engine_tasks_callback_idx").on(t.callbackStatus, t.callbackNextAt),
+    // Housekeeping's look-up of finished tasks whose files are still kept.
+    index("engine_tasks_files_kept_idx").on(t.finishedAt).where(sql`${t.filesExpiredAt} is null`),
   ],
 );
 

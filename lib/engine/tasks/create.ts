@@ -64,7 +64,9 @@ export async function createTask(task: NewTask): Promise<string> {
     await removeTaskFiles(id);
     throw error;
   }
-  // The inputs are in place: the task waits for a slot.
+  // The inputs are in place: the task waits for a slot. A row left `created` (this request
+  // died here) is failed and refunded after a minute (abandonUnanswered); if that already
+  // happened, the client gets the id of a failed, refunded task.
   await (await db()).update(engineTasks).set({ state: "queueing" }).where(and(eq(engineTasks.id, id), eq(engineTasks.state, "created")));
   return id;
 }

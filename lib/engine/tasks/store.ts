@@ -32,9 +32,27 @@ export function taskDir(taskId: string): string {
   return path.join(engineConfig().filesDir, "tasks", taskId);
 }
 
+/**
+ * This server process among those sharing DATA_DIR: its staging folders carry it, and it keeps
+ * a marker file fresh while it runs (housekeeping.ts), so another server can tell its live
+ * uploads from those of a server that died.
+ */
+export const INSTANCE = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
+
+/** `<instance>.<random>`: whose upload a staging folder holds. */
+export function stagingName(instance: string): string {
+  return `${instance}.${crypto.randomBytes(12).toString("hex")}`;
+}
+
+/** The instance a staging folder's name gives; undefined for names of another shape (older releases). */
+export function stagingInstance(name: string): string | undefined {
+  const match = /^(\d+-[0-9a-f]{8})\.[0-9a-f]{24}$/.exec(name);
+  return match?.[1];
+}
+
 /** A fresh folder for one request's uploads, removed by the caller whatever happens. */
 export async function stagingDir(): Promise<string> {
-  const dir = path.join(engineConfig().filesDir, "staging", crypto.randomBytes(12).toString("hex"));
+  const dir = path.join(engineConfig().filesDir, "staging", stagingName(INSTANCE));
   await fs.mkdir(dir, { recursive: true });
   return dir;
 }

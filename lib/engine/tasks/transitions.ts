@@ -66,6 +66,20 @@ export async function succeed(taskId: string, owner: string, resultFile: string,
   return rows.length > 0;
 }
 
+/**
+ * Puts a task this instance was processing back in the queue (the server is stopping): the
+ * next instance to claim it starts it over, keeping its start time, so the task timeout
+ * still counts from its first start.
+ */
+export async function release(taskId: string, owner: string): Promise<boolean> {
+  const rows = await (await db())
+    .update(engineTasks)
+    .set({ state: "queueing", owner: null })
+    .where(and(eq(engineTasks.id, taskId), eq(engineTasks.state, "processing"), eq(engineTasks.owner, owner)))
+    .returning({ id: engineTasks.id });
+  return rows.length > 0;
+}
+
 /** Fails an unfinished task and gives its credits back, exactly once. */
 export async function failAndRefund(taskId: string, reason: string): Promise<boolean> {
   const database = await db();
@@ -101,15 +115,14 @@ export async function heartbeat(owner: string): Promise<void> {
 }
 
 /**
+/**
  * Puts tasks whose processing stopped (their server went away: no heartbeat for `leaseMs`)
- * back in the queue, and tasks left in `created` by a crash mid-request. `leaseMs` null
- * reclaims every processing task (the embedded database has one server by construction).
- * Ages are measured by the database's clock, which every server shares: a server whose
- * clock runs ahead would otherwise take live tasks from the others.
+ * back in the queue. `leaseMs` null reclaims every processing task (the embedded database
+ * has one server by construction). Ages are measured by the database's clock, which every
+ * server shares: a server whose clock runs ahead would otherwise take live tasks from the others.
  */
 export async function requeueOrphans(leaseMs: number | null): Promise<number> {
-  const database = await db();
-  const processing = await database
+  const processing = await (await db())
     .update(engineTasks)
     .set({ state: "queueing", owner: null })
     .where(
@@ -118,12 +131,31 @@ export async function requeueOrphans(leaseMs: number | null): Promise<number> {
         : and(eq(engineTasks.state, "processing"), lt(engineTasks.heartbeatAt, dbAgo(leaseMs))),
     )
     .returning({ id: engineTasks.id });
-  const created = await database
-    .update(engineTasks)
-    .set({ state: "queueing" })
-    .where(and(eq(engineTasks.state, "created"), lt(engineTasks.createdAt, dbAgo(60_000))))
-    .returning({ id: engineTasks.id });
-  return processing.length + created.length;
+  return processing.length;
+}
+
+/**
+ * How long a task may stay `created`: createTask commits the row and the charge, then moves
+ * it to `queueing` with its next statement and answers the task_id. A row still `created`
+ * after this long lost its request in between (a crash, a kill -9).
+ */
+const UNANSWERED_AFTER_MS = 60_000;
+
+const UNANSWERED_REASON = "the create request ended before it answered (server stopped or crashed): the client never got this task_id";
+
+/**
+ * Fails and refunds the tasks whose create request died between charging and answering: the
+ * client was charged for a task_id it never received, so it could neither poll it nor know
+ * what it paid for. Returns their ids.
+ */
+export async function abandonUnanswered(): Promise<string[]> {
+  const rows = await (await db())
+    .select({ id: engineTasks.id })
+    .from(engineTasks)
+    .where(and(eq(engineTasks.state, "created"), lt(engineTasks.createdAt, dbAgo(UNANSWERED_AFTER_MS))));
+  const failed: string[] = [];
+  for (const { id } of rows) if (await failAndRefund(id, UNANSWERED_REASON)) failed.push(id);
+  return failed;
 }
 
 export async function findTask(taskId: string): Promise<EngineTask | undefined> {

@@ -1,0 +1,2 @@
+ALTER TABLE "engine_tasks" ADD COLUMN "files_expired_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "engine_tasks_files_kept_idx" ON "engine_tasks" USING btree ("finished_at") WHERE "engine_tasks"."files_expired_at" is null;
