@@ -143,7 +143,7 @@ export class Scheduler {
       }
       const reason = error instanceof JobError && error.inputError ? `input: ${error.message}` : errorText(error);
       if (!(error instanceof JobError)) console.warn(`[x3d engine] task ${task.id} failed: ${reason}`);
-      await failAndRefund(task.id, reason).catch((e: unknown) => console.error("[x3d engine] refund failed", e));
+      await failAndRefund(task.id, reason, this.owner).catch((e: unknown) => console.error("[x3d engine] refund failed", e));
     } finally {
       clearTimeout(timer);
     }

@@ -80,8 +80,12 @@ export async function release(taskId: string, owner: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Fails an unfinished task and gives its credits back, exactly once. */
-export async function failAndRefund(taskId: string, reason: string): Promise<boolean> {
+/**
+ * Fails an unfinished task and gives its credits back, exactly once. With `owner`, only while
+ * that server still processes it: a server that stalled past its lease and lost the task to
+ * another (or to the queue) must not fail the run that took over.
+ */
+export async function failAndRefund(taskId: string, reason: string, owner?: string): Promise<boolean> {
   const database = await db();
   return database.transaction(async (tx) => {
     const [task] = await tx
@@ -95,7 +99,12 @@ export async function failAndRefund(taskId: string, reason: string): Promise<boo
         callbackStatus: sql`case when ${engineTasks.callbackUrl} is null then 'none' else 'pending' end`,
         callbackNextAt: sql`now()`,
       })
-      .where(and(eq(engineTasks.id, taskId), inArray(engineTasks.state, [...unfinished])))
+      .where(
+        and(
+          eq(engineTasks.id, taskId),
+          owner === undefined ? inArray(engineTasks.state, [...unfinished]) : and(eq(engineTasks.state, "processing"), eq(engineTasks.owner, owner)),
+        ),
+      )
       .returning({ clientId: engineTasks.clientId, cost: engineTasks.cost });
     if (!task) return false;
     await tx
