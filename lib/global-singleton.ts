@@ -17,3 +17,9 @@ export function globalSingleton<T>(key: string, start: () => Promise<T>): Promis
 export function startedSingleton<T>(key: string): Promise<T> | undefined {
   return (globalThis as Record<symbol, Promise<T> | undefined>)[Symbol.for(key)];
 }
+
+/** One value per process for `key`, made on first use (see globalSingleton for why globalThis). */
+export function processConstant<T>(key: string, make: () => T): T {
+  const holder = globalThis as Record<symbol, T | undefined>;
+  return (holder[Symbol.for(key)] ??= make());
+}

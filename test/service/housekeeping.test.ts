@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { Api, fixture } from "../harness/api";
+import { Api, FIXTURES, fixture } from "../harness/api";
 import { withDatabase } from "../harness/db";
 import { startServer, type TestServer } from "../harness/server";
 
@@ -96,7 +96,8 @@ describe("folders a crash left", () => {
 
     await server.restart();
     await until(() => server.output().includes("housekeeping:"), "housekeeping to report");
-    await until(() => server.output().includes("task folder(s)"), "housekeeping to report the task folder");
+    // Two passes, reported apart: upload folders (every third of the lease) and task folders.
+    await until(() => server.output().includes("task folder(s)") && server.output().includes("upload folder(s)"), "housekeeping to report both");
     expect(server.output()).toContain("housekeeping: removed 1 upload folder(s) of create requests that died");
     expect(server.output()).toContain("housekeeping: removed 1 task folder(s) without a task");
     for (const dir of leftovers) expect(fs.existsSync(dir), dir).toBe(false);
@@ -140,6 +141,40 @@ describe("uploads of a server that stopped", () => {
     } finally {
       clearInterval(beat);
     }
+  });
+});
+
+describe("uploads in flight", () => {
+  it("a slow upload spanning several staging sweeps reaches its task", async () => {
+    // Sweeps every second (a third of the lease).
+    const server = await startServer({ X3D_ENGINE_LEASE_SECONDS: "3" });
+    servers.push(server);
+    const api = new Api(server.url);
+    const token = await api.getToken();
+    const boundary = "slowupload0123456789";
+    const image = fs.readFileSync(path.join(FIXTURES, "chair.png"));
+    const parts = [
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="chair.png"\r\nContent-Type: image/png\r\n\r\n`),
+      ...Array.from({ length: 8 }, (_, i) => image.subarray((i * image.length) / 8, ((i + 1) * image.length) / 8)),
+      Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\nx3dv1.5\r\n--${boundary}\r\nContent-Disposition: form-data; name="resolution"\r\n\r\n512\r\n--${boundary}--\r\n`),
+    ];
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = parts.shift();
+        if (!next) return controller.close();
+        await new Promise((r) => setTimeout(r, 500));
+        controller.enqueue(new Uint8Array(next));
+      },
+    });
+    const res = await fetch(`${server.url}/open-api/v1/submit-task`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const answer = (await res.json()) as { code: number; data: { task_id: string } };
+    expect(answer.code).toBe(200);
+    expect((await api.waitFor("query-task", answer.data.task_id)).data.state).toBe("success");
   });
 });
 

@@ -4,6 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { TaskKind } from "@/lib/x3d/costs";
 import { engineConfig } from "../config";
+import { processConstant } from "@/lib/global-singleton";
 
 /** Where a task input comes from: a file stored in the task's folder, or a URL fetched when it runs. */
 export type InputSource = { file: string } | { url: string };
@@ -35,9 +36,10 @@ export function taskDir(taskId: string): string {
 /**
  * This server process among those sharing DATA_DIR: its staging folders carry it, and it keeps
  * a marker file fresh while it runs (housekeeping.ts), so another server can tell its live
- * uploads from those of a server that died.
+ * uploads from those of a server that died. One per process, whichever of Next's bundles asks:
+ * a route's own copy of this module must not name its uploads after another server.
  */
-export const INSTANCE = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
+export const INSTANCE = processConstant("x3d.instance", () => `${process.pid}-${crypto.randomBytes(4).toString("hex")}`);
 
 /** `<instance>.<random>`: whose upload a staging folder holds. */
 export function stagingName(instance: string): string {
