@@ -4,20 +4,12 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migratePostgres } from "./migrate-postgres";
+import { adminQuery } from "@/test/harness/server";
 
 const admin = process.env.X3D_TEST_DATABASE_URL;
 const name = `x3d_migrate_${crypto.randomBytes(6).toString("hex")}`;
 let url = "";
 
-async function adminQuery(q: string): Promise<void> {
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  try {
-    await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
 
 beforeAll(async () => {
   if (!admin) return;

@@ -12,6 +12,7 @@ import { Api, fixture, type Envelope } from "../harness/api";
 import { queryDb } from "../harness/db";
 import { closeReceivers, receiver, type Hit } from "../harness/receiver";
 import { CLIENT_ID, startServer, usingPostgres, type TestServer } from "../harness/server";
+import { mulberry32 } from "@/lib/engine/generate/random";
 
 const SEED = process.env.X3D_CHAOS_SEED ? Number(process.env.X3D_CHAOS_SEED) : crypto.randomInt(2 ** 31);
 const KILLS = Number(process.env.X3D_CHAOS_KILLS ?? 5);
@@ -25,17 +26,6 @@ const STAGING_WAIT_MS = 15_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** mulberry32: a small seeded generator, so a run's choices can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const corrupt = (): [Blob, string] => {
   const bytes = new Uint8Array(4000).map((_, i) => (i * 7919) % 251);
@@ -154,12 +144,12 @@ async function chaos(postgres: boolean): Promise<Outcome> {
   const api = new Api(server.url);
   const accepted: Accepted[] = [];
   const figures: Figures = { database, seed: SEED, serverRuns: 1, kills: 0, killsMidUpload: 0, submitted: 0, accepted: 0, lost: 0, taskRuns: 0, seconds: 0 };
-  const rounds = random(SEED);
+  const rounds = mulberry32(SEED);
 
   for (let round = 0; round < KILLS; round++) {
     const stop = { now: false };
     const client = async (c: number) => {
-      const rnd = random(SEED ^ (round * 7919 + c * 104729));
+      const rnd = mulberry32(SEED ^ (round * 7919 + c * 104729));
       while (!stop.now) {
         const kind = pick(rnd());
         const callback = rnd() < 0.3;

@@ -52,18 +52,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Runs one statement as X3D_TEST_DATABASE_URL's user (creating and dropping test databases). */
+export async function adminQuery(q: string): Promise<void> {
+  const c = new pg.Client({ connectionString: process.env.X3D_TEST_DATABASE_URL });
+  await c.connect();
+  try {
+    await c.query(q);
+  } finally {
+    await c.end();
+  }
+}
+
 async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = process.env.X3D_TEST_DATABASE_URL!;
   const name = `x3d_test_${crypto.randomBytes(6).toString("hex")}`;
-  const run = async (q: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
+  const run = adminQuery;
   await run(`create database ${name}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;

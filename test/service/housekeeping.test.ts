@@ -7,19 +7,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Api, FIXTURES, fixture } from "../harness/api";
 import { withDatabase } from "../harness/db";
 import { startServer, type TestServer } from "../harness/server";
+import { until } from "../harness/until";
 
 const servers: TestServer[] = [];
 afterAll(() => Promise.all(servers.map((s) => s.dispose())));
 const png = () => [fixture("chair.png"), "chair.png"] as [Blob, string];
 const cheap = { model: "x3dv1.5", resolution: "512", request_type: "1", face: "100000" }; // 5 credits
 
-async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Sets the modification times of `target` back by `ageMs`. */
 function age(target: string, ageMs: number): void {

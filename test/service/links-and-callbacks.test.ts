@@ -1,38 +1,15 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { Api, fixture } from "../harness/api";
+import { closeReceivers, receiver } from "../harness/receiver";
 import { freePort, startServer, type TestServer } from "../harness/server";
 
 const servers: TestServer[] = [];
-const receivers: http.Server[] = [];
 afterAll(async () => {
-  receivers.forEach((r) => r.close());
+  closeReceivers();
   await Promise.all(servers.map((s) => s.dispose()));
 });
 const png = () => [fixture("chair.png"), "chair.png"] as [Blob, string];
 const cheap = { model: "x3dv1.5", resolution: "512", request_type: "1", format: "2", face: "100000" };
-
-interface Hit {
-  at: number;
-  body: { code: number; data: Record<string, string>; msg: string };
-}
-
-/** A callback receiver on loopback answering `status` (or never, for "hang"). */
-async function receiver(status: number | "hang"): Promise<{ url: string; hits: Hit[] }> {
-  const hits: Hit[] = [];
-  const server = http.createServer((req, res) => {
-    let data = "";
-    req.on("data", (c: Buffer) => (data += c.toString()));
-    req.on("end", () => {
-      hits.push({ at: Date.now(), body: (data ? JSON.parse(data) : {}) as Hit["body"] });
-      if (status !== "hang") res.writeHead(status).end();
-    });
-  });
-  receivers.push(server);
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, hits };
-}
 
 const until = async (cond: () => boolean, ms = 30_000) => {
   const deadline = Date.now() + ms;
