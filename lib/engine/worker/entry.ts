@@ -7,6 +7,10 @@ import { runJob } from "../generate/run-job";
 import { storeResult } from "./store-result";
 import { MeshDecodeError } from "../formats/read-mesh";
 import { collectGarbage } from "@/lib/collect-garbage";
+import { lowerThreadPriority } from "@/lib/thread-priority";
+
+// Generation takes whatever CPU is idle, but yields to the thread answering HTTP.
+lowerThreadPriority();
 
 // A job leaves hundreds of MB of dead arrays behind (a 4M-triangle mesh read, welded,
 // textured and written), and an idle thread runs no collection to free them: the server's
