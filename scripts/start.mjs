@@ -19,8 +19,8 @@ await buildOnce({
 const port = process.env.PORT ?? "3000";
 // glibc gives each thread that allocates (generation and display workers, libvips, PGlite's
 // thread) an arena of its own, up to 8 per core, and keeps what they freed: the 198 MB texture
-// chain peaked at a median 1.62 GB and stayed 357 MB over idle. With two arenas: 1.42 GB and
-// +175 MB (bench:studio --only=memory, medians of 5 and 6 runs).
+// chain peaked at a median 1.62 GB and stayed 357 MB over idle. With two arenas: 1.41 GB and
+// +234 MB (bench:studio --only=memory, medians of 5 and 6 runs).
 const MALLOC_ARENA_MAX = "2";
 const next = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port], {
   cwd: root,
