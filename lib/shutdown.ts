@@ -1,4 +1,5 @@
 import "server-only";
+import { processConstant } from "@/lib/global-singleton";
 
 /**
  * Graceful stop on SIGTERM and SIGINT, over within 10 s (Docker's and systemd's default grace
@@ -52,11 +53,10 @@ interface State {
   started: boolean;
 }
 
-// On globalThis: instrumentation and each route handler are separate module graphs in Next,
+// One per process: instrumentation and each route handler are separate module graphs in Next,
 // and they must all see the one signal.
 function state(): State {
-  const holder = globalThis as { [key: symbol]: State | undefined };
-  return (holder[Symbol.for("x3d.shutdown")] ??= { controller: new AbortController(), steps: [], installed: false, started: false });
+  return processConstant<State>("x3d.shutdown", () => ({ controller: new AbortController(), steps: [], installed: false, started: false }));
 }
 
 /** Aborted (with a ShuttingDown reason) when the process begins to stop. */

@@ -2,8 +2,7 @@ import "server-only";
 import { engineConfig } from "@/lib/engine/config";
 import { engine } from "@/lib/engine/boot";
 import { serverEnv } from "@/lib/env";
-import type { database } from "@/lib/db";
-import { startedSingleton } from "@/lib/global-singleton";
+import { closeDatabase } from "@/lib/db";
 import { installShutdown, onShutdown } from "@/lib/shutdown";
 
 /**
@@ -30,10 +29,4 @@ export async function startServices(): Promise<void> {
       `[x3d] data:              ${config.dataDir}${env.DATABASE_URL ? " (database: DATABASE_URL)" : " (embedded database)"}`,
     ].join("\n"),
   );
-}
-
-/** Closes the database if this process opened it (lib/db keeps it under "x3d.db"); never opens it to close it. */
-async function closeDatabase(): Promise<void> {
-  const handle = startedSingleton<Awaited<ReturnType<typeof database>>>("x3d.db");
-  if (handle) await (await handle).close();
 }

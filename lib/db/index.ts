@@ -6,7 +6,7 @@ import * as schema from "./schema";
 import { serverEnv } from "@/lib/env";
 import { createPgliteDir } from "./pglite-init";
 import { migratePostgres } from "./migrate-postgres";
-import { globalSingleton } from "@/lib/global-singleton";
+import { globalSingleton, startedSingleton } from "@/lib/global-singleton";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -16,6 +16,7 @@ interface DbHandle {
   close: () => Promise<void>;
 }
 
+const KEY = "x3d.db";
 const MIGRATIONS = path.join(process.cwd(), "lib/db/migrations");
 
 /**
@@ -23,11 +24,17 @@ const MIGRATIONS = path.join(process.cwd(), "lib/db/migrations");
  * DATABASE_URL is set. Migrations run once per process before the first use.
  */
 export function database(): Promise<DbHandle> {
-  return globalSingleton("x3d.db", open);
+  return globalSingleton(KEY, open);
 }
 
 export async function db(): Promise<Db> {
   return (await database()).db;
+}
+
+/** Closes the database if this process opened it; never opens it to close it. */
+export async function closeDatabase(): Promise<void> {
+  const handle = startedSingleton<DbHandle>(KEY);
+  if (handle) await (await handle).close();
 }
 
 async function open(): Promise<DbHandle> {

@@ -40,11 +40,6 @@ export class Scheduler {
     this.kick();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.pool.close();
-  }
-
   /**
    * Stops claiming, lets running tasks finish until `deadline` (epoch ms), then stops the
    * rest and puts them back in the queue: the next server to start (or another one sharing
