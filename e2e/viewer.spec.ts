@@ -54,7 +54,18 @@ test("a large GLB result shows a light preview first, then full detail", async (
   expect(fetched).toEqual(expect.arrayContaining([`/api/files/${id}/preview`, `/api/files/${id}/display`]));
   const states = await page.evaluate(() => (window as unknown as { viewerStates: string[] }).viewerStates);
   expect(states.at(-1)).toBe("ready");
+  expect(states).toContain("preview");
   expect(states).not.toContain("error");
+  // Full detail reaches the screen in one frame after it was parsed: an invalidate left to a
+  // passive effect used to run after that frame and cost a second one (0.45 s at 2M triangles).
+  const phases = await page.evaluate(() =>
+    performance.getEntriesByType("mark").filter((m) => m.name.startsWith("x3d:")).map((m) => ({ phase: m.name.slice(4), url: String((m as PerformanceMark).detail), t: m.startTime })),
+  );
+  const parsed = phases.find((p) => p.phase === "parsed" && p.url.endsWith("/display"));
+  const drawn = phases.find((p) => p.phase === "drawn" && p.url.endsWith("/display"));
+  expect(parsed && drawn, JSON.stringify(phases)).toBeTruthy();
+  const frames = phases.filter((p) => p.phase === "frame" && p.t >= parsed!.t && p.t <= drawn!.t);
+  expect(frames, JSON.stringify(phases)).toHaveLength(1);
   // Full detail keeps every triangle of the result (the preview has at most 200,000).
   await expect(page.getByTestId("viewer-stats")).toHaveText(/^(4|5)\d\d,\d{3} triangles/);
 });

@@ -12,6 +12,7 @@ import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { collectResources, disposeResources } from "@/lib/viewer/dispose";
 import { isZUp, type ModelFormat } from "@/lib/viewer/formats";
 import { convertToStandardMaterials } from "@/lib/viewer/standard-materials";
+import { widenUnalignedAttributes } from "@/lib/viewer/vertex-formats";
 
 export interface LoadedModel {
   /** A group at the origin holding the model, free to be moved (the viewer centres it). */
@@ -23,8 +24,17 @@ export interface LoadedModel {
 // One Draco loader for the page: it keeps its decoder workers warm between models.
 let draco: DRACOLoader | undefined;
 
+let meshoptWorkers = false;
+
 function gltfLoader(): GLTFLoader {
   draco ??= new DRACOLoader().setDecoderPath("/draco/");
+  if (!meshoptWorkers && typeof Worker !== "undefined") {
+    // Meshopt buffers decode in two workers: a full-detail copy's 50–100 ms of decoding no
+    // longer holds the page's thread while the preview is being drawn.
+    const decoder = MeshoptDecoder;
+    decoder.useWorkers(2);
+    meshoptWorkers = true;
+  }
   return new GLTFLoader().setDRACOLoader(draco).setMeshoptDecoder(MeshoptDecoder);
 }
 
@@ -81,7 +91,9 @@ async function parse(format: ModelFormat, buffer: ArrayBuffer, blobUrls: string[
 
 /** Loads the model at `url`; rejects with a readable reason. */
 export async function loadModel(url: string, format: ModelFormat, signal: AbortSignal): Promise<LoadedModel> {
+  mark("load", url);
   const buffer = await fetchBytes(url, signal);
+  mark("fetched", url);
   const blobUrls: string[] = [];
   const revokeAll = () => blobUrls.splice(0).forEach((u) => URL.revokeObjectURL(u));
   let content: Object3D;
@@ -95,6 +107,8 @@ export async function loadModel(url: string, format: ModelFormat, signal: AbortS
     }
     throw e;
   }
+  widenUnalignedAttributes(content);
+  mark("parsed", url);
   convertToStandardMaterials(content);
   const upright = new Group();
   if (isZUp(format)) upright.rotation.x = -Math.PI / 2;
@@ -112,6 +126,11 @@ export async function loadModel(url: string, format: ModelFormat, signal: AbortS
       revokeAll();
     },
   };
+}
+
+/** A User Timing mark (`x3d:<phase>`, the URL as detail): bench:studio prints the viewer's phases from them. */
+export function mark(phase: string, url: string): void {
+  performance.mark(`x3d:${phase}`, { detail: url });
 }
 
 /** A sentence-ending reason for a load failure (loaders prefix theirs with "THREE.XLoader:"). */

@@ -1,14 +1,16 @@
 "use client";
 
 import { Canvas } from "@react-three/fiber";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { NeutralToneMapping, type Group, type WebGLRenderer } from "three";
+import { collectResources } from "@/lib/viewer/dispose";
 import { isImageFormat, screenshotName, type ModelFormat, type ViewerFormat } from "@/lib/viewer/formats";
 import { countMeshStats, formatMeshStats } from "@/lib/viewer/mesh-stats";
 import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
 import { checkerStyle } from "./checker";
 import { DepthImageView } from "./depth-image-view";
 import { BACKDROP_COLORS, ModelScene, type Backdrop } from "./model-scene";
+import { mark } from "./load-model";
 import { useLoadedModel, type ModelState } from "./use-loaded-model";
 import { nextBackdrop, ViewerToolbar } from "./viewer-toolbar";
 
@@ -50,12 +52,17 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
   const [drawn, setDrawn] = useState<Group | null>(null);
   // Once the preview was on screen, the viewer says "preview" until full detail is drawn.
   const [previewShown, setPreviewShown] = useState(false);
-  const [fullReady, setFullReady] = useState(false);
-  const preview = useLoadedModel(previewUrl && !fullReady ? previewUrl : null, "glb");
-  // Full detail is parsed once the preview is on screen (or failed): both downloads started
+  // Full detail is loaded once the preview has been parsed (or failed): both downloads started
   // with the page, but parsing both at once would hold the preview's first frame back.
-  const full = useLoadedModel(!previewUrl || previewShown || preview.status === "error" ? url : null, format);
-  if (full.status === "ready" && !fullReady) setFullReady(true);
+  const [fullStarted, setFullStarted] = useState(!previewUrl);
+  const [fullShown, setFullShown] = useState(false);
+  const preview = useLoadedModel(previewUrl && !fullShown ? previewUrl : null, "glb");
+  if (!fullStarted && preview.status !== "loading" && preview.status !== "idle") setFullStarted(true);
+  const full = useLoadedModel(fullStarted ? url : null, format);
+  // Full detail replaces the preview only once the preview has been drawn: the first picture
+  // is never held back for it.
+  const showFull = full.status === "ready" && (!previewUrl || previewShown || preview.status === "error");
+  if (showFull && !fullShown) setFullShown(true);
   const [wireframe, setWireframe] = useState(false);
   const [clay, setClay] = useState(false);
   const [backdrop, setBackdrop] = useState<Backdrop>("dark");
@@ -63,9 +70,18 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
   // On a CPU rasteriser, no MSAA and no image-based lighting: each costs seconds per frame there.
   const [software] = useState(isSoftwareRenderer);
 
-  const model = full.status === "ready" ? full.model : preview.status === "ready" ? preview.model : undefined;
+  const model = showFull && full.status === "ready" ? full.model : preview.status === "ready" ? preview.model : undefined;
+  // Full detail parsed while the preview is still on its way to the screen: its textures go to
+  // the GPU now, so its own first frame has only the geometry to upload.
+  const waiting = full.status === "ready" && !showFull ? full.model : null;
+  useEffect(() => {
+    const renderer = gl.current;
+    if (!waiting || !renderer) return;
+    for (const texture of collectResources(waiting.root).textures) renderer.initTexture(texture);
+  }, [waiting]);
   const state = viewerState(full, preview, drawn, previewShown);
   const onDrawn = (root: Group) => {
+    mark("drawn", full.status === "ready" && root === full.model.root ? url : (previewUrl ?? url));
     setDrawn(root);
     if (preview.status === "ready" && root === preview.model.root) setPreviewShown(true);
   };

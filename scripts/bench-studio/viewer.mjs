@@ -180,6 +180,8 @@ export async function coldRun(browser, { url, storageState, throttle, viewport }
       const rect = canvas?.getBoundingClientRect();
       return {
         marks: window.__benchMarks,
+        // The viewer's own phases (components/viewer: x3d:load, fetched, parsed, drawn per URL).
+        phases: performance.getEntriesByType("mark").filter((m) => m.name.startsWith("x3d:")).map((m) => ({ phase: m.name.slice(4), url: String(m.detail ?? ""), t: m.startTime })),
         timeOrigin: performance.timeOrigin,
         canvas: rect ? { width: Math.round(rect.width), height: Math.round(rect.height) } : undefined,
         reason: document.querySelector('[data-testid="model-viewer"] [role=alert]')?.textContent ?? document.body.dataset.reason,
@@ -208,6 +210,7 @@ export async function coldRun(browser, { url, storageState, throttle, viewport }
       ready,
       drawn: info.marks.drawn ?? NaN,
       marks: info.marks,
+      phases: info.phases,
       canvas: info.canvas,
       requests: list,
       bytesUntilReady: done.reduce((a, r) => a + (r.bytes || 0), 0),
