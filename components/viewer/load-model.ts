@@ -24,17 +24,8 @@ export interface LoadedModel {
 // One Draco loader for the page: it keeps its decoder workers warm between models.
 let draco: DRACOLoader | undefined;
 
-let meshoptWorkers = false;
-
 function gltfLoader(): GLTFLoader {
   draco ??= new DRACOLoader().setDecoderPath("/draco/");
-  if (!meshoptWorkers && typeof Worker !== "undefined") {
-    // Meshopt buffers decode in two workers: a full-detail copy's 50–100 ms of decoding no
-    // longer holds the page's thread while the preview is being drawn.
-    const decoder = MeshoptDecoder;
-    decoder.useWorkers(2);
-    meshoptWorkers = true;
-  }
   return new GLTFLoader().setDRACOLoader(draco).setMeshoptDecoder(MeshoptDecoder);
 }
 

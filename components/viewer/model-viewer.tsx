@@ -1,9 +1,8 @@
 "use client";
 
 import { Canvas } from "@react-three/fiber";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { NeutralToneMapping, type Group, type WebGLRenderer } from "three";
-import { collectResources } from "@/lib/viewer/dispose";
 import { isImageFormat, screenshotName, type ModelFormat, type ViewerFormat } from "@/lib/viewer/formats";
 import { countMeshStats, formatMeshStats } from "@/lib/viewer/mesh-stats";
 import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
@@ -52,17 +51,13 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
   const [drawn, setDrawn] = useState<Group | null>(null);
   // Once the preview was on screen, the viewer says "preview" until full detail is drawn.
   const [previewShown, setPreviewShown] = useState(false);
-  // Full detail is loaded once the preview has been parsed (or failed): both downloads started
-  // with the page, but parsing both at once would hold the preview's first frame back.
-  const [fullStarted, setFullStarted] = useState(!previewUrl);
   const [fullShown, setFullShown] = useState(false);
   const preview = useLoadedModel(previewUrl && !fullShown ? previewUrl : null, "glb");
-  if (!fullStarted && preview.status !== "loading" && preview.status !== "idle") setFullStarted(true);
-  const full = useLoadedModel(fullStarted ? url : null, format);
-  // Full detail replaces the preview only once the preview has been drawn: the first picture
-  // is never held back for it.
-  const showFull = full.status === "ready" && (!previewUrl || previewShown || preview.status === "error");
-  if (showFull && !fullShown) setFullShown(true);
+  // Full detail is fetched from the cache and parsed once the preview is on screen (or failed):
+  // both downloads started with the page, but reading and parsing full detail during the
+  // preview's first frame holds that frame back (on a CPU rasteriser they share the cores).
+  const full = useLoadedModel(!previewUrl || previewShown || preview.status === "error" || fullShown ? url : null, format);
+  if (full.status === "ready" && !fullShown) setFullShown(true);
   const [wireframe, setWireframe] = useState(false);
   const [clay, setClay] = useState(false);
   const [backdrop, setBackdrop] = useState<Backdrop>("dark");
@@ -70,15 +65,7 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
   // On a CPU rasteriser, no MSAA and no image-based lighting: each costs seconds per frame there.
   const [software] = useState(isSoftwareRenderer);
 
-  const model = showFull && full.status === "ready" ? full.model : preview.status === "ready" ? preview.model : undefined;
-  // Full detail parsed while the preview is still on its way to the screen: its textures go to
-  // the GPU now, so its own first frame has only the geometry to upload.
-  const waiting = full.status === "ready" && !showFull ? full.model : null;
-  useEffect(() => {
-    const renderer = gl.current;
-    if (!waiting || !renderer) return;
-    for (const texture of collectResources(waiting.root).textures) renderer.initTexture(texture);
-  }, [waiting]);
+  const model = full.status === "ready" ? full.model : preview.status === "ready" ? preview.model : undefined;
   const state = viewerState(full, preview, drawn, previewShown);
   const onDrawn = (root: Group) => {
     mark("drawn", full.status === "ready" && root === full.model.root ? url : (previewUrl ?? url));
