@@ -5,6 +5,7 @@ import "server-only";
  */
 import { z } from "zod";
 import { userMessage, type ErrorCode } from "./errors";
+import { DEFAULT_TIMEOUTS, describeFailure, fetchWithTimeouts, mayHaveBeenSent, type Timeouts } from "./transport";
 import {
   BalanceResponseSchema,
   ClientCredentialsSchema,
@@ -56,14 +57,21 @@ export class X3dError extends Error {
   readonly httpStatus?: number;
   readonly userMessage: string;
   readonly kind: X3dErrorKind;
+  /**
+   * Whether the request may have reached the service: false when it failed before sending
+   * (connect refused or timed out, bad input), true for any answer and for a connection lost
+   * or timed out after sending. A create that may have reached it may also have been charged.
+   */
+  readonly mayHaveReached: boolean;
   readonly issues?: readonly z.core.$ZodIssue[];
 
-  constructor(init: { code: number; msg: string; kind: X3dErrorKind; httpStatus?: number; issues?: readonly z.core.$ZodIssue[]; cause?: unknown }) {
+  constructor(init: { code: number; msg: string; kind: X3dErrorKind; httpStatus?: number; issues?: readonly z.core.$ZodIssue[]; cause?: unknown; mayHaveReached?: boolean }) {
     super(`x3d ${init.code}: ${init.msg}`, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = "X3dError";
     this.code = init.code;
     this.msg = init.msg;
     this.kind = init.kind;
+    this.mayHaveReached = init.mayHaveReached ?? init.kind !== "input";
     this.userMessage = userMessage(init.code);
     if (init.httpStatus !== undefined) this.httpStatus = init.httpStatus;
     if (init.issues !== undefined) this.issues = init.issues;
@@ -78,6 +86,8 @@ export interface X3dClientOptions {
   fetch?: typeof fetch;
   /** Clock in milliseconds, for token age. */
   now?: () => number;
+  /** Phase timeouts of the default transport (ignored when `fetch` is given). */
+  timeouts?: Timeouts;
 }
 
 export type X3dClient = ReturnType<typeof createX3dClient>;
@@ -98,10 +108,9 @@ interface Call<T> {
 
 const ClientConfigSchema = ClientCredentialsSchema.extend({ baseUrl: httpUrl() });
 
-const failure = (msg: string, kind: X3dErrorKind, extra?: { httpStatus?: number; issues?: readonly z.core.$ZodIssue[]; cause?: unknown }) =>
+const failure = (msg: string, kind: X3dErrorKind, extra?: { httpStatus?: number; issues?: readonly z.core.$ZodIssue[]; cause?: unknown; mayHaveReached?: boolean }) =>
   new X3dError({ code: X3D_CLIENT_FAILURE_CODE, msg, kind, ...extra });
 
-const describe = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
 
 /** Validates a request against its schema; failures become X3dError with the field's catalogue code. */
 function parseInput<S extends z.ZodType>(schema: S, input: unknown, codes: FieldCodes, fallback: ErrorCode = X3D_CLIENT_FAILURE_CODE): z.output<S> {
@@ -144,7 +153,8 @@ async function toForm(fields: Record<string, unknown>): Promise<FormData> {
 /** Builds a client for one account; all calls share one cached token. */
 export function createX3dClient(options: X3dClientOptions) {
   const config = parseInput(ClientConfigSchema, options, {});
-  const doFetch = options.fetch ?? globalThis.fetch;
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  const doFetch = options.fetch ?? fetchWithTimeouts(timeouts);
   const now = options.now ?? Date.now;
   const base = config.baseUrl.replace(/\/+$/, "");
   const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`, "utf8").toString("base64");
@@ -163,9 +173,13 @@ export function createX3dClient(options: X3dClientOptions) {
     let text: string;
     try {
       response = await doFetch(url, init);
+    } catch (cause) {
+      throw failure(`network failure calling ${url.pathname}: ${describeFailure(cause, timeouts)}`, "network", { cause, mayHaveReached: mayHaveBeenSent(cause) });
+    }
+    try {
       text = await response.text();
     } catch (cause) {
-      throw failure(`network failure calling ${url.pathname}: ${describe(cause)}`, "network", { cause });
+      throw failure(`the answer from ${url.pathname} broke off: ${describeFailure(cause, timeouts)}`, "network", { cause, mayHaveReached: true });
     }
     try {
       return { status: response.status, body: JSON.parse(text) as unknown };
