@@ -25,6 +25,8 @@ const schema = z.object({
   X3D_CLIENT_ID: z.string().optional(),
   X3D_CLIENT_SECRET: z.string().optional(),
   X3D_ENGINE: z.enum(["on", "off"]).default("on"),
+  /** How long a task whose create answer was lost waits for the service's callback before it settles as failed. */
+  X3D_CHECKING_WINDOW_SECONDS: positiveInt(1800),
   X3D_ENGINE_BALANCE: z.coerce.number().int().nonnegative().default(1000),
   X3D_ENGINE_CONCURRENCY: positiveInt(10),
   X3D_ENGINE_WORKERS: z.coerce.number().int().nonnegative().default(0),

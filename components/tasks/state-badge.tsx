@@ -8,6 +8,7 @@ import type { TaskView } from "@/lib/tasks/queries";
 import { STATE_LABELS } from "./task-labels";
 
 const TONES: Record<TaskState, string> = {
+  checking: "bg-amber-950 text-amber-300",
   created: "bg-neutral-800 text-neutral-300",
   queueing: "bg-neutral-800 text-neutral-300",
   processing: "bg-sky-950 text-sky-300",

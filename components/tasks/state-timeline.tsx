@@ -11,7 +11,7 @@ const STEPS = [
   { key: "processing", label: "Processing" },
   { key: "done", label: "Done" },
 ] as const;
-const ORDER: Record<TaskState, number> = { created: 0, queueing: 1, processing: 2, success: 3, failed: 3 };
+const ORDER: Record<TaskState, number> = { checking: 0, created: 0, queueing: 1, processing: 2, success: 3, failed: 3 };
 
 interface Props {
   state: TaskState;

@@ -23,6 +23,7 @@ export const KIND_FORMS: Record<StudioTaskKind, string> = {
 };
 
 export const STATE_LABELS: Record<TaskState, string> = {
+  checking: "Checking",
   created: "Created",
   queueing: "Queueing",
   processing: "Processing",

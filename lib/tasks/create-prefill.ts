@@ -81,6 +81,9 @@ async function againInputs(userId: string, inputs: Record<string, unknown>, allo
   return prefill;
 }
 
+/** The notice on a form that runs again a task still "checking". */
+export const RUN_AGAIN_CHECKING = "The first attempt of this task may still finish at the service (its answer was lost): running it again may charge twice.";
+
 export interface PrefillRequest {
   kind: StudioTaskKind;
   again?: string | undefined;
@@ -95,8 +98,11 @@ export async function prefillFor(userId: string, request: PrefillRequest): Promi
   let prefill: Prefill = {};
   if (request.again) {
     const task = await ownedTask(userId, request.again);
-    if (task?.kind === request.kind) prefill = { options: task.options, ...(await againInputs(userId, task.inputs, allowed)) };
-    else prefill.notice = "That task cannot be run again here; the form starts from its defaults.";
+    if (task?.kind === request.kind) {
+      prefill = { options: task.options, ...(await againInputs(userId, task.inputs, allowed)) };
+      // Its create answer was lost: the service may still run (and charge) the first attempt.
+      if (task.state === "checking") prefill.notice = [RUN_AGAIN_CHECKING, prefill.notice].filter(Boolean).join(" ");
+    } else prefill.notice = "That task cannot be run again here; the form starts from its defaults.";
   }
   if (request.from && allowed.length === 0) {
     const cover = await usableCover(userId, request.from);

@@ -60,29 +60,48 @@ export interface CreateRequest {
   call: (callbackUrl: string) => Promise<CreateResult>;
 }
 
-/** Creates the task at the service and records it; nothing is recorded when the service refuses. */
+/**
+ * Whether a failed create may have made the task anyway: the request may have reached the
+ * service (a timeout or dropped connection after sending, an answer we could not read) and the
+ * service did not say no. Such a task is kept as "checking" rather than lost while charged.
+ */
+export function mayExistAtService(error: unknown): boolean {
+  if (!(error instanceof X3dError) || !error.mayHaveReached) return false;
+  // A 4xx page that is not the service's envelope (a wrong base URL, a proxy's refusal) made nothing.
+  const refusedByHttp = error.httpStatus !== undefined && error.httpStatus >= 400 && error.httpStatus < 500 && error.httpStatus !== 408;
+  return (error.kind === "network" || error.kind === "response") && !refusedByHttp;
+}
+
+/**
+ * Creates the task at the service and records it; nothing is recorded when the service refuses
+ * or was never reached. When the answer was lost the task is recorded as "checking": the
+ * service's callback names it and gives it its id (lib/tasks/callback).
+ */
 export async function createWithService(request: CreateRequest): Promise<CreateOutcome> {
   const prepared = prepareTask();
-  let created: CreateResult;
+  let created: CreateResult | null;
   try {
     created = await request.call(prepared.callbackUrl);
   } catch (error) {
-    return serviceErrorState(error, request.shown);
+    if (!mayExistAtService(error)) return serviceErrorState(error, request.shown);
+    console.error(`[studio] the answer to creating task ${prepared.id} was lost; keeping it as "checking":`, error);
+    created = null;
   }
   try {
     await recordTask({
       id: prepared.id,
       userId: request.userId,
       kind: request.kind,
-      serviceTaskId: created.task_id,
+      serviceTaskId: created?.task_id ?? null,
       options: request.options,
       inputs: request.inputs,
       cost: request.cost,
       callbackSecretHash: prepared.callbackSecretHash,
     });
   } catch (error) {
-    console.error(`task ${created.task_id} was created at the service but could not be recorded`, error);
-    const message = `The service accepted the task (id ${created.task_id}) but the studio could not save it. Try again in a moment.`;
+    const which = created ? `(id ${created.task_id}) ` : "";
+    console.error(`task ${which}was created at the service but could not be recorded`, error);
+    const message = `The service accepted the task ${which}but the studio could not save it. Try again in a moment.`;
     return { status: "error", fields: {}, message };
   }
   return { status: "created", id: prepared.id };

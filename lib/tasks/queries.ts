@@ -106,8 +106,24 @@ function displayedOptions(options: Record<string, unknown>, shared: boolean): Re
   return Object.fromEntries(Object.entries(options).filter(([key]) => key !== "callback_url" && !(shared && key.endsWith("_url"))));
 }
 
+/** Said of a task whose create answer was lost, while it waits for the service's callback. */
+export const CHECKING_NOTICE =
+  "The service may have received this task, but its answer was lost on the way. The studio is waiting for the service to confirm it; creating it again may charge twice.";
+/** Said of such a task once the window passed without a word from the service. */
+export const UNCONFIRMED_MESSAGE =
+  "The service never confirmed this task: its answer to the request was lost and no callback came. If the service ran it, the charge shows in the balance; nothing was stored here.";
+
+/** Failed without a word from the service: its create answer was lost and no callback came. */
+const unconfirmed = (task: StudioTask) => task.serviceTaskId === null && task.errorCode === null;
+
+function errorMessage(task: StudioTask): string | null {
+  if (task.errorCode !== null) return userMessage(task.errorCode);
+  return task.state === "failed" && unconfirmed(task) ? UNCONFIRMED_MESSAGE : null;
+}
+
 /** The owner's view of a task; files are linked through /api/files. */
 export function taskView(task: StudioTask, problem?: string): TaskView {
+  const notice = problem ?? (task.state === "checking" ? CHECKING_NOTICE : undefined);
   const files = `/api/files/${encodeURIComponent(task.id)}`;
   const resultStored = task.resultFile !== null;
   const coverStored = task.coverFile !== null;
@@ -121,8 +137,9 @@ export function taskView(task: StudioTask, problem?: string): TaskView {
     options: displayedOptions(task.options, false),
     cost: task.cost,
     errorCode: task.errorCode,
-    errorMessage: task.errorCode === null ? null : userMessage(task.errorCode),
-    refunded: task.state === "failed",
+    errorMessage: errorMessage(task),
+    // Failed tasks are refunded by the service; one it never confirmed may not have failed there.
+    refunded: task.state === "failed" && !unconfirmed(task),
     result: {
       stored: resultStored,
       format: storedFormat(task.resultFile),
@@ -131,7 +148,7 @@ export function taskView(task: StudioTask, problem?: string): TaskView {
     },
     display: displayView(task, files),
     cover: { stored: coverStored, url: coverStored ? `${files}/cover` : null },
-    ...(problem ? { problem } : {}),
+    ...(notice ? { problem: notice } : {}),
   };
 }
 

@@ -21,7 +21,8 @@ export interface NewStudioTask {
   id: string;
   userId: string;
   kind: StudioTaskKind;
-  serviceTaskId: string;
+  /** Null when the create's answer was lost: the task is then recorded as "checking". */
+  serviceTaskId: string | null;
   /** Wire-named options as submitted, for display and "run again". */
   options: Record<string, unknown>;
   /** Upload ids and source task ids, e.g. {images: [...uploadIds], mesh: {task: id}}. */
@@ -30,11 +31,12 @@ export interface NewStudioTask {
   callbackSecretHash: string | null;
 }
 
-/** Stores a task the service accepted; its first state is `created`. */
+/** Stores a task the service accepted (first state `created`), or one whose answer was lost (`checking`, no service id). */
 export async function recordTask(task: NewStudioTask): Promise<StudioTask> {
+  const state = task.serviceTaskId === null ? "checking" : "created";
   const [row] = await (await db())
     .insert(studioTasks)
-    .values({ ...task, state: "created", stateTimes: { created: new Date().toISOString() } })
+    .values({ ...task, state, stateTimes: { [state]: new Date().toISOString() } })
     .returning();
   return row!;
 }

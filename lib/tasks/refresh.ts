@@ -9,6 +9,7 @@ import { copyResultFiles } from "./copy-result";
 import { makeDisplayCopy, type DeriveDisplay } from "./display-copy";
 import { cachedTask, forgetTask, loadTask, rememberTask } from "./task-cache";
 import { shutdownSignal } from "@/lib/shutdown";
+import { serverEnv } from "@/lib/env";
 
 /**
  * How a studio task learns its state: from the service, at most once per REFRESH_INTERVAL_MS
@@ -30,6 +31,9 @@ export const REFRESH_INTERVAL_MS = 3_000;
 export const COPY_LEASE_MS = 5 * 60_000;
 /** Query codes meaning the task failed (open-api.md section 7): credits were refunded. */
 export const FAILURE_CODES: readonly number[] = [50010001, 5001001];
+/** The service's "task not found": after this many in a row the task settles as failed (a service that lost it, or another account's id). */
+export const UNKNOWN_TASK_CODE = 10030010;
+export const UNKNOWN_ANSWERS_TO_FAIL = 3;
 
 export type TaskQueries = Pick<X3dClient, "queryTask" | "querySplitTask" | "queryDepthTask" | "querySegmentationTask">;
 
@@ -95,6 +99,7 @@ async function run(id: string, minIntervalMs: number, deps: RefreshDeps): Promis
   if (!task) return null;
   if (isSettled(task)) return { task };
   if (task.state === "success" && task.resultFile) return { task: await makeDisplayCopy(task, deps.deriveDisplay, deps.signal) };
+  if (task.serviceTaskId === null) return { task: await settleUnconfirmed(task, deps.now()) };
   const claimedAt = deps.now();
   if (!due(task, claimedAt, minIntervalMs)) return { task };
   const claimed = await claim(id, claimedAt, minIntervalMs);
@@ -110,11 +115,12 @@ async function run(id: string, minIntervalMs: number, deps: RefreshDeps): Promis
     if (error instanceof X3dError && FAILURE_CODES.includes(error.code)) {
       return { task: await recordState(claimed, "failed", claimedAt, error.code) };
     }
+    if (error instanceof X3dError && error.code === UNKNOWN_TASK_CODE) return countUnknownAnswer(claimed, claimedAt);
     console.error(`[studio] refreshing task ${id}:`, error);
     return { task: claimed, problem: error instanceof X3dError ? error.userMessage : "The service could not be reached." };
   }
 
-  const updated = await recordState(claimed, result.state, claimedAt);
+  const updated = await recordState(claimed.unknownAnswers ? await resetUnknownAnswers(claimed) : claimed, result.state, claimedAt);
   if (updated.state !== "success" || updated.resultFile) return { task: updated };
   const copied = await copyResult(updated, result, claimedAt, deps);
   if (copied.problem || !copied.task.resultFile) return copied;
@@ -132,17 +138,52 @@ async function claim(id: string, now: Date, minIntervalMs: number): Promise<Stud
   return row ? rememberTask(row) : null;
 }
 
+/** Window of a task whose create answer was lost (X3D_CHECKING_WINDOW_SECONDS). */
+export function checkingWindowMs(): number {
+  return serverEnv().X3D_CHECKING_WINDOW_SECONDS * 1000;
+}
+
+/**
+ * A task whose create answer was lost ("checking", no service id) learns its id from the
+ * service's callback (lib/tasks/callback). Without one within the window it settles as failed:
+ * the studio cannot ask the service about a task whose id it never got.
+ */
+async function settleUnconfirmed(task: StudioTask, now: Date): Promise<StudioTask> {
+  const since = Date.parse(task.stateTimes.checking ?? task.createdAt.toISOString());
+  if (task.state !== "checking" || now.getTime() - since < checkingWindowMs()) return task;
+  return recordState(task, "failed", now);
+}
+
+/** One more "task not found" in a row; the third settles the task as failed with that code. */
+async function countUnknownAnswer(task: StudioTask, at: Date): Promise<RefreshOutcome> {
+  const [row] = await (await db())
+    .update(studioTasks)
+    .set({ unknownAnswers: sql`${studioTasks.unknownAnswers} + 1` })
+    .where(eq(studioTasks.id, task.id))
+    .returning();
+  const counted = row ? rememberTask(row) : task;
+  if (counted.unknownAnswers >= UNKNOWN_ANSWERS_TO_FAIL) return { task: await recordState(counted, "failed", at, UNKNOWN_TASK_CODE) };
+  return { task: counted, problem: `The service does not know this task (${counted.unknownAnswers} of ${UNKNOWN_ANSWERS_TO_FAIL} answers before it counts as failed).` };
+}
+
+async function resetUnknownAnswers(task: StudioTask): Promise<StudioTask> {
+  const [row] = await (await db()).update(studioTasks).set({ unknownAnswers: 0 }).where(eq(studioTasks.id, task.id)).returning();
+  return row ? rememberTask(row) : task;
+}
+
 function queryService(service: TaskQueries, task: StudioTask): Promise<TaskResult> {
+  const id = task.serviceTaskId;
+  if (id === null) return Promise.reject(new Error(`task ${task.id} has no service task id yet`));
   switch (task.kind) {
     case "image-to-3d":
     case "texture": // request_type 2 is an image-to-3D task on the service
-      return service.queryTask(task.serviceTaskId);
+      return service.queryTask(id);
     case "split":
-      return service.querySplitTask(task.serviceTaskId);
+      return service.querySplitTask(id);
     case "depth":
-      return service.queryDepthTask(task.serviceTaskId);
+      return service.queryDepthTask(id);
     case "segmentation":
-      return service.querySegmentationTask(task.serviceTaskId);
+      return service.querySegmentationTask(id);
   }
 }
 

@@ -45,7 +45,13 @@ export const uploads = pgTable(
 );
 
 export type StudioTaskKind = "image-to-3d" | "texture" | "split" | "depth" | "segmentation";
-export type TaskState = "created" | "queueing" | "processing" | "success" | "failed";
+/**
+ * "checking": the create request may have reached the service but its answer was lost (a
+ * timeout, a dropped connection, a garbage answer): the task may exist there, charged. It
+ * waits for the service's callback (the callback URL names this task) and settles as failed
+ * after CHECKING_WINDOW_MS without one.
+ */
+export type TaskState = "checking" | "created" | "queueing" | "processing" | "success" | "failed";
 export type DisplayState = "ready" | "failed" | "none";
 
 export const studioTasks = pgTable(
@@ -56,8 +62,8 @@ export const studioTasks = pgTable(
       .notNull()
       .references(() => users.id),
     kind: text("kind").$type<StudioTaskKind>().notNull(),
-    /** The service's task id (for segmentation look-ups, also tasks made elsewhere). */
-    serviceTaskId: text("service_task_id").notNull(),
+    /** The service's task id (for segmentation look-ups, also tasks made elsewhere); null while "checking". */
+    serviceTaskId: text("service_task_id"),
     /** The options as submitted (wire names), for display and "run again". */
     options: jsonb("options").$type<Record<string, unknown>>().notNull(),
     /** Upload ids and source task ids the task was made from. */
@@ -66,6 +72,8 @@ export const studioTasks = pgTable(
     cost: integer("cost").notNull().default(0),
     /** Service error code when it failed. */
     errorCode: integer("error_code"),
+    /** Consecutive queries the service answered "task not found" (10030010); 3 settle the task as failed. */
+    unknownAnswers: integer("unknown_answers").notNull().default(0),
     /** Files in studio storage, copied from the service once it succeeded. */
     resultFile: text("result_file"),
     coverFile: text("cover_file"),

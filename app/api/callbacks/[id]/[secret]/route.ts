@@ -1,18 +1,35 @@
 import { after } from "next/server";
-import { taskForCallback } from "@/lib/tasks/callback";
+import { adoptFromCallback, taskForCallback } from "@/lib/tasks/callback";
 import { refreshTask } from "@/lib/tasks/refresh";
 
+/** A callback body is the query endpoint's envelope: a few hundred bytes. */
+const MAX_BODY_BYTES = 64 * 1024;
+
 /**
- * The service's callback for one task. The body is not trusted (anyone could post one): a
- * callback only makes the studio ask the service itself, so repeats are harmless. We answer
+ * The service's callback for one task. The body is not trusted for the task's state: a
+ * callback only makes the studio ask the service itself, so repeats are harmless. Only a task
+ * whose create answer was lost takes its service id from it (lib/tasks/callback). We answer
  * at once and refresh afterwards, since copying a large result must not hold the service's
  * request open (it would retry on a timeout).
  */
-export async function POST(_request: Request, { params }: { params: Promise<{ id: string; secret: string }> }) {
+export async function POST(request: Request, { params }: { params: Promise<{ id: string; secret: string }> }) {
   const { id, secret } = await params;
-  const task = await taskForCallback(id, secret);
-  if (!task) return new Response("Not Found", { status: 404 });
+  const found = await taskForCallback(id, secret);
+  if (!found) return new Response("Not Found", { status: 404 });
+  const task = found.state === "checking" ? await adoptFromCallback(found, await readJson(request)) : found;
   // No throttle: the service says something changed, so the next look should be a fresh one.
   after(() => refreshTask(task.id, { minIntervalMs: 0 }).catch((error: unknown) => console.error(`[studio] callback refresh of ${task.id}:`, error)));
   return Response.json({ received: true });
+}
+
+/** The body as JSON, or undefined when it is not JSON or longer than a callback can be. */
+async function readJson(request: Request): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) return undefined;
+  try {
+    const text = await request.text();
+    return text.length > MAX_BODY_BYTES ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
 }
