@@ -4,6 +4,7 @@ import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import { z } from "zod";
 import { serverEnv } from "@/lib/env";
+import { safeNext } from "@/lib/auth/safe-next";
 import { authSecret } from "@/lib/auth/secret";
 import { checkCredentials, userForGithub } from "@/lib/auth/users";
 
@@ -46,6 +47,17 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         token.sub = user.id;
       }
       return token;
+    },
+    // Every redirect Auth.js makes (redirectTo, its endpoints' callbackUrl) stays on this site.
+    redirect({ url, baseUrl }) {
+      let path = url;
+      try {
+        const parsed = new URL(url);
+        path = parsed.origin === new URL(baseUrl).origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : "/";
+      } catch {
+        // not absolute: a path, checked below
+      }
+      return `${baseUrl}${safeNext(path)}`;
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;

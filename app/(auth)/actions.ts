@@ -3,6 +3,7 @@
 import { AuthError } from "next-auth";
 import { z } from "zod";
 import { signIn } from "@/lib/auth";
+import { safeNext } from "@/lib/auth/safe-next";
 import { createUser, signInWait } from "@/lib/auth/users";
 import type { AuthFormState } from "@/components/auth/auth-form-state";
 
@@ -12,11 +13,8 @@ const signUpSchema = z.object({
   password: z.string().min(8, "Use at least 8 characters.").max(200, "Use at most 200 characters."),
 });
 
-/** Safe relative redirect target from the form ("/tasks/abc"), never another origin. */
-function target(form: FormData): string {
-  const next = String(form.get("next") ?? "/");
-  return next.startsWith("/") && !next.startsWith("//") ? next : "/";
-}
+/** Where to go after signing in: a path on this site from the form, else "/" (lib/auth/safe-next). */
+const target = (form: FormData) => safeNext(form.get("next"));
 
 export async function signInAction(_: AuthFormState, form: FormData): Promise<AuthFormState> {
   const email = String(form.get("email") ?? "");
