@@ -4,6 +4,7 @@ import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import { z } from "zod";
 import { serverEnv } from "@/lib/env";
+import { requestAddress } from "@/lib/auth/client-address";
 import { safeNext } from "@/lib/auth/safe-next";
 import { authSecret } from "@/lib/auth/secret";
 import { checkCredentials, userForGithub } from "@/lib/auth/users";
@@ -26,10 +27,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   providers: [
     Credentials({
       credentials: { email: {}, password: {} },
-      async authorize(raw) {
+      // Also reached by a POST to /api/auth/callback/credentials, past the sign-in page: the
+      // slow-down lives here, keyed by the address stamped on the request (client-address.ts).
+      async authorize(raw, request) {
         const parsed = credentials.safeParse(raw);
         if (!parsed.success) return null;
-        const result = await checkCredentials(parsed.data.email, parsed.data.password);
+        const result = await checkCredentials(parsed.data.email, parsed.data.password, requestAddress(request.headers));
         // A refusal, slowed down or not, is a plain CredentialsSignin; the sign-in action asks the throttle how long to wait.
         if (!result.ok) return null;
         return { id: result.user.id, email: result.user.email, name: result.user.name };

@@ -1,20 +1,24 @@
 "use server";
 
 import { AuthError } from "next-auth";
+import { headers } from "next/headers";
 import { z } from "zod";
 import { signIn } from "@/lib/auth";
+import { requestAddress } from "@/lib/auth/client-address";
 import { safeNext } from "@/lib/auth/safe-next";
-import { createUser, signInWait } from "@/lib/auth/users";
+import { createUser, recordSignUp, signInWait, signUpWait } from "@/lib/auth/users";
 import type { AuthFormState } from "@/components/auth/auth-form-state";
 
 const signUpSchema = z.object({
-  name: z.string().trim().max(100).optional(),
+  name: z.string().trim().max(100, "Use at most 100 characters.").optional(),
   email: z.email("Enter a valid email address."),
   password: z.string().min(8, "Use at least 8 characters.").max(200, "Use at most 200 characters."),
 });
 
 /** Where to go after signing in: a path on this site from the form, else "/" (lib/auth/safe-next). */
 const target = (form: FormData) => safeNext(form.get("next"));
+
+const clientAddress = async () => requestAddress(await headers());
 
 export async function signInAction(_: AuthFormState, form: FormData): Promise<AuthFormState> {
   const email = String(form.get("email") ?? "");
@@ -23,7 +27,7 @@ export async function signInAction(_: AuthFormState, form: FormData): Promise<Au
     return { status: "idle" };
   } catch (error) {
     if (error instanceof AuthError) {
-      const wait = await signInWait(email);
+      const wait = await signInWait(email, await clientAddress());
       return {
         status: "error",
         email,
@@ -38,7 +42,7 @@ export async function signUpAction(_: AuthFormState, form: FormData): Promise<Au
   const parsed = signUpSchema.safeParse({
     name: form.get("name") || undefined,
     email: form.get("email"),
-    password: form.get("password"),
+    password: form.get("password") ?? "",
   });
   const email = String(form.get("email") ?? "");
   if (!parsed.success) {
@@ -46,6 +50,11 @@ export async function signUpAction(_: AuthFormState, form: FormData): Promise<Au
     for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
     return { status: "error", email, fields };
   }
+
+  const address = await clientAddress();
+  const wait = await signUpWait(address);
+  if (wait > 0) return { status: "error", email, message: `Too many sign-ups from your network. Try again in ${wait} seconds.` };
+  await recordSignUp(address);
   const user = await createUser(parsed.data.email, parsed.data.password, parsed.data.name);
   if (!user) return { status: "error", email, fields: { email: "An account with this email exists. Sign in instead." } };
   await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: target(form) });
