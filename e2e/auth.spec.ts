@@ -27,7 +27,7 @@ test("sign-up errors name the field; a taken email is refused", async ({ page })
   await page.getByLabel("Password").fill("short");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("Enter a valid email address.")).toBeVisible();
-  await expect(page.getByText("Use at least 8 characters.")).toBeVisible();
+  await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill("another long password");
   await page.getByRole("button", { name: "Create account" }).click();

@@ -5,6 +5,7 @@ import { headers } from "next/headers";
 import { z } from "zod";
 import { signIn } from "@/lib/auth";
 import { requestAddress } from "@/lib/auth/client-address";
+import { MAX_PASSWORD_LENGTH, passwordProblem } from "@/lib/auth/password-rules";
 import { safeNext } from "@/lib/auth/safe-next";
 import { createUser, recordSignUp, signInWait, signUpWait } from "@/lib/auth/users";
 import type { AuthFormState } from "@/components/auth/auth-form-state";
@@ -12,7 +13,8 @@ import type { AuthFormState } from "@/components/auth/auth-form-state";
 const signUpSchema = z.object({
   name: z.string().trim().max(100, "Use at most 100 characters.").optional(),
   email: z.email("Enter a valid email address."),
-  password: z.string().min(8, "Use at least 8 characters.").max(200, "Use at most 200 characters."),
+  // Length and guessability: passwordProblem, which names the rule that failed.
+  password: z.string().max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`),
 });
 
 /** Where to go after signing in: a path on this site from the form, else "/" (lib/auth/safe-next). */
@@ -45,11 +47,13 @@ export async function signUpAction(_: AuthFormState, form: FormData): Promise<Au
     password: form.get("password") ?? "",
   });
   const email = String(form.get("email") ?? "");
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-    return { status: "error", email, fields };
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error?.issues ?? []) fields[String(issue.path[0])] ??= issue.message;
+  if (parsed.success) {
+    const problem = await passwordProblem(parsed.data.password, [parsed.data.email, parsed.data.name ?? ""]);
+    if (problem) fields.password = problem;
   }
+  if (!parsed.success || Object.keys(fields).length > 0) return { status: "error", email, fields };
 
   const address = await clientAddress();
   const wait = await signUpWait(address);
