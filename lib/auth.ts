@@ -4,9 +4,10 @@ import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import { z } from "zod";
 import { serverEnv } from "@/lib/env";
+import { authSecret } from "@/lib/auth/secret";
 import { requestAddress } from "@/lib/auth/client-address";
 import { safeNext } from "@/lib/auth/safe-next";
-import { authSecret } from "@/lib/auth/secret";
+import { revokeSession, SESSION_MAX_AGE_S, sessionActive, startSession } from "@/lib/auth/sessions";
 import { checkCredentials, userForGithub } from "@/lib/auth/users";
 
 const credentials = z.object({ email: z.email(), password: z.string().min(1) });
@@ -16,12 +17,19 @@ export const githubEnabled = () => !!(serverEnv().AUTH_GITHUB_ID && serverEnv().
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: authSecret(),
   trustHost: true,
-  session: { strategy: "jwt" },
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
   pages: { signIn: "/sign-in" },
   // A wrong password is an expected outcome, answered in the form: not an error for the log.
   logger: {
     error(error) {
       if ((error as Error & { type?: string }).type !== "CredentialsSignin") console.error("[auth]", error);
+    },
+  },
+  events: {
+    // Signing out revokes the session, so a copy of the cookie stops working at once too.
+    async signOut(message) {
+      const sid = "token" in message ? message.token?.sid : undefined;
+      if (typeof sid === "string") await revokeSession(sid);
     },
   },
   providers: [
@@ -41,13 +49,19 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     ...(githubEnabled() ? [GitHub({ clientId: serverEnv().AUTH_GITHUB_ID, clientSecret: serverEnv().AUTH_GITHUB_SECRET })] : []),
   ],
   callbacks: {
+    // Runs at sign-in (with `user`) and on every auth() after: a sign-in starts a session row,
+    // every later read needs that row unrevoked (lib/auth/sessions.ts); null signs the cookie out.
     async jwt({ token, user, account, profile }) {
       if (account?.provider === "github" && profile) {
         const own = await userForGithub(String(profile.id), profile.email, profile.name as string | undefined);
         token.sub = own.id;
         token.email = own.email;
+        token.sid = await startSession(own.id);
       } else if (user?.id) {
         token.sub = user.id;
+        token.sid = await startSession(user.id);
+      } else if (typeof token.sid !== "string" || !token.sub || !(await sessionActive(token.sid, token.sub))) {
+        return null;
       }
       return token;
     },

@@ -6,6 +6,7 @@ import { users, type User } from "@/lib/db/schema";
 import { serverEnv } from "@/lib/env";
 import { throttleNetwork } from "./client-address";
 import { hashPassword, verifyPassword } from "./password";
+import { revokeAllSessions } from "./sessions";
 import { clearEvents, recordEvent, secondsToWait, SIGN_IN_PER_ADDRESS, SIGN_IN_PER_ADDRESS_AND_EMAIL, signUpPerAddress } from "./throttle";
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -23,6 +24,12 @@ export async function createUser(email: string, password: string, name?: string)
     .onConflictDoNothing()
     .returning();
   return user ?? null;
+}
+
+/** Sets a new password (the caller checked it with passwordProblem) and ends every session of the user. */
+export async function setPassword(userId: string, password: string): Promise<void> {
+  await (await db()).update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
+  await revokeAllSessions(userId);
 }
 
 // Throttle keys (lib/auth/throttle.ts has the policies): the client's network, and it with the e-mail.
