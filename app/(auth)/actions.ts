@@ -49,8 +49,10 @@ export async function signUpAction(_: AuthFormState, form: FormData): Promise<Au
   const email = String(form.get("email") ?? "");
   const fields: Record<string, string> = {};
   for (const issue of parsed.error?.issues ?? []) fields[String(issue.path[0])] ??= issue.message;
-  if (parsed.success) {
-    const problem = await passwordProblem(parsed.data.password, [parsed.data.email, parsed.data.name ?? ""]);
+  // Said along with any other field's problem, so one try shows them all.
+  const password = form.get("password");
+  if (typeof password === "string" && !fields.password) {
+    const problem = await passwordProblem(password, [email, String(form.get("name") ?? "")]);
     if (problem) fields.password = problem;
   }
   if (!parsed.success || Object.keys(fields).length > 0) return { status: "error", email, fields };

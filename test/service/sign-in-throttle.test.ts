@@ -26,8 +26,8 @@ async function serverWithAccount(env: Record<string, string>): Promise<TestServe
 }
 
 /** Signs in through /api/auth/callback/credentials; true when a session cookie came back. */
-async function signIn(server: TestServer, email: string, password: string, forwardedFor?: string): Promise<boolean> {
-  const forwarded: Record<string, string> = forwardedFor ? { "x-forwarded-for": forwardedFor } : {};
+async function signIn(server: TestServer, email: string, password: string, forwardedFor?: string, extra: Record<string, string> = {}): Promise<boolean> {
+  const forwarded: Record<string, string> = { ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}), ...extra };
   const csrf = await fetch(`${server.url}/api/auth/csrf`, { headers: forwarded });
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const cookie = csrf.headers
@@ -81,9 +81,10 @@ describe("without TRUST_PROXY", () => {
   });
   afterAll(() => server?.dispose());
 
-  it("a client's own X-Forwarded-For is ignored: new values do not escape the slow-down", async () => {
+  it("a client's own X-Forwarded-For, or its own copy of the address stamp, is ignored: new values do not escape the slow-down", async () => {
     await fail(server, 5, () => EMAIL, (i) => `10.9.8.${i}`);
     expect(await signIn(server, EMAIL, PASSWORD, "10.9.8.200")).toBe(false);
+    expect(await signIn(server, EMAIL, PASSWORD, undefined, { "x-x3d-client-address": "10.9.8.201" })).toBe(false);
     expect(await signIn(server, EMAIL, PASSWORD)).toBe(false);
   });
 });
