@@ -47,6 +47,8 @@ export default defineConfig({
         X3D_CLIENT_SECRET: CANARY_CLIENT_SECRET,
         // Every studio user spends from the one service account: enough for all specs.
         X3D_ENGINE_BALANCE: "100000",
+        // Every spec signs a fresh account up from this one address.
+        SIGN_UPS_PER_ADDRESS: "100000",
       },
     },
     {
@@ -62,6 +64,7 @@ export default defineConfig({
         PORT: String(livePort),
         NEXT_TELEMETRY_DISABLED: "1",
         X3D_ENGINE: "off",
+        SIGN_UPS_PER_ADDRESS: "100000",
         X3D_BASE_URL: `http://127.0.0.1:${port}`,
         X3D_CLIENT_ID: CANARY_CLIENT_ID,
         X3D_CLIENT_SECRET: CANARY_CLIENT_SECRET,

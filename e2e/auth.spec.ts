@@ -10,7 +10,7 @@ test("sign up, see the studio and the balance, sign out, sign in again", async (
   const account = await signUp(page);
   await expect(page.getByRole("heading", { name: "Start something" })).toBeVisible();
   await expect(page.getByTestId("balance")).toHaveText(/^\d+ credits$/);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/sign-in/);
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
@@ -20,14 +20,14 @@ test("sign up, see the studio and the balance, sign out, sign in again", async (
 
 test("sign-up errors name the field; a taken email is refused", async ({ page }) => {
   const account = await signUp(page);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/sign-in/);
   await page.goto("/sign-up");
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByLabel("Password").fill("short");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("Enter a valid email address.")).toBeVisible();
-  await expect(page.getByText("Use at least 8 characters.")).toBeVisible();
+  await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill("another long password");
   await page.getByRole("button", { name: "Create account" }).click();

@@ -5,6 +5,9 @@ import GitHub from "next-auth/providers/github";
 import { z } from "zod";
 import { serverEnv } from "@/lib/env";
 import { authSecret } from "@/lib/auth/secret";
+import { requestAddress } from "@/lib/auth/client-address";
+import { safeNext } from "@/lib/auth/safe-next";
+import { revokeSession, SESSION_MAX_AGE_S, sessionActive, startSession } from "@/lib/auth/sessions";
 import { checkCredentials, userForGithub } from "@/lib/auth/users";
 
 const credentials = z.object({ email: z.email(), password: z.string().min(1) });
@@ -14,7 +17,7 @@ export const githubEnabled = () => !!(serverEnv().AUTH_GITHUB_ID && serverEnv().
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: authSecret(),
   trustHost: true,
-  session: { strategy: "jwt" },
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
   pages: { signIn: "/sign-in" },
   // A wrong password is an expected outcome, answered in the form: not an error for the log.
   logger: {
@@ -22,13 +25,22 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       if ((error as Error & { type?: string }).type !== "CredentialsSignin") console.error("[auth]", error);
     },
   },
+  events: {
+    // Signing out revokes the session, so a copy of the cookie stops working at once too.
+    async signOut(message) {
+      const sid = "token" in message ? message.token?.sid : undefined;
+      if (typeof sid === "string") await revokeSession(sid);
+    },
+  },
   providers: [
     Credentials({
       credentials: { email: {}, password: {} },
-      async authorize(raw) {
+      // Also reached by a POST to /api/auth/callback/credentials, past the sign-in page: the
+      // slow-down lives here, keyed by the address stamped on the request (client-address.ts).
+      async authorize(raw, request) {
         const parsed = credentials.safeParse(raw);
         if (!parsed.success) return null;
-        const result = await checkCredentials(parsed.data.email, parsed.data.password);
+        const result = await checkCredentials(parsed.data.email, parsed.data.password, requestAddress(request.headers));
         // A refusal, slowed down or not, is a plain CredentialsSignin; the sign-in action asks the throttle how long to wait.
         if (!result.ok) return null;
         return { id: result.user.id, email: result.user.email, name: result.user.name };
@@ -37,15 +49,32 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     ...(githubEnabled() ? [GitHub({ clientId: serverEnv().AUTH_GITHUB_ID, clientSecret: serverEnv().AUTH_GITHUB_SECRET })] : []),
   ],
   callbacks: {
+    // Runs at sign-in (with `user`) and on every auth() after: a sign-in starts a session row,
+    // every later read needs that row unrevoked (lib/auth/sessions.ts); null signs the cookie out.
     async jwt({ token, user, account, profile }) {
       if (account?.provider === "github" && profile) {
         const own = await userForGithub(String(profile.id), profile.email, profile.name as string | undefined);
         token.sub = own.id;
         token.email = own.email;
+        token.sid = await startSession(own.id);
       } else if (user?.id) {
         token.sub = user.id;
+        token.sid = await startSession(user.id);
+      } else if (typeof token.sid !== "string" || !token.sub || !(await sessionActive(token.sid, token.sub))) {
+        return null;
       }
       return token;
+    },
+    // Every redirect Auth.js makes (redirectTo, its endpoints' callbackUrl) stays on this site.
+    redirect({ url, baseUrl }) {
+      let path = url;
+      try {
+        const parsed = new URL(url);
+        path = parsed.origin === new URL(baseUrl).origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : "/";
+      } catch {
+        // not absolute: a path, checked below
+      }
+      return `${baseUrl}${safeNext(path)}`;
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;

@@ -19,6 +19,18 @@ const schema = z.object({
   /** The studio's public origin (share links, callbacks). */
   APP_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
   AUTH_SECRET: z.string().optional(),
+  /**
+   * How many reverse proxies in front of the studio append to X-Forwarded-For (0: none, the
+   * client address is the socket's; see lib/auth/client-address.ts).
+   */
+  TRUST_PROXY: z.coerce
+    .number({ error: "must be the number of proxies in front of the studio (0 = none)" })
+    .int("must be the number of proxies in front of the studio (0 = none)")
+    .min(0, "must be the number of proxies in front of the studio (0 = none)")
+    .max(10, "must be at most 10 proxies")
+    .default(0),
+  /** Sign-ups one client address makes before each next one waits (lib/auth/throttle.ts). */
+  SIGN_UPS_PER_ADDRESS: positiveInt(5),
   AUTH_GITHUB_ID: z.string().optional(),
   AUTH_GITHUB_SECRET: z.string().optional(),
   X3D_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),

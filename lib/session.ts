@@ -2,24 +2,19 @@ import "server-only";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth } from "@/lib/auth";
-import { TtlCache } from "@/lib/ttl-cache";
+import { sessionCache } from "@/lib/auth/sessions";
+import type { SessionUser } from "@/lib/auth/session-cache";
 
-export interface SessionUser {
-  id: string;
-  email: string;
-}
-
-/**
- * Each session check derives a key and decrypts the session (a JWE), and a task page polls
- * every two seconds: the user behind one session cookie is remembered briefly.
- */
-const SESSION_CACHE_MS = 5_000;
-const sessions = new TtlCache<string, SessionUser | null>(SESSION_CACHE_MS, 10_000);
+export type { SessionUser };
 
 /** Auth.js's session cookie, possibly chunked (`.0`, `.1`) and `__Secure-` prefixed behind HTTPS. */
 const isSessionCookie = (name: string) => /^(__Secure-)?authjs\.session-token(\.\d+)?$/.test(name);
 
-/** The signed-in user, or null. */
+/**
+ * The signed-in user, or null. auth() refuses a revoked session (lib/auth/sessions.ts); the
+ * answer is remembered per cookie for a few seconds (lib/auth/session-cache.ts says how a
+ * revocation reaches it).
+ */
 export async function currentUser(): Promise<SessionUser | null> {
   const jar = await cookies();
   const key = jar
@@ -28,12 +23,14 @@ export async function currentUser(): Promise<SessionUser | null> {
     .map((c) => `${c.name}=${c.value}`)
     .join(";");
   if (!key) return null;
-  const known = sessions.get(key);
+  const cache = sessionCache();
+  const known = cache.get(key);
   if (known !== undefined) return known;
+  const ticket = cache.ticket();
   const session = await auth();
   const id = session?.user?.id;
   const user = id ? { id, email: session.user?.email ?? "" } : null;
-  sessions.set(key, user);
+  cache.set(key, user, ticket);
   return user;
 }
 

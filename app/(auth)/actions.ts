@@ -1,22 +1,26 @@
 "use server";
 
 import { AuthError } from "next-auth";
+import { headers } from "next/headers";
 import { z } from "zod";
 import { signIn } from "@/lib/auth";
-import { createUser, signInWait } from "@/lib/auth/users";
+import { requestAddress } from "@/lib/auth/client-address";
+import { MAX_PASSWORD_LENGTH, passwordProblem } from "@/lib/auth/password-rules";
+import { safeNext } from "@/lib/auth/safe-next";
+import { createUser, recordSignUp, signInWait, signUpWait } from "@/lib/auth/users";
 import type { AuthFormState } from "@/components/auth/auth-form-state";
 
 const signUpSchema = z.object({
-  name: z.string().trim().max(100).optional(),
+  name: z.string().trim().max(100, "Use at most 100 characters.").optional(),
   email: z.email("Enter a valid email address."),
-  password: z.string().min(8, "Use at least 8 characters.").max(200, "Use at most 200 characters."),
+  // Length and guessability: passwordProblem, which names the rule that failed.
+  password: z.string().max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`),
 });
 
-/** Safe relative redirect target from the form ("/tasks/abc"), never another origin. */
-function target(form: FormData): string {
-  const next = String(form.get("next") ?? "/");
-  return next.startsWith("/") && !next.startsWith("//") ? next : "/";
-}
+/** Where to go after signing in: a path on this site from the form, else "/" (lib/auth/safe-next). */
+const target = (form: FormData) => safeNext(form.get("next"));
+
+const clientAddress = async () => requestAddress(await headers());
 
 export async function signInAction(_: AuthFormState, form: FormData): Promise<AuthFormState> {
   const email = String(form.get("email") ?? "");
@@ -25,7 +29,7 @@ export async function signInAction(_: AuthFormState, form: FormData): Promise<Au
     return { status: "idle" };
   } catch (error) {
     if (error instanceof AuthError) {
-      const wait = await signInWait(email);
+      const wait = await signInWait(email, await clientAddress());
       return {
         status: "error",
         email,
@@ -40,14 +44,23 @@ export async function signUpAction(_: AuthFormState, form: FormData): Promise<Au
   const parsed = signUpSchema.safeParse({
     name: form.get("name") || undefined,
     email: form.get("email"),
-    password: form.get("password"),
+    password: form.get("password") ?? "",
   });
   const email = String(form.get("email") ?? "");
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-    return { status: "error", email, fields };
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error?.issues ?? []) fields[String(issue.path[0])] ??= issue.message;
+  // Said along with any other field's problem, so one try shows them all.
+  const password = form.get("password");
+  if (typeof password === "string" && !fields.password) {
+    const problem = await passwordProblem(password, [email, String(form.get("name") ?? "")]);
+    if (problem) fields.password = problem;
   }
+  if (!parsed.success || Object.keys(fields).length > 0) return { status: "error", email, fields };
+
+  const address = await clientAddress();
+  const wait = await signUpWait(address);
+  if (wait > 0) return { status: "error", email, message: `Too many sign-ups from your network. Try again in ${wait} seconds.` };
+  await recordSignUp(address);
   const user = await createUser(parsed.data.email, parsed.data.password, parsed.data.name);
   if (!user) return { status: "error", email, fields: { email: "An account with this email exists. Sign in instead." } };
   await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: target(form) });

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { signOut } from "@/lib/auth";
-import { requireUser } from "@/lib/session";
+import { revokeAllSessions } from "@/lib/auth/sessions";
+import { currentUser, requireUser } from "@/lib/session";
 import { Balance } from "@/components/ui/balance";
 import { Providers } from "@/components/ui/providers";
 
@@ -15,8 +16,16 @@ const NAV = [
 
 export default async function StudioLayout({ children }: { children: React.ReactNode }) {
   const user = await requireUser();
+  // Signing out revokes this session (lib/auth.ts, events.signOut): a copied cookie stops too.
   async function signOutAction() {
     "use server";
+    await signOut({ redirectTo: "/sign-in" });
+  }
+  // Ends the account's sessions in every browser (a lost laptop, a shared computer), then this one's cookie.
+  async function signOutEverywhereAction() {
+    "use server";
+    const me = await currentUser();
+    if (me) await revokeAllSessions(me.id);
     await signOut({ redirectTo: "/sign-in" });
   }
   return (
@@ -39,6 +48,11 @@ export default async function StudioLayout({ children }: { children: React.React
           </span>
           <form action={signOutAction}>
             <button className="text-neutral-400 hover:text-neutral-100">Sign out</button>
+          </form>
+          <form action={signOutEverywhereAction}>
+            <button className="text-neutral-500 hover:text-neutral-100" title="Sign out in every browser where this account is signed in">
+              Sign out everywhere
+            </button>
           </form>
         </nav>
       </header>

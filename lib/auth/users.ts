@@ -3,8 +3,11 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { users, type User } from "@/lib/db/schema";
+import { serverEnv } from "@/lib/env";
+import { throttleNetwork } from "./client-address";
 import { hashPassword, verifyPassword } from "./password";
-import { clearFailures, recordFailure, secondsToWait } from "./throttle";
+import { revokeAllSessions } from "./sessions";
+import { clearEvents, recordEvent, secondsToWait, SIGN_IN_PER_ADDRESS, SIGN_IN_PER_ADDRESS_AND_EMAIL, signUpPerAddress } from "./throttle";
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -23,28 +26,48 @@ export async function createUser(email: string, password: string, name?: string)
   return user ?? null;
 }
 
-const throttleKey = (email: string) => `email:${normalizeEmail(email)}`;
+/** Sets a new password (the caller checked it with passwordProblem) and ends every session of the user. */
+export async function setPassword(userId: string, password: string): Promise<void> {
+  await (await db()).update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
+  await revokeAllSessions(userId);
+}
 
-/** Seconds before this email may try to sign in again. */
-export const signInWait = (email: string) => secondsToWait(throttleKey(email));
+// Throttle keys (lib/auth/throttle.ts has the policies): the client's network, and it with the e-mail.
+const addressKey = (address: string) => `address:${throttleNetwork(address)}`;
+const pairKey = (address: string, email: string) => `address-email:${throttleNetwork(address)} ${normalizeEmail(email)}`;
+const signUpKey = (address: string) => `sign-up:${throttleNetwork(address)}`;
+
+/** Seconds before `address` may try to sign in to `email` again. */
+export async function signInWait(email: string, address: string): Promise<number> {
+  const [perAddress, perPair] = await Promise.all([secondsToWait(addressKey(address), SIGN_IN_PER_ADDRESS), secondsToWait(pairKey(address, email), SIGN_IN_PER_ADDRESS_AND_EMAIL)]);
+  return Math.max(perAddress, perPair);
+}
 
 export type CheckResult = { ok: true; user: User } | { ok: false; waitSeconds: number };
 
-/** Checks a sign-in, slowed down after repeated failures for the same email. */
-export async function checkCredentials(email: string, password: string): Promise<CheckResult> {
-  const key = throttleKey(email);
-  const wait = await secondsToWait(key);
+/** Checks a sign-in from `address`, slowed down after repeated failures from it (throttle.ts). */
+export async function checkCredentials(email: string, password: string, address: string): Promise<CheckResult> {
+  const wait = await signInWait(email, address);
   if (wait > 0) return { ok: false, waitSeconds: wait };
   const user = await findUserByEmail(email);
   // Hash even for unknown emails so timing does not tell which emails exist.
   const valid = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : (await hashPassword(password), false);
   if (!user || !valid) {
-    await recordFailure(key);
-    return { ok: false, waitSeconds: await secondsToWait(key) };
+    await Promise.all([recordEvent(addressKey(address), SIGN_IN_PER_ADDRESS), recordEvent(pairKey(address, email), SIGN_IN_PER_ADDRESS_AND_EMAIL)]);
+    return { ok: false, waitSeconds: await signInWait(email, address) };
   }
-  await clearFailures(key);
+  // The pair only: an own account's success must not reset a spraying address's count.
+  await clearEvents(pairKey(address, email));
   return { ok: true, user };
 }
+
+const signUpPolicy = () => signUpPerAddress(serverEnv().SIGN_UPS_PER_ADDRESS);
+
+/** Seconds before `address` may sign up again. */
+export const signUpWait = (address: string) => secondsToWait(signUpKey(address), signUpPolicy());
+
+/** Counts a sign-up attempt from `address` (made or refused as taken: both tell something). */
+export const recordSignUp = (address: string) => recordEvent(signUpKey(address), signUpPolicy());
 
 /** The account for a GitHub profile, created on first sign-in (linked by email when one exists). */
 export async function userForGithub(githubId: string, email: string | null | undefined, name: string | null | undefined): Promise<User> {

@@ -213,6 +213,11 @@ describe("helpers", () => {
     expect(contentDisposition("attachment", 'é "x".glb')).toBe(`attachment; filename="_ _x_.glb"; filename*=UTF-8''%C3%A9%20%22x%22.glb`);
   });
 
+  it("contentDisposition drops bidi overrides and controls, which a download dialog would obey", () => {
+    expect(contentDisposition("attachment", "invoice\u202egpj.exe")).toBe('attachment; filename="invoicegpj.exe"');
+    expect(contentDisposition("inline", "a\u2066b\u0085c\u200f.png")).toBe('inline; filename="abc.png"');
+  });
+
   it("parseHttpDate reads all three HTTP-date forms as GMT", () => {
     const ms = Date.UTC(1994, 10, 6, 8, 49, 37);
     expect(parseHttpDate("Sun, 06 Nov 1994 08:49:37 GMT")).toBe(ms);

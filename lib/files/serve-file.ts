@@ -4,6 +4,7 @@ import type { BigIntStats } from "node:fs";
 import { checkPreconditions, ifRangeHolds, type Validators } from "./conditions";
 import { parseRange } from "./range";
 import { FILE_LENGTH_HEADER } from "./restore-content-length";
+import { visibleFileName } from "@/lib/upload/file-name";
 
 /** How `serveFile` labels a file. */
 export interface ServeFileOptions {
@@ -22,8 +23,13 @@ export function withNoTransform(cacheControl: string): string {
   return cacheControl.trim() ? `${cacheControl}, no-transform` : "no-transform";
 }
 
-/** A `Content-Disposition` value; names outside printable ASCII go in `filename*` (RFC 6266). */
-export function contentDisposition(type: "inline" | "attachment", filename: string): string {
+/**
+ * A `Content-Disposition` value; names outside printable ASCII go in `filename*` (RFC 6266).
+ * Bidi overrides and invisible characters are dropped first: a download dialog would show
+ * "x\u202Egpj.exe" as "xexe.jpg".
+ */
+export function contentDisposition(type: "inline" | "attachment", name: string): string {
+  const filename = visibleFileName(name);
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
   if (ascii === filename) return `${type}; filename="${filename}"`;
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

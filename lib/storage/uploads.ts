@@ -9,6 +9,7 @@ import { MultipartError, parseMultipart } from "@/lib/engine/net/multipart";
 import { checkUpload, formatBytes, maxUploadBytes, type UploadInfo, type UploadKind, type UploadType } from "@/lib/upload/check";
 import { LIMITS } from "@/lib/x3d/options";
 import { fileBody } from "@/lib/files/file-body";
+import { cleanFileName, visibleFileName } from "@/lib/upload/file-name";
 import { newId, storedPath, uploadFile } from "./index";
 
 /**
@@ -29,13 +30,6 @@ export const MIME_TYPES: Record<UploadType, string> = {
   stl: "model/stl",
   obj: "model/obj",
 };
-
-/** The file name to keep: no folders, no control characters, not too long. */
-function cleanName(name: string, type: UploadType): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(-200);
-  return clean || `upload.${type}`;
-}
 
 function refusal(error: MultipartError, kind: UploadKind | undefined): StageResult {
   switch (error.kind) {
@@ -76,13 +70,15 @@ export async function stageUpload(userId: string, request: Request, kind: Upload
   }
   if (!stored) return { ok: false, status: 400, error: "No file was sent.", field: "file" };
 
-  const check = checkUpload({ name: stored.filename, size: stored.size, head: stored.head, kind });
+  // The name as kept and shown (no folders, controls or bidi overrides), also in the refusal.
+  const filename = cleanFileName(stored.filename, "");
+  const check = checkUpload({ name: filename || "The file", size: stored.size, head: stored.head, kind });
   if (!check.ok) {
     await rm(stored.path, { force: true });
     const status = check.reason === "size" ? 413 : check.reason === "type" ? 415 : 400;
     return { ok: false, status, error: check.error, field: "file" };
   }
-  const upload: UploadInfo = { id: newId(), kind: check.kind, type: check.type, filename: cleanName(stored.filename, check.type), size: stored.size };
+  const upload: UploadInfo = { id: newId(), kind: check.kind, type: check.type, filename: filename || `upload.${check.type}`, size: stored.size };
   const file = uploadFile(upload.id);
   try {
     await rename(stored.path, storedPath(file));
@@ -115,8 +111,8 @@ export async function findUploads(userId: string, ids: readonly string[]): Promi
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** The public shape of an upload row. */
-export const uploadInfo = (u: Upload): UploadInfo => ({ id: u.id, kind: u.kind, type: u.type as UploadType, filename: u.filename, size: u.size });
+/** The public shape of an upload row (names stored before cleanFileName's rule shown without their controls). */
+export const uploadInfo = (u: Upload): UploadInfo => ({ id: u.id, kind: u.kind, type: u.type as UploadType, filename: visibleFileName(u.filename), size: u.size });
 
 /** A Blob backed by the staged file (read lazily while a request streams it). */
 export function uploadBlob(upload: Upload): Promise<Blob> {

@@ -1,13 +1,14 @@
 import { redirect } from "next/navigation";
 import { AuthForm } from "@/components/auth/auth-form";
+import { safeNext } from "@/lib/auth/safe-next";
 import { currentUser } from "@/lib/session";
 import { signUpAction } from "../actions";
 
 export const metadata = { title: "Create an account · x3d studio" };
 
 export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
-  const next = (await searchParams).next ?? "/";
-  if (await currentUser()) redirect("/");
+  const next = safeNext((await searchParams).next);
+  if (await currentUser()) redirect(next);
   return (
     <>
       <h1 className="mb-6 text-lg font-medium">Create an account</h1>

@@ -16,7 +16,29 @@ export const users = pgTable(
   (t) => [uniqueIndex("users_email_idx").on(t.email), uniqueIndex("users_github_idx").on(t.githubId)],
 );
 
-/** Failed sign-ins per key (an email, or an address), to slow down guessing. */
+/**
+ * A signed-in browser. The session cookie (a JWT) carries the id; a session is valid while its
+ * row is here and not revoked, so signing out ends it at once, not when the cookie expires.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** Random, 32 bytes, base64url. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set by signing out, "sign out everywhere" or a password change. */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/**
+ * Throttled events per key (failed sign-ins per address, per address and e-mail; sign-ups per
+ * address: lib/auth/throttle.ts), to slow down guessing and bulk sign-ups.
+ */
 export const signInThrottle = pgTable("sign_in_throttle", {
   key: text("key").primaryKey(),
   failures: integer("failures").notNull().default(0),

@@ -1,4 +1,5 @@
 import { currentUser } from "@/lib/session";
+import { contentDisposition } from "@/lib/files/serve-file";
 import { findUpload, MIME_TYPES, openUpload } from "@/lib/storage/uploads";
 import type { UploadType } from "@/lib/upload/check";
 
@@ -17,7 +18,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
     headers: {
       "Content-Type": MIME_TYPES[upload.type as UploadType] ?? "application/octet-stream",
       "Content-Length": String(opened.size),
-      "Content-Disposition": `${image ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(upload.filename)}`,
+      "Content-Disposition": contentDisposition(image ? "inline" : "attachment", upload.filename),
       "Cache-Control": "private, max-age=86400",
       "X-Content-Type-Options": "nosniff",
     },

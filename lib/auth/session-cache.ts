@@ -1,0 +1,45 @@
+import { TtlCache } from "@/lib/ttl-cache";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+}
+
+/**
+ * The user behind a session cookie, remembered briefly: each check decrypts the cookie (a
+ * JWE) and reads the session's row, and a task page polls every two seconds.
+ *
+ * A revocation in this process (sign-out, sign out everywhere, a password change) forgets
+ * every entry at once, and a check that began before it does not store its answer (the
+ * generation moved on). Other processes sharing the database see a revocation when their
+ * entry expires: within SESSION_CACHE_MS.
+ */
+export const SESSION_CACHE_MS = 5_000;
+
+export class SessionCache {
+  private readonly entries: TtlCache<string, SessionUser | null>;
+  private generation = 0;
+
+  constructor(ttlMs = SESSION_CACHE_MS, maxEntries = 10_000, now: () => number = Date.now) {
+    this.entries = new TtlCache(ttlMs, maxEntries, now);
+  }
+
+  get(key: string): SessionUser | null | undefined {
+    return this.entries.get(key);
+  }
+
+  /** A ticket to pass to `set`: the answer found after it is stored only if nothing was revoked meanwhile. */
+  ticket(): number {
+    return this.generation;
+  }
+
+  set(key: string, user: SessionUser | null, ticket: number): void {
+    if (ticket === this.generation) this.entries.set(key, user);
+  }
+
+  /** After a revocation: nothing remembered before it is used again. */
+  forgetAll(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}
