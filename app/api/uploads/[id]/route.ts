@@ -1,3 +1,4 @@
+import { FILE_POLICY } from "@/lib/http/content-security-policy";
 import { currentUser } from "@/lib/session";
 import { findUpload, MIME_TYPES, openUpload } from "@/lib/storage/uploads";
 import type { UploadType } from "@/lib/upload/check";
@@ -20,6 +21,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
       "Content-Disposition": `${image ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(upload.filename)}`,
       "Cache-Control": "private, max-age=86400",
       "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": FILE_POLICY,
     },
   });
 }
