@@ -52,7 +52,7 @@ describe("Origin checks", () => {
   const post = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { method: "POST", headers, body: new FormData() });
 
   it("/api/uploads refuses a foreign or missing Origin before anything else, and lets the studio's own through", async () => {
-    for (const headers of [{ Origin: "http://evil.example" }, {}, { Origin: "null" }]) {
+    for (const headers of [{ Origin: "http://evil.example" }, {}, { Origin: "null" }] as Record<string, string>[]) {
       const res = await post("/api/uploads", headers);
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ error: expect.stringMatching(/another site/) });
