@@ -140,6 +140,8 @@ test("a wrong-type or too-large file is refused in words before any upload", asy
 
   // The route refuses the same on its own, as JSON naming the field.
   const refused = await page.request.post("/api/uploads?kind=image", {
+    // As the studio's pages send it: the route refuses other origins (e2e/security.spec.ts).
+    headers: { Origin: new URL(page.url()).origin },
     multipart: { file: { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture") } },
   });
   expect(refused.status()).toBe(415);
@@ -148,6 +150,8 @@ test("a wrong-type or too-large file is refused in words before any upload", asy
 
 test("uploads are private: another account gets 404", async ({ page, browser }) => {
   const uploaded = await page.request.post("/api/uploads?kind=image", {
+    // As the studio's pages send it: the route refuses other origins (e2e/security.spec.ts).
+    headers: { Origin: new URL(page.url()).origin },
     multipart: { file: { name: "chair.png", mimeType: "image/png", buffer: fs.readFileSync(fixture("chair.png")) } },
   });
   expect(uploaded.status()).toBe(201);

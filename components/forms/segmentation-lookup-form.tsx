@@ -3,7 +3,7 @@
 import { Field, FormAlert, inputClass } from "./fields";
 import { useCreateAction, type CreateAction } from "./use-create-action";
 
-/** Watch an existing segmentation task of the service by its id. */
+/** Opens one of the user's segmentation tasks by its service task id (lookUpSegmentationTask). */
 export function SegmentationLookupForm({ action }: { action: CreateAction }) {
   const { errors, message, pending, submit, clearError } = useCreateAction(action);
   return (

@@ -47,6 +47,7 @@ describe("serveFile: plain GET and HEAD", () => {
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="a.glb"');
     expect(res.headers.get("cache-control")).toBe("private, max-age=300, no-transform");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox; frame-ancestors 'none'");
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
   });
 
@@ -58,12 +59,13 @@ describe("serveFile: plain GET and HEAD", () => {
     expect(res.headers.get("etag")).toBe((await serve()).headers.get("etag"));
   });
 
-  it("404 for a missing file or a folder, still nosniff and with the extra headers", async () => {
+  it("404 for a missing file or a folder, still nosniff, sandboxed and with the extra headers", async () => {
     for (const at of [path.join(dir, "missing.glb"), dir]) {
       const res = await serve({}, "GET", at);
       expect(res.status).toBe(404);
       expect(res.headers.get("access-control-allow-origin")).toBe("*");
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("content-security-policy")).toMatch(/^default-src 'none'; sandbox/);
     }
   });
 

@@ -1,6 +1,7 @@
 import "server-only";
 import fs from "node:fs";
 import type { BigIntStats } from "node:fs";
+import { FILE_POLICY } from "@/lib/http/content-security-policy";
 import { checkPreconditions, ifRangeHolds, type Validators } from "./conditions";
 import { parseRange } from "./range";
 import { FILE_LENGTH_HEADER } from "./restore-content-length";
@@ -71,7 +72,9 @@ function plain(request: Request, status: number, text: string, headers: Record<s
  * ETag, Last-Modified and Accept-Ranges; the body streams in constant memory whatever the size.
  */
 export async function serveFile(request: Request, fullPath: string, options: ServeFileOptions): Promise<Response> {
-  const always = { ...options.extraHeaders, "X-Content-Type-Options": "nosniff" };
+  // Stored files are users' (or generated from theirs): never sniffed into something else,
+  // never run as a page should one be opened as a document.
+  const always = { ...options.extraHeaders, "X-Content-Type-Options": "nosniff", "Content-Security-Policy": FILE_POLICY };
   // The Blob before the stat: a Blob fails to read once its file is replaced, so whatever
   // happens in between, the bytes sent are never another file's under this file's headers.
   const blob = await openBlob(fullPath);

@@ -2,17 +2,17 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { studioTasks } from "@/lib/db/schema";
-import { newId } from "@/lib/storage";
-import { X3dError } from "@/lib/x3d/client";
+import { ERRORS } from "@/lib/x3d/errors";
 import { taskCost } from "@/lib/x3d/form-logic";
 import { MESH_TYPES } from "@/lib/x3d/options";
 import { x3d } from "@/lib/x3d/service";
 import { parseLookupForm, parseSegmentationTaskForm } from "./create-forms";
-import { costTable, createWithService, problemsState, serviceErrorState, type CreateOutcome } from "./create-task";
+import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { meshInput } from "./inputs";
-import { recordTask } from "./record";
 
 const SHOWN = ["mesh", "mesh_url", "seg_level", "format"];
+/** The service's "task not found". */
+const UNKNOWN_TASK = 10030010;
 
 /** Segment a mesh (upload, URL or earlier result). */
 export async function createSegmentationTask(userId: string, form: FormData): Promise<CreateOutcome> {
@@ -32,39 +32,23 @@ export async function createSegmentationTask(userId: string, form: FormData): Pr
   });
 }
 
-/** Failed tasks answer the query with these codes: the task exists, so it can be watched. */
-const FAILED_CODES = new Set([5001001, 50010001]);
-
 /**
- * Records a studio task for an existing service segmentation task, after the service confirms
- * it exists, so the user can watch it. The same user looking up the same id again gets the same
- * studio task. Nothing is charged; there is no callback (the task page polls).
+ * Finds one of the user's own segmentation tasks by its service id. Every studio user shares
+ * one service account, so the service would confirm any of its tasks, another user's or one
+ * started elsewhere: only a task the studio recorded for this user is found. Any other id is
+ * "No such task", the service's own answer for an unknown id, so an answer never tells whose
+ * a task is or that it exists. The service is not asked.
  */
 export async function lookUpSegmentationTask(userId: string, form: FormData): Promise<CreateOutcome> {
   const shown = ["task_id"];
   const parsed = parseLookupForm(form);
   if (!parsed.ok) return problemsState(parsed.fields, shown);
   const { taskId } = parsed.value;
-  const [existing] = await (await db())
+  const [own] = await (await db())
     .select({ id: studioTasks.id })
     .from(studioTasks)
     .where(and(eq(studioTasks.userId, userId), eq(studioTasks.kind, "segmentation"), eq(studioTasks.serviceTaskId, taskId)))
     .limit(1);
-  if (existing) return { status: "created", id: existing.id };
-  try {
-    await x3d().querySegmentationTask(taskId);
-  } catch (error) {
-    if (!(error instanceof X3dError && FAILED_CODES.has(error.code))) return serviceErrorState(error, shown);
-  }
-  const { id } = await recordTask({
-    id: newId(12),
-    userId,
-    kind: "segmentation",
-    serviceTaskId: taskId,
-    options: {},
-    inputs: { lookup: taskId },
-    cost: 0,
-    callbackSecretHash: null,
-  });
-  return { status: "created", id };
+  if (own) return { status: "created", id: own.id };
+  return problemsState({ task_id: ERRORS[UNKNOWN_TASK].user }, shown, UNKNOWN_TASK);
 }

@@ -231,17 +231,24 @@ describe("meshes from earlier results", () => {
 });
 
 describe("segmentation look-up", () => {
-  it("records an existing task once, and says when there is no such task", async () => {
-    const first = await lookUpSegmentationTask("ann", form({ task_id: "segmentation_1" }));
-    expect(first.status).toBe("created");
-    const again = await lookUpSegmentationTask("ann", form({ task_id: "segmentation_1" }));
-    expect(again).toEqual(first);
-    service.fail = new X3dError({ code: 10030010, msg: "task not found", kind: "service" });
-    expect(await lookUpSegmentationTask("ann", form({ task_id: "nope" }))).toEqual({
-      status: "error",
-      fields: { task_id: ERRORS[10030010].user },
-      code: 10030010,
-    });
+  const NOT_FOUND = { status: "error", fields: { task_id: ERRORS[10030010].user }, code: 10030010 };
+
+  it("finds the user's own segmentation task by its service id, the same one each time", async () => {
+    await (await db()).insert(studioTasks).values({ id: "annseg", userId: "ann", kind: "segmentation", serviceTaskId: "segmentation_ann", options: {}, inputs: {}, state: "processing", stateTimes: {} });
+    expect(await lookUpSegmentationTask("ann", form({ task_id: "segmentation_ann" }))).toEqual({ status: "created", id: "annseg" });
+    expect(await lookUpSegmentationTask("ann", form({ task_id: " segmentation_ann " }))).toEqual({ status: "created", id: "annseg" });
+  });
+
+  it("answers another user's task exactly as an unknown one, and imports neither", async () => {
+    await (await db()).insert(studioTasks).values({ id: "bobseg", userId: "bob", kind: "segmentation", serviceTaskId: "segmentation_bob", options: {}, inputs: {}, state: "processing", stateTimes: {} });
+    const before = (await tasksOf("ann")).length;
+    // The service knows both (one service account serves every user): it is not asked.
+    expect(await lookUpSegmentationTask("ann", form({ task_id: "segmentation_bob" }))).toEqual(NOT_FOUND);
+    expect(await lookUpSegmentationTask("ann", form({ task_id: "segmentation_unknown" }))).toEqual(NOT_FOUND);
+    // Nor one the studio does not know at all (started through the Open API, say).
+    expect(await lookUpSegmentationTask("ann", form({ task_id: "svc_elsewhere" }))).toEqual(NOT_FOUND);
+    expect(service.calls).toEqual([]);
+    expect((await tasksOf("ann")).length).toBe(before);
   });
 });
 

@@ -26,7 +26,7 @@ export default async function NewSegmentationTaskPage({ searchParams }: { search
       <SegmentationTaskForm action={createSegmentationTaskAction} costs={costTable()} results={results} initial={initial} />
       <section className="space-y-2 border-t border-neutral-800 pt-6">
         <h2 className="font-medium">Look up a task</h2>
-        <p className="text-sm text-neutral-400">Watch a segmentation task started elsewhere: enter its id.</p>
+        <p className="text-sm text-neutral-400">Open one of your segmentation tasks by its service task id.</p>
         <SegmentationLookupForm action={lookUpSegmentationTaskAction} />
       </section>
     </FormPage>

@@ -1,3 +1,4 @@
+import { FILE_POLICY } from "@/lib/http/content-security-policy";
 import { currentUser } from "@/lib/session";
 import { contentDisposition } from "@/lib/files/serve-file";
 import { findUpload, MIME_TYPES, openUpload } from "@/lib/storage/uploads";
@@ -21,6 +22,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
       "Content-Disposition": contentDisposition(image ? "inline" : "attachment", upload.filename),
       "Cache-Control": "private, max-age=86400",
       "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": FILE_POLICY,
     },
   });
 }

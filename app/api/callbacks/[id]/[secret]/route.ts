@@ -10,7 +10,9 @@ const MAX_BODY_BYTES = 64 * 1024;
  * callback only makes the studio ask the service itself, so repeats are harmless. Only a task
  * whose create answer was lost takes its service id from it (lib/tasks/callback). We answer
  * at once and refresh afterwards, since copying a large result must not hold the service's
- * request open (it would retry on a timeout).
+ * request open (it would retry on a timeout). No Origin check (lib/http/same-origin): the
+ * caller is the service, a machine that sends none; the task's secret in the path is the
+ * authentication, and no cookie is read.
  */
 export async function POST(request: Request, { params }: { params: Promise<{ id: string; secret: string }> }) {
   const { id, secret } = await params;
