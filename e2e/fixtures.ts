@@ -16,7 +16,9 @@ export async function signUp(page: Page, account: Account = newAccount()): Promi
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByTestId("user-email")).toHaveText(account.email);
+  // The first sign-up of a fresh server also creates its database and loads the password
+  // checker's dictionaries (about 5.5 s on 2 busy cores): more than expect's default 5 s.
+  await expect(page.getByTestId("user-email")).toHaveText(account.email, { timeout: 30_000 });
   return account;
 }
 
