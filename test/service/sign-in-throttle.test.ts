@@ -37,10 +37,12 @@ async function signIn(server: TestServer, email: string, password: string, forwa
   const res = await fetch(`${server.url}/api/auth/callback/credentials`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie, ...forwarded },
+    // As the sign-in form posts it: Auth.js's POSTs refuse another or no Origin (403).
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie, origin: new URL(server.url).origin, ...forwarded },
     body: new URLSearchParams({ email, password, csrfToken }),
   });
   await res.arrayBuffer();
+  if (res.status === 403) throw new Error("the sign-in POST was refused as cross-site");
   return res.headers.getSetCookie().some((c) => /^(__Secure-)?authjs\.session-token=[^;]+/.test(c));
 }
 
