@@ -201,6 +201,12 @@ async function serviceTask(page: Page, create: string, query: string, fields: Re
   return { ...data, id: data.task_id ?? created.data.task_id };
 }
 
+/** The cheapest image-to-3D GLB of a fixture image, made through the Open API. */
+function cheapServiceTask(page: Page, image: string) {
+  const images = { name: image, mimeType: "image/png", buffer: fs.readFileSync(fixture(image)) };
+  return serviceTask(page, "submit-task", "query-task", { images, model: "x3dv1.5", resolution: "512", request_type: "1", format: "2", face: "100000" });
+}
+
 test("file routes send nosniff and a sandboxing policy, errors included", async ({ page, account }) => {
   void account;
   const id = await createImageTask(page);
@@ -212,14 +218,7 @@ test("file routes send nosniff and a sandboxing policy, errors included", async 
     multipart: { file: { name: "chair.png", mimeType: "image/png", buffer: fs.readFileSync(fixture("chair.png")) } },
   });
   const upload = ((await uploaded.json()) as { id: string }).id;
-  const linked = await serviceTask(page, "submit-task", "query-task", {
-    images: { name: "chair.png", mimeType: "image/png", buffer: fs.readFileSync(fixture("chair.png")) },
-    model: "x3dv1.5",
-    resolution: "512",
-    request_type: "1",
-    format: "2",
-    face: "100000",
-  });
+  const linked = await cheapServiceTask(page, "chair.png");
 
   const routes: [string, number][] = [
     ...["result", "cover", "display", "preview"].map((f): [string, number] => [`/api/files/${id}/${f}`, 200]),
@@ -328,14 +327,7 @@ test("another user's task, its files and its status answer 404, as an unknown id
 test("segmentation look-up finds no task the studio does not know as the user's", async ({ page, account }) => {
   void account;
   // A segmentation task on the shared service account, started by someone else through the Open API.
-  const image = await serviceTask(page, "submit-task", "query-task", {
-    images: { name: "teapot.png", mimeType: "image/png", buffer: fs.readFileSync(fixture("teapot.png")) },
-    model: "x3dv1.5",
-    resolution: "512",
-    request_type: "1",
-    format: "2",
-    face: "100000",
-  });
+  const image = await cheapServiceTask(page, "teapot.png");
   const glb = await (await page.request.get(new URL(image.url!).pathname + new URL(image.url!).search)).body();
   const theirs = await serviceTask(page, "segmentation/create-task", "segmentation/query-task", { mesh: { name: "teapot.glb", mimeType: "model/gltf-binary", buffer: glb }, seg_level: "low", format: "2" });
 

@@ -1,4 +1,5 @@
-import { formatBytes, KIND_TYPES, typeList } from "@/lib/upload/check";
+import { formatBytes } from "@/lib/files/format-bytes";
+import { KIND_TYPES, typeList } from "@/lib/upload/check";
 import { LIMITS } from "@/lib/x3d/options";
 
 /** What each kind of drop zone takes, in words. */

@@ -1,4 +1,5 @@
-import { formatBytes, TYPE_LABELS, type UploadInfo } from "@/lib/upload/check";
+import { formatBytes } from "@/lib/files/format-bytes";
+import { TYPE_LABELS, type UploadInfo } from "@/lib/upload/check";
 
 /** What an uploaded file looks like in its zone: a thumbnail for images, name and size for models. */
 export function UploadPreview({ upload, compact = false }: { upload: UploadInfo; compact?: boolean }) {

@@ -13,7 +13,8 @@ import { adoptFromCallback } from "./callback";
 import { createWithService, type CreateRequest } from "./create-task";
 import { CHECKING_NOTICE, taskView, UNCONFIRMED_MESSAGE } from "./queries";
 import { recordTask } from "./record";
-import { refreshTask, UNKNOWN_TASK_CODE, type RefreshDeps } from "./refresh";
+import { refreshTask, UNKNOWN_TASK_CODE } from "./refresh";
+import { oneQueryService, stateOnlyDeps } from "./testing";
 import { loadTask } from "./task-cache";
 
 // next-auth does not load outside Next.js; createWithService takes the user id.
@@ -37,13 +38,7 @@ function service(answers: Array<() => TaskResult>, now = () => new Date()) {
     if (!next) throw new Error("no more answers");
     return next();
   };
-  const deps: RefreshDeps = {
-    service: { queryTask: query, querySplitTask: query, queryDepthTask: query, querySegmentationTask: query },
-    now,
-    fetch: (() => Promise.reject(new Error("no fetch here"))) as typeof fetch,
-    deriveDisplay: () => Promise.reject(new Error("no display copies here")),
-  };
-  return { deps, calls };
+  return { deps: stateOnlyDeps(oneQueryService(query), now), calls };
 }
 
 const notFound = (): TaskResult => {

@@ -9,6 +9,7 @@ import type { TaskResult } from "@/lib/x3d/schemas";
 import { pollTask } from "./poll";
 import { recordTask } from "./record";
 import { refreshTask, type RefreshDeps } from "./refresh";
+import { oneQueryService, stateOnlyDeps } from "./testing";
 
 // A throwaway database and storage folder: serverEnv() reads DATA_DIR on first use.
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-poll-test-"));
@@ -33,7 +34,7 @@ function slowService() {
       };
     });
   };
-  const service: RefreshDeps["service"] = { queryTask: query, querySplitTask: query, queryDepthTask: query, querySegmentationTask: query };
+  const service = oneQueryService(query);
   /** Hands over the answer of call number `n` (1-based) once the refresh has made it. */
   const answer = async (n: number, a: () => TaskResult) => {
     await until(() => calls.length >= n, `service call ${n}`, 10_000);
@@ -44,12 +45,7 @@ function slowService() {
 
 function deps(service: RefreshDeps["service"]) {
   const work: Promise<unknown>[] = [];
-  const refreshDeps: RefreshDeps = {
-    service,
-    now: () => new Date(clock),
-    fetch: (() => Promise.reject(new Error("no fetch in this test"))) as typeof fetch,
-    deriveDisplay: () => Promise.reject(new Error("no display copies in this test")),
-  };
+  const refreshDeps = stateOnlyDeps(service, () => new Date(clock));
   return { work, poll: { refresh: (id: string) => refreshTask(id, {}, refreshDeps), background: (p: Promise<unknown>) => void work.push(p) } };
 }
 

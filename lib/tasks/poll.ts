@@ -1,5 +1,6 @@
 import "server-only";
 import type { StudioTask } from "@/lib/db/schema";
+import { processConstant } from "@/lib/global-singleton";
 import { TtlCache } from "@/lib/ttl-cache";
 import { isSettled, refreshTask, REFRESH_INTERVAL_MS, type RefreshOutcome } from "./refresh";
 import { cachedTask } from "./task-cache";
@@ -25,10 +26,8 @@ export interface PollDeps {
 }
 
 // A problem is shown until a refresh succeeds; kept a few intervals, so it cannot outlive the
-// refreshes that would clear it. On globalThis: route handlers are separate module graphs.
-const KEY = Symbol.for("x3d.studio.poll-problems");
-const holder = globalThis as { [KEY]?: TtlCache<string, string> };
-const problems = (): TtlCache<string, string> => (holder[KEY] ??= new TtlCache(4 * REFRESH_INTERVAL_MS, 20_000));
+// refreshes that would clear it. One per process: route handlers are separate module graphs.
+const problems = (): TtlCache<string, string> => processConstant("x3d.studio.poll-problems", () => new TtlCache<string, string>(4 * REFRESH_INTERVAL_MS, 20_000));
 
 const defaultDeps: Pick<PollDeps, "refresh"> = { refresh: (id) => refreshTask(id) };
 

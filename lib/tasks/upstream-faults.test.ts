@@ -14,7 +14,8 @@ import { fakeUpstream, type FakeUpstream } from "@/test/harness/fake-upstream";
 import { adoptFromCallback, taskForCallback } from "./callback";
 import { createWithService, type CreateOutcome } from "./create-task";
 import { taskView, UNCONFIRMED_MESSAGE } from "./queries";
-import { refreshTask, type RefreshDeps } from "./refresh";
+import { refreshTask } from "./refresh";
+import { stateOnlyDeps } from "./testing";
 
 // next-auth does not load outside Next.js; createWithService takes the user id.
 vi.mock("@/lib/session", () => ({ currentUser: async () => null }));
@@ -26,12 +27,7 @@ const IMAGE = fs.readFileSync(path.resolve(import.meta.dirname, "../../test/fixt
 let fake: FakeUpstream;
 let client: ReturnType<typeof createX3dClient>;
 
-const deps = (now = () => new Date()): RefreshDeps => ({
-  service: client,
-  now,
-  fetch: (() => Promise.reject(new Error("no result files in this test"))) as typeof fetch,
-  deriveDisplay: () => Promise.reject(new Error("no display copies in this test")),
-});
+const deps = (now?: () => Date) => stateOnlyDeps(client, now);
 
 const submit = (): Promise<CreateOutcome> =>
   createWithService({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkUpload, formatBytes, typeList } from "./check";
+import { formatBytes } from "@/lib/files/format-bytes";
+import { checkUpload, typeList } from "./check";
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? Array.from(p, (c) => c.charCodeAt(0)) : p)));

@@ -3,6 +3,7 @@
  * browser runs it before uploading and the upload route runs it again on what arrived, so both
  * say the same sentence. Safe to import from client components (no Node APIs).
  */
+import { formatBytes } from "@/lib/files/format-bytes";
 import { HEAD_BYTES, sniffImage, sniffMesh, type ImageKind, type MeshKind } from "@/lib/engine/net/sniff";
 import { IMAGE_TYPES, LIMITS, MESH_TYPES } from "@/lib/x3d/options";
 
@@ -27,16 +28,6 @@ export const KIND_TYPES: Record<UploadKind, readonly UploadType[]> = { image: IM
 
 /** Most bytes of one upload of a kind. */
 export const maxUploadBytes = (kind: UploadKind): number => (kind === "image" ? LIMITS.imageBytes : LIMITS.meshBytes);
-
-/** "20 MB", "1.4 MB", "312 KB", "80 bytes". */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) {
-    const mb = bytes / 1024 / 1024;
-    return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
-  }
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
-}
 
 /** "PNG, JPEG or WebP". */
 export function typeList(types: readonly UploadType[]): string {

@@ -350,6 +350,9 @@ export async function runViewer({ browser, runs, deadline = Infinity }) {
       }
       const html = sample.requests.find((r) => r.type === "Document");
       if (html) log(`    (the document: ${ms(html.startMs)}–${ms(html.endMs)}, ${html.bytes} bytes)`);
+      // The viewer's own marks (components/viewer): where the time between them went.
+      const phases = (sample.phases ?? []).map((p) => `${p.phase}${p.url ? ` ${new URL(p.url, "http://x").pathname.split("/").pop()}` : ""} ${ms(p.t)}`);
+      if (phases.length) log(`    viewer phases: ${phases.join(", ")}`);
     }
 
     // ---------------------------------------------------------------- figures

@@ -1,5 +1,5 @@
 import "server-only";
-import { formatBytes } from "@/lib/upload/check";
+import { formatBytes } from "@/lib/files/format-bytes";
 import fs from "node:fs/promises";
 import { EngineError } from "../engine-error";
 import { MultipartError, parseMultipart } from "../net/multipart";

@@ -1,4 +1,4 @@
-import { formatBytes } from "@/lib/upload/check";
+import { formatBytes } from "@/lib/files/format-bytes";
 import { LIMITS, MESH_TYPES } from "@/lib/x3d/options";
 import { sniffMesh } from "../net/sniff";
 import { EngineError } from "../engine-error";

@@ -1,4 +1,4 @@
-import { formatBytes } from "@/lib/upload/check";
+import { formatBytes } from "@/lib/files/format-bytes";
 import {
   FACE_RANGE,
   LIMITS,
