@@ -1,4 +1,4 @@
-// `npm test`: lint, type check, build, unit and service tests (embedded database, then
+// `npm test`: format check, lint, type check, build, unit and service tests (embedded database, then
 // PostgreSQL when X3D_TEST_DATABASE_URL is set), the kill -9 chaos suite, browser tests. Ends with one line
 // "N passed, N failed" over every suite.
 import { spawnSync } from "node:child_process";
@@ -51,6 +51,7 @@ function count(label, file, ok, seconds, read) {
   summary.push(`${label}: ${p} passed, ${f} failed (${seconds} s)`);
 }
 
+check("format (prettier --check)", bin("prettier"), ["--check", "--log-level=warn", "."]);
 check("lint", bin("eslint"), ["."]);
 check("type check", bin("tsc"), ["--noEmit"]);
 // Built with the browser tests' credentials in the environment: e2e/secrets.spec.ts looks for them in the output.
