@@ -4,7 +4,18 @@ import nextTs from "eslint-config-next/typescript";
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: [".next/**", ".build/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "public/draco/**"] },
+  {
+    ignores: [
+      ".next/**",
+      ".build/**",
+      "node_modules/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+      "public/draco/**",
+    ],
+  },
 ];
 
 export default config;

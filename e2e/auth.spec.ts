@@ -41,7 +41,10 @@ test("repeated failed sign-ins are slowed down", async ({ page }) => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(`wrong ${i}`);
     // Wait for each answer: React resets the form when an action completes.
-    await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Sign in" }).click()]);
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Sign in" }).click(),
+    ]);
     await expect(page.getByTestId("form-error")).toBeVisible();
   }
   await expect(page.getByTestId("form-error")).toHaveText(/Too many failed attempts\. Try again in \d+ seconds\./);

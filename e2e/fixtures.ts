@@ -66,7 +66,10 @@ export interface ImageTaskOptions {
 }
 
 /** Submits a cheap image-to-3D task (v1.5, 512) through the form; returns its studio id once on its page. */
-export async function createImageTask(page: Page, { image = fixture("robot.png"), format = "GLB", faces }: ImageTaskOptions = {}): Promise<string> {
+export async function createImageTask(
+  page: Page,
+  { image = fixture("robot.png"), format = "GLB", faces }: ImageTaskOptions = {},
+): Promise<string> {
   await page.goto("/new/image");
   await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(image);
   await expect(page.locator('input[name="images"]')).not.toHaveValue("", { timeout: 20_000 });

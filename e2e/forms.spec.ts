@@ -228,7 +228,10 @@ test("split, depth and texture tasks from an earlier result (?from=) run to succ
   await expect(page).toHaveURL(/\/tasks\/[\w-]+$/);
   const id = new URL(page.url()).pathname.split("/").pop()!;
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/tasks/${id}`)).json()) as { state: string }).state, { timeout: 150_000, intervals: [2_000] })
+    .poll(async () => ((await (await page.request.get(`/api/tasks/${id}`)).json()) as { state: string }).state, {
+      timeout: 150_000,
+      intervals: [2_000],
+    })
     .toBe("success");
 
   const derived: string[] = [];
@@ -261,7 +264,10 @@ test("split, depth and texture tasks from an earlier result (?from=) run to succ
   // All three run to success on the embedded service.
   for (const derivedId of derived) {
     await expect
-      .poll(async () => ((await (await page.request.get(`/api/tasks/${derivedId}`)).json()) as { state: string }).state, { timeout: 120_000, intervals: [2_000] })
+      .poll(async () => ((await (await page.request.get(`/api/tasks/${derivedId}`)).json()) as { state: string }).state, {
+        timeout: 120_000,
+        intervals: [2_000],
+      })
       .toBe("success");
   }
 

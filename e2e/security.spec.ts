@@ -27,7 +27,10 @@ function policy(header: string | undefined): Map<string, string[]> {
  * The headers every studio page sends; returns the nonce. Every script tag of the HTML carries
  * that nonce (Next reads it from the policy), or the page would not run under it.
  */
-async function expectPageHeaders(response: Response | null, { referrer = "strict-origin-when-cross-origin", status = 200 } = {}): Promise<string> {
+async function expectPageHeaders(
+  response: Response | null,
+  { referrer = "strict-origin-when-cross-origin", status = 200 } = {},
+): Promise<string> {
   expect(response, "a navigation response").not.toBeNull();
   const what = response!.url();
   expect(response!.status(), what).toBe(status);
@@ -181,17 +184,28 @@ test("every studio page sends the security headers and works under its policy", 
 });
 
 /** The Open API with the e2e server's client pair: a task the studio knows nothing about. */
-async function serviceTask(page: Page, create: string, query: string, fields: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>) {
+async function serviceTask(
+  page: Page,
+  create: string,
+  query: string,
+  fields: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>,
+) {
   const token = await page.request.post("/open-api/v1/auth/token", {
     headers: { Authorization: `Basic ${Buffer.from(`${CANARY_CLIENT_ID}:${CANARY_CLIENT_SECRET}`).toString("base64")}` },
   });
   const auth = { Authorization: `Bearer ${((await token.json()) as { data: { accessToken: string } }).data.accessToken}` };
-  const created = (await (await page.request.post(`/open-api/v1/${create}`, { headers: auth, multipart: fields })).json()) as { data: { task_id: string } };
+  const created = (await (await page.request.post(`/open-api/v1/${create}`, { headers: auth, multipart: fields })).json()) as {
+    data: { task_id: string };
+  };
   let data: { state: string; task_id?: string; url?: string; cover_url?: string } = { state: "" };
   await expect
     .poll(
       async () => {
-        data = ((await (await page.request.get(`/open-api/v1/${query}?task_id=${created.data.task_id}`, { headers: auth })).json()) as { data: typeof data }).data;
+        data = (
+          (await (await page.request.get(`/open-api/v1/${query}?task_id=${created.data.task_id}`, { headers: auth })).json()) as {
+            data: typeof data;
+          }
+        ).data;
         return data.state;
       },
       { timeout: 60_000 },
@@ -204,7 +218,14 @@ async function serviceTask(page: Page, create: string, query: string, fields: Re
 /** The cheapest image-to-3D GLB of a fixture image, made through the Open API. */
 function cheapServiceTask(page: Page, image: string) {
   const images = { name: image, mimeType: "image/png", buffer: fs.readFileSync(fixture(image)) };
-  return serviceTask(page, "submit-task", "query-task", { images, model: "x3dv1.5", resolution: "512", request_type: "1", format: "2", face: "100000" });
+  return serviceTask(page, "submit-task", "query-task", {
+    images,
+    model: "x3dv1.5",
+    resolution: "512",
+    request_type: "1",
+    format: "2",
+    face: "100000",
+  });
 }
 
 test("file routes send nosniff and a sandboxing policy, errors included", async ({ page, account }) => {
@@ -245,11 +266,16 @@ test("file routes send nosniff and a sandboxing policy, errors included", async 
 test("another origin cannot frame the studio", async ({ page }) => {
   await page.goto("/sign-in");
   const origin = new URL(page.url()).origin;
-  const site = await foreignSite(`<!doctype html><title>framer</title><iframe id="studio" src="${origin}/sign-in" width="600" height="400"></iframe>`);
+  const site = await foreignSite(
+    `<!doctype html><title>framer</title><iframe id="studio" src="${origin}/sign-in" width="600" height="400"></iframe>`,
+  );
   try {
     await page.goto(site.url);
     await page.waitForLoadState("load");
-    const frame = await page.locator("#studio").elementHandle().then((e) => e!.contentFrame());
+    const frame = await page
+      .locator("#studio")
+      .elementHandle()
+      .then((e) => e!.contentFrame());
     // Refused frames become Chromium's error page: nothing of the studio is drawn in them.
     expect(frame?.url() ?? "").not.toContain(origin);
     await expect(page.frameLocator("#studio").getByRole("heading", { name: "Sign in" })).toHaveCount(0);
@@ -293,7 +319,10 @@ test("uploads from another origin, or with no Origin, are refused; the studio's 
   const triangles = 240_000;
   const stl = Buffer.alloc(84 + 50 * triangles);
   stl.writeUInt32LE(triangles, 80);
-  const big = await page.request.post("/api/uploads?kind=mesh", { headers: { Origin: origin }, multipart: { file: { name: "big.stl", mimeType: "model/stl", buffer: stl } } });
+  const big = await page.request.post("/api/uploads?kind=mesh", {
+    headers: { Origin: origin },
+    multipart: { file: { name: "big.stl", mimeType: "model/stl", buffer: stl } },
+  });
   expect(big.status()).toBe(201);
   expect(((await big.json()) as { size: number }).size).toBe(stl.length);
   // The studio's own form still uploads (XMLHttpRequest from the page).
@@ -329,7 +358,11 @@ test("segmentation look-up finds no task the studio does not know as the user's"
   // A segmentation task on the shared service account, started by someone else through the Open API.
   const image = await cheapServiceTask(page, "teapot.png");
   const glb = await (await page.request.get(new URL(image.url!).pathname + new URL(image.url!).search)).body();
-  const theirs = await serviceTask(page, "segmentation/create-task", "segmentation/query-task", { mesh: { name: "teapot.glb", mimeType: "model/gltf-binary", buffer: glb }, seg_level: "low", format: "2" });
+  const theirs = await serviceTask(page, "segmentation/create-task", "segmentation/query-task", {
+    mesh: { name: "teapot.glb", mimeType: "model/gltf-binary", buffer: glb },
+    seg_level: "low",
+    format: "2",
+  });
 
   for (const taskId of [theirs.id, "segmentation_00000000_unknown"]) {
     await page.goto("/new/segmentation");

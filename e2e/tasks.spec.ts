@@ -46,7 +46,12 @@ test("a task is watched to the end, downloaded, shared, revoked and kept from ot
   // Download in the format produced, named after the kind and the date.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download GLB" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^image-to-3d-\d{4}-\d{2}-\d{2}\.glb$/);
-  expect(fs.readFileSync((await download.path())!).subarray(0, 4).toString()).toBe("glTF");
+  expect(
+    fs
+      .readFileSync((await download.path())!)
+      .subarray(0, 4)
+      .toString(),
+  ).toBe("glTF");
 
   // The history lists it with its cover; filters and "run again".
   await page.goto("/tasks");

@@ -59,7 +59,10 @@ test("a large GLB result shows a light preview first, then full detail", async (
   // Full detail reaches the screen in one frame after it was parsed: an invalidate left to a
   // passive effect used to run after that frame and cost a second one (0.45 s at 2M triangles).
   const phases = await page.evaluate(() =>
-    performance.getEntriesByType("mark").filter((m) => m.name.startsWith("x3d:")).map((m) => ({ phase: m.name.slice(4), url: String((m as PerformanceMark).detail), t: m.startTime })),
+    performance
+      .getEntriesByType("mark")
+      .filter((m) => m.name.startsWith("x3d:"))
+      .map((m) => ({ phase: m.name.slice(4), url: String((m as PerformanceMark).detail), t: m.startTime })),
   );
   const parsed = phases.find((p) => p.phase === "parsed" && p.url.endsWith("/display"));
   const drawn = phases.find((p) => p.phase === "drawn" && p.url.endsWith("/display"));

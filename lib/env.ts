@@ -17,7 +17,10 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   /** The studio's public origin (share links, callbacks). */
-  APP_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  APP_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   AUTH_SECRET: z.string().optional(),
   /**
    * How many reverse proxies in front of the studio append to X-Forwarded-For (0: none, the
@@ -33,7 +36,10 @@ const schema = z.object({
   SIGN_UPS_PER_ADDRESS: positiveInt(5),
   AUTH_GITHUB_ID: z.string().optional(),
   AUTH_GITHUB_SECRET: z.string().optional(),
-  X3D_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  X3D_BASE_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   X3D_CLIENT_ID: z.string().optional(),
   X3D_CLIENT_SECRET: z.string().optional(),
   X3D_ENGINE: z.enum(["on", "off"]).default("on"),
@@ -43,7 +49,10 @@ const schema = z.object({
   X3D_ENGINE_CONCURRENCY: positiveInt(10),
   X3D_ENGINE_WORKERS: z.coerce.number().int().nonnegative().default(0),
   X3D_ENGINE_URL_TTL: positiveInt(3600),
-  X3D_ENGINE_PUBLIC_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  X3D_ENGINE_PUBLIC_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   X3D_ENGINE_ALLOW_PRIVATE_URLS: flag,
   X3D_ENGINE_TASK_TIMEOUT: positiveInt(3600),
   X3D_ENGINE_MIN_TASK_SECONDS: z.coerce.number().nonnegative().default(0),

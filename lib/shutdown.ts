@@ -102,17 +102,24 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
   console.log(`[x3d] ${signal}: stopping (at most ${HARD_EXIT_MS / 1000} s)`);
 
   s.controller.abort(new ShuttingDown());
-  await runSteps(s.steps.filter((step) => step.phase === "drain"), start + JOBS_GRACE_MS, true);
+  await runSteps(
+    s.steps.filter((step) => step.phase === "drain"),
+    start + JOBS_GRACE_MS,
+    true,
+  );
   if (nextHandles) await Promise.race([httpClosed, delay(start + HTTP_GRACE_MS - Date.now())]);
-  await runSteps(s.steps.filter((step) => step.phase === "close"), start + HARD_EXIT_MS, false);
+  await runSteps(
+    s.steps.filter((step) => step.phase === "close"),
+    start + HARD_EXIT_MS,
+    false,
+  );
   clearTimeout(hard);
   console.log(`[x3d] stopped in ${Date.now() - start} ms`);
   exit(0);
 }
 
 async function runSteps(steps: Step[], deadline: number, together: boolean): Promise<void> {
-  const run = (step: Step) =>
-    step.run(deadline).catch((error: unknown) => console.error(`[x3d] stopping ${step.name} failed:`, error));
+  const run = (step: Step) => step.run(deadline).catch((error: unknown) => console.error(`[x3d] stopping ${step.name} failed:`, error));
   if (together) {
     await Promise.all(steps.map(run));
     return;

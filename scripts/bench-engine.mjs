@@ -219,7 +219,9 @@ async function main() {
   const results = {};
   try {
     if (buildState() === "missing") throw new Fatal("no build: .next/BUILD_ID or a bundled worker is missing (run `npm run build` first)");
-    console.log(`bench:engine — starting the built app (next start, build ${fs.readFileSync(path.join(ROOT, ".next/BUILD_ID"), "utf8").trim()})`);
+    console.log(
+      `bench:engine — starting the built app (next start, build ${fs.readFileSync(path.join(ROOT, ".next/BUILD_ID"), "utf8").trim()})`,
+    );
     await server.start();
     const api = new Api(server.base);
     const ctx = { api, server };
@@ -243,11 +245,20 @@ async function main() {
     let modelFrom;
     const failures = [];
     for (const image of ["robot.png", "chair.png"]) {
-      console.log(`\npreparing: image-to-3D of ${image} (x3dv3.0 2048quality face=${SPLIT_TRIANGLES} request_type 3, GLB) for the split and segmentation tasks…`);
+      console.log(
+        `\npreparing: image-to-3D of ${image} (x3dv3.0 2048quality face=${SPLIT_TRIANGLES} request_type 3, GLB) for the split and segmentation tasks…`,
+      );
       const prep = await runTask(ctx, {
         create: "submit-task",
         query: "query-task",
-        fields: { images: { file: path.join(FIXTURES, image), name: image }, model: "x3dv3.0", resolution: "2048quality", face: String(SPLIT_TRIANGLES), request_type: "3", format: "2" },
+        fields: {
+          images: { file: path.join(FIXTURES, image), name: image },
+          model: "x3dv3.0",
+          resolution: "2048quality",
+          face: String(SPLIT_TRIANGLES),
+          request_type: "3",
+          format: "2",
+        },
       });
       if (prep.end !== "success") {
         console.log(`  ${prep.end}: ${prep.detail ?? ""}`);
@@ -279,7 +290,14 @@ async function main() {
     results.imageTo3d = await runTask(ctx, {
       create: "submit-task",
       query: "query-task",
-      fields: { images: { file: path.join(FIXTURES, "robot.png"), name: "robot.png" }, model: "x3dv3.0", resolution: "2048quality", face: "2000000", request_type: "3", format: "2" },
+      fields: {
+        images: { file: path.join(FIXTURES, "robot.png"), name: "robot.png" },
+        model: "x3dv3.0",
+        resolution: "2048quality",
+        face: "2000000",
+        request_type: "3",
+        format: "2",
+      },
       poller: hammer(latencies),
     });
     const stats1 = await describe(api, results.imageTo3d, true);
@@ -345,9 +363,15 @@ async function main() {
       if (r && r.end && r.end !== "success") notes.push(`${k}: ${r.end}${r.detail ? ` (${r.detail})` : ""}`);
     }
     console.log("\n=== bench:engine report ===");
-    console.log(`seconds: from the start of the submission request to the first query answering success (polled every ${POLL_MS} ms; (1) by the status hammer)`);
-    console.log(`RSS: the server process (pid ${server.pid}, worker threads included), sampled every ${SAMPLE_MS} ms while the task ran; "over idle" is peak minus the mean RSS over ${IDLE_WINDOW_MS} ms just before submission`);
-    console.log(`split/segmentation input: image-to-3D of ${modelFrom ?? "robot.png"} with face=${SPLIT_TRIANGLES}: ${modelStats ? `${modelStats.triangles} triangles (GLB accessor counts)` : "not available"}\n`);
+    console.log(
+      `seconds: from the start of the submission request to the first query answering success (polled every ${POLL_MS} ms; (1) by the status hammer)`,
+    );
+    console.log(
+      `RSS: the server process (pid ${server.pid}, worker threads included), sampled every ${SAMPLE_MS} ms while the task ran; "over idle" is peak minus the mean RSS over ${IDLE_WINDOW_MS} ms just before submission`,
+    );
+    console.log(
+      `split/segmentation input: image-to-3D of ${modelFrom ?? "robot.png"} with face=${SPLIT_TRIANGLES}: ${modelStats ? `${modelStats.triangles} triangles (GLB accessor counts)` : "not available"}\n`,
+    );
     console.log(table(rows));
     console.log("");
     console.log(table(statusRows));
@@ -382,7 +406,9 @@ async function describe(api, r, glb, kind) {
   } catch (e) {
     extra = ` (result not inspected: ${e.message})`;
   }
-  console.log(`  success in ${fmt(r.seconds, 2)} s, peak RSS ${fmt(mb(r.peakKb), 0)} MB (+${fmt(mb(r.peakKb - r.idleKb), 0)} over idle, ${r.samples} samples)${extra}`);
+  console.log(
+    `  success in ${fmt(r.seconds, 2)} s, peak RSS ${fmt(mb(r.peakKb), 0)} MB (+${fmt(mb(r.peakKb - r.idleKb), 0)} over idle, ${r.samples} samples)${extra}`,
+  );
   return stats;
 }
 

@@ -29,11 +29,26 @@ const GOAL_P99_MS = 250;
 
 /** What is submitted, in turn: mostly light tasks, every fifth the studio's default image-to-3D. */
 const MIX = [
-  { route: "submit-task", query: "query-task", image: "images", fields: { model: "x3dv1.5", resolution: "512", face: "100000", request_type: "1", format: "2" } },
+  {
+    route: "submit-task",
+    query: "query-task",
+    image: "images",
+    fields: { model: "x3dv1.5", resolution: "512", face: "100000", request_type: "1", format: "2" },
+  },
   { route: "depth/create-task", query: "depth/query-task", image: "image", fields: { format: "3", width: "60" } },
-  { route: "submit-task", query: "query-task", image: "images", fields: { model: "x3dv1.5", resolution: "512", face: "100000", request_type: "1", format: "1" } },
+  {
+    route: "submit-task",
+    query: "query-task",
+    image: "images",
+    fields: { model: "x3dv1.5", resolution: "512", face: "100000", request_type: "1", format: "1" },
+  },
   { route: "depth/create-task", query: "depth/query-task", image: "image", fields: { format: "2", model_type: "base" } },
-  { route: "submit-task", query: "query-task", image: "images", fields: { model: "x3dv3.0", resolution: "2048quality", face: "2000000", request_type: "3", pbr: "1", format: "2" } },
+  {
+    route: "submit-task",
+    query: "query-task",
+    image: "images",
+    fields: { model: "x3dv3.0", resolution: "2048quality", face: "2000000", request_type: "3", pbr: "1", format: "2" },
+  },
 ];
 const IMAGE = fs.readFileSync(path.join(FIXTURES, "robot.png"));
 
@@ -100,7 +115,9 @@ async function main() {
   console.log(`build: ${ensureBuild({ allowStale: !!args["no-build"] })}`);
   const server = await new Server("load", { X3D_ENGINE_CONCURRENCY: "1000" }).start();
   const db = process.env.BENCH_DATABASE_URL ? "PostgreSQL (BENCH_DATABASE_URL)" : "PGlite (embedded)";
-  console.log(`environment: ${os.availableParallelism()} cores, node ${process.version}; database ${db}; server pid ${server.pid} on ${server.base}`);
+  console.log(
+    `environment: ${os.availableParallelism()} cores, node ${process.version}; database ${db}; server pid ${server.pid} on ${server.base}`,
+  );
   const client = new Client(server.base);
   await client.token();
 
@@ -123,7 +140,9 @@ async function main() {
   const idle = [];
   await poll(client, tasks, Date.now() + IDLE_SECONDS * 1000, (s) => idle.push(s));
 
-  console.log(`load: ${RATE} submits/min (mix: ${MIX.map((k) => `${k.route} ${k.fields.model ?? `format ${k.fields.format}`}`).join(", ")}) + ${POLLERS} pollers for ${SECONDS} s…`);
+  console.log(
+    `load: ${RATE} submits/min (mix: ${MIX.map((k) => `${k.route} ${k.fields.model ?? `format ${k.fields.format}`}`).join(", ")}) + ${POLLERS} pollers for ${SECONDS} s…`,
+  );
   const until = Date.now() + SECONDS * 1000;
   const loaded = [];
   const submits = [];
@@ -163,7 +182,14 @@ async function main() {
       ["requests", String(ref.n), String(load.n), String(sub.n), "", ""],
       ["per second", fmt(ref.perSecond), fmt(load.perSecond), fmt(sub.perSecond * 60, 1) + "/min", `${POLLERS}/s, ${RATE}/min`, ""],
       ["p50", `${fmt(ref.p50, 1)} ms`, `${fmt(load.p50, 1)} ms`, `${fmt(sub.p50, 0)} ms`, "", ""],
-      ["p99", `${fmt(ref.p99, 1)} ms`, `${fmt(load.p99, 1)} ms (${fmt(load.p99 / ref.p99, 1)}× idle)`, `${fmt(sub.p99, 0)} ms`, `≤ ${GOAL_P99_MS} ms`, verdict],
+      [
+        "p99",
+        `${fmt(ref.p99, 1)} ms`,
+        `${fmt(load.p99, 1)} ms (${fmt(load.p99 / ref.p99, 1)}× idle)`,
+        `${fmt(sub.p99, 0)} ms`,
+        `≤ ${GOAL_P99_MS} ms`,
+        verdict,
+      ],
       ["max", `${fmt(ref.max, 0)} ms`, `${fmt(load.max, 0)} ms`, `${fmt(sub.max, 0)} ms`, "", ""],
       ["errors", String(ref.errors), String(load.errors), String(sub.errors), "0", load.errors === 0 ? "PASS" : "MISS"],
       ["timeouts (60 s)", String(ref.timeouts), String(load.timeouts), String(sub.timeouts), "0", load.timeouts === 0 ? "PASS" : "MISS"],
@@ -171,8 +197,17 @@ async function main() {
   );
   if (load.firstError) console.log(`first failed query: ${JSON.stringify(load.firstError.error ?? load.firstError.body).slice(0, 300)}`);
   if (sub.firstError) console.log(`first failed submit: ${JSON.stringify(sub.firstError.error ?? sub.firstError.body).slice(0, 300)}`);
-  console.log(`tasks at the end: ${Object.entries(states).map(([s, n]) => `${n} ${s}`).join(", ")} (generation was busy for the whole window)`);
-  console.log(`load average now ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}; the bench's own client runs on the same cores.`);
+  console.log(
+    `tasks at the end: ${Object.entries(states)
+      .map(([s, n]) => `${n} ${s}`)
+      .join(", ")} (generation was busy for the whole window)`,
+  );
+  console.log(
+    `load average now ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}; the bench's own client runs on the same cores.`,
+  );
 }
 
 main().catch((e) => {

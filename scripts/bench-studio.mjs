@@ -88,8 +88,14 @@ async function main() {
     process.exit(1);
   });
   const cpus = os.cpus();
-  const load = () => os.loadavg().map((l) => fmt(l, 2)).join(" ");
-  log(`environment: ${cpus.length} cores (${cpus[0]?.model?.trim() ?? "?"}), ${fmt(os.totalmem() / 2 ** 30, 0)} GB RAM, node ${process.version}, ${which}, ${os.type()} ${os.release()}; load average ${load()}`);
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => fmt(l, 2))
+      .join(" ");
+  log(
+    `environment: ${cpus.length} cores (${cpus[0]?.model?.trim() ?? "?"}), ${fmt(os.totalmem() / 2 ** 30, 0)} GB RAM, node ${process.version}, ${which}, ${os.type()} ${os.release()}; load average ${load()}`,
+  );
   log(`build ${buildId} (${build}) in ${ROOT}; parts: ${args.only.join(", ")}; ${args.runs} cold runs per page and condition in (1)`);
   log("sizes: kB = 1024 bytes, MB = 1024 kB; times from navigation start (performance.now()) unless said otherwise");
 
@@ -108,7 +114,13 @@ async function main() {
     memory: () => runMemory({ browser, deadline }),
   };
   const fallback = {
-    viewer: ["first picture, task/bare, loopback", "full detail, task/bare, loopback", "full detail, task/bare, throttled", "bytes fetched until full detail (task page)", "first-load JS of the task page (gzip)"],
+    viewer: [
+      "first picture, task/bare, loopback",
+      "full detail, task/bare, loopback",
+      "full detail, task/bare, throttled",
+      "bytes fetched until full detail (task page)",
+      "first-load JS of the task page (gzip)",
+    ],
     polls: ["polls/s served", "poll latency p99"],
     memory: ["peak RSS during the chain", "RSS after"],
   };
@@ -123,14 +135,21 @@ async function main() {
       notes.push(`${name}: could not complete: ${e.message.split("\n").slice(0, 3).join(" / ")}`);
       const label = `${PARTS.indexOf(name) + 1} ${name}`;
       const done = new Set(rows.filter((r) => r.part === label).map((r) => r.name));
-      for (const f of fallback[name]) if (!done.has(f)) rows.push({ part: label, name: f, value: "—", goal: "", verdict: "MISS", note: `part failed: ${e.message.split("\n")[0]}` });
+      for (const f of fallback[name])
+        if (!done.has(f))
+          rows.push({ part: label, name: f, value: "—", goal: "", verdict: "MISS", note: `part failed: ${e.message.split("\n")[0]}` });
     }
     log(`  (${name}: ${fmt((performance.now() - t) / 1000, 0)} s)`);
   }
   await browser.close().catch(() => {});
 
   log("\n=== bench:studio report ===");
-  log(table([["part", "figure", "value", "goal", "verdict", "detail"], ...rows.map((r) => [r.part, r.name, r.value, r.goal, r.verdict, r.note])]));
+  log(
+    table([
+      ["part", "figure", "value", "goal", "verdict", "detail"],
+      ...rows.map((r) => [r.part, r.name, r.value, r.goal, r.verdict, r.note]),
+    ]),
+  );
   if (notes.length) log(`\nnotes:\n${notes.map((n) => `- ${n}`).join("\n")}`);
   const judged = rows.filter((r) => r.verdict === "PASS" || r.verdict === "MISS");
   const missed = judged.filter((r) => r.verdict === "MISS");

@@ -35,9 +35,8 @@ const LIGHTS = [
 function radiance(d) {
   const y = d[1];
   // Walls: neutral at the horizon, cooler and lighter up high, a warm dim floor below.
-  let c = y >= 0
-    ? mix([0.36, 0.35, 0.34], [0.52, 0.55, 0.62], Math.pow(y, 0.7))
-    : mix([0.30, 0.27, 0.24], [0.12, 0.11, 0.10], Math.pow(-y, 0.6));
+  let c =
+    y >= 0 ? mix([0.36, 0.35, 0.34], [0.52, 0.55, 0.62], Math.pow(y, 0.7)) : mix([0.3, 0.27, 0.24], [0.12, 0.11, 0.1], Math.pow(-y, 0.6));
   for (const l of LIGHTS) {
     const cosCore = Math.cos((l.core * Math.PI) / 180);
     const cosEdge = Math.cos((l.edge * Math.PI) / 180);

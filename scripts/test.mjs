@@ -33,7 +33,12 @@ function check(label, cmd, args) {
 
 function vitest(label, args, env) {
   const out = path.join(reports, `${label.replace(/\W+/g, "-")}.json`);
-  const { ok, seconds } = run(label, bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...args], env);
+  const { ok, seconds } = run(
+    label,
+    bin("vitest"),
+    ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...args],
+    env,
+  );
   count(label, out, ok, seconds, (r) => [r.numPassedTests, r.numFailedTests]);
 }
 

@@ -21,7 +21,11 @@ export default function Home() {
         ))}
       </div>
       <p className="mt-8 text-sm text-neutral-400">
-        Your results are in <Link href="/tasks" className="text-sky-400">My tasks</Link>.
+        Your results are in{" "}
+        <Link href="/tasks" className="text-sky-400">
+          My tasks
+        </Link>
+        .
       </p>
     </>
   );

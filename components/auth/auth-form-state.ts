@@ -1,3 +1,1 @@
-export type AuthFormState =
-  | { status: "idle" }
-  | { status: "error"; email: string; message?: string; fields?: Record<string, string> };
+export type AuthFormState = { status: "idle" } | { status: "error"; email: string; message?: string; fields?: Record<string, string> };

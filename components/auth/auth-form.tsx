@@ -33,13 +33,7 @@ export function AuthForm({ mode, action, next }: Props) {
       </label>
       <label className="block text-sm">
         Password
-        <input
-          name="password"
-          type="password"
-          required
-          autoComplete={signUp ? "new-password" : "current-password"}
-          className={input}
-        />
+        <input name="password" type="password" required autoComplete={signUp ? "new-password" : "current-password"} className={input} />
         {error?.fields?.password && <span className="mt-1 block text-xs text-red-400">{error.fields.password}</span>}
       </label>
       {error?.message && (
@@ -57,11 +51,17 @@ export function AuthForm({ mode, action, next }: Props) {
       <p className="text-center text-sm text-neutral-400">
         {signUp ? (
           <>
-            Have an account? <Link href={`/sign-in?next=${encodeURIComponent(next)}`} className="text-sky-400">Sign in</Link>
+            Have an account?{" "}
+            <Link href={`/sign-in?next=${encodeURIComponent(next)}`} className="text-sky-400">
+              Sign in
+            </Link>
           </>
         ) : (
           <>
-            New here? <Link href={`/sign-up?next=${encodeURIComponent(next)}`} className="text-sky-400">Create an account</Link>
+            New here?{" "}
+            <Link href={`/sign-up?next=${encodeURIComponent(next)}`} className="text-sky-400">
+              Create an account
+            </Link>
           </>
         )}
       </p>

@@ -17,7 +17,10 @@ interface Props {
 }
 
 type NumberKey = "height_relief" | "degree_rmbg" | "thickness_base" | "width";
-const FORMAT_OPTIONS = (Object.entries(DEPTH_FORMATS) as [string, string][]).map(([k, v]) => ({ value: Number(k) as DepthFormat, label: v.toUpperCase() }));
+const FORMAT_OPTIONS = (Object.entries(DEPTH_FORMATS) as [string, string][]).map(([k, v]) => ({
+  value: Number(k) as DepthFormat,
+  label: v.toUpperCase(),
+}));
 const R = DEPTH_RANGES;
 
 /** A depth map or printable relief from an image; the fields follow background removal (rmbg). */
@@ -43,7 +46,17 @@ export function DepthTaskForm({ action, costs, initial }: Props) {
   const error = (key: NumberKey) => errors[key] ?? (texts[key].trim() === "" ? undefined : problems[key]);
   const select = bindSelects(options, set, errors);
   const number = (key: NumberKey, label: string, range: { min: number; max: number }, step: number, hint: string) => (
-    <NumberField label={label} name={key} value={texts[key]} onChange={(v) => setNumber(key, v)} min={range.min} max={range.max} step={step} hint={hint} error={error(key)} />
+    <NumberField
+      label={label}
+      name={key}
+      value={texts[key]}
+      onChange={(v) => setNumber(key, v)}
+      min={range.min}
+      max={range.max}
+      step={step}
+      hint={hint}
+      error={error(key)}
+    />
   );
 
   return (
@@ -61,13 +74,15 @@ export function DepthTaskForm({ action, costs, initial }: Props) {
           { value: 1, label: "On" },
           { value: 0, label: "Off" },
         ])}
-        {fields.degree_rmbg && number("degree_rmbg", "Background removal strength", R.degree_rmbg, R.degree_rmbg.step, "From 0.00 to 1.00 in steps of 0.01.")}
+        {fields.degree_rmbg &&
+          number("degree_rmbg", "Background removal strength", R.degree_rmbg, R.degree_rmbg.step, "From 0.00 to 1.00 in steps of 0.01.")}
         {fields.shape_base &&
           select("shape_base", "Base shape", [
             { value: 0, label: "Square" },
             { value: 1, label: "Circle" },
           ])}
-        {fields.thickness_base && number("thickness_base", "Base thickness (mm)", R.thickness_base, R.thickness_base.step, "From 0.1 to 20.0 in steps of 0.1.")}
+        {fields.thickness_base &&
+          number("thickness_base", "Base thickness (mm)", R.thickness_base, R.thickness_base.step, "From 0.1 to 20.0 in steps of 0.1.")}
         {select("sculpmode", "Relief", [
           { value: 0, label: "Emboss" },
           { value: 1, label: "Engrave" },

@@ -109,7 +109,15 @@ interface TextFieldProps {
 }
 
 /** A labelled input whose value is a string as typed; `input` holds the attributes of its kind. */
-function TextField({ label, name, value, onChange, hint, error, input }: TextFieldProps & { input: React.InputHTMLAttributes<HTMLInputElement> }) {
+function TextField({
+  label,
+  name,
+  value,
+  onChange,
+  hint,
+  error,
+  input,
+}: TextFieldProps & { input: React.InputHTMLAttributes<HTMLInputElement> }) {
   return (
     <Field label={label} hint={hint} error={error}>
       {({ id, describedBy }) => (

@@ -1,7 +1,17 @@
 import { Notice } from "./fields";
 
 /** The frame of a create page: title, one line on what it does, and the page's notice. */
-export function FormPage({ title, intro, notice, children }: { title: string; intro: string; notice?: string | undefined; children: React.ReactNode }) {
+export function FormPage({
+  title,
+  intro,
+  notice,
+  children,
+}: {
+  title: string;
+  intro: string;
+  notice?: string | undefined;
+  children: React.ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <header>

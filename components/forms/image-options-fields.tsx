@@ -1,18 +1,14 @@
 "use client";
 
-import {
-  canTexture,
-  imageOptionProblems,
-  pbrApplies,
-  recommendedFaces,
-  resolutionsFor,
-  shadingApplies,
-} from "@/lib/x3d/form-logic";
+import { canTexture, imageOptionProblems, pbrApplies, recommendedFaces, resolutionsFor, shadingApplies } from "@/lib/x3d/form-logic";
 import { FACE_RANGE, MESH_FORMATS, MODEL_INFO, MODELS, type MeshFormat } from "@/lib/x3d/options";
 import { NumberField, SelectField } from "./fields";
 import type { ImageOptionsEditor } from "./use-image-options";
 
-const FORMAT_OPTIONS = (Object.entries(MESH_FORMATS) as [string, string][]).map(([k, v]) => ({ value: Number(k) as MeshFormat, label: v.toUpperCase() }));
+const FORMAT_OPTIONS = (Object.entries(MESH_FORMATS) as [string, string][]).map(([k, v]) => ({
+  value: Number(k) as MeshFormat,
+  label: v.toUpperCase(),
+}));
 const SHADING_OPTIONS = Array.from({ length: 11 }, (_, i) => ({ value: i / 10, label: (i / 10).toFixed(1) }));
 const ON_OFF = [
   { value: 1 as const, label: "On" },
@@ -85,7 +81,14 @@ export function ImageOptionsFields({ editor, texture = false, errors, clearError
         error={live("resolution")}
       />
       {pbrApplies(options.model, options.request_type) && (
-        <SelectField label="PBR materials" name="pbr" value={options.pbr} options={ON_OFF} onChange={(v) => editor.set("pbr", v)} error={errors.pbr} />
+        <SelectField
+          label="PBR materials"
+          name="pbr"
+          value={options.pbr}
+          options={ON_OFF}
+          onChange={(v) => editor.set("pbr", v)}
+          error={errors.pbr}
+        />
       )}
       {shadingApplies(options.model) && (
         <SelectField
@@ -114,7 +117,14 @@ export function ImageOptionsFields({ editor, texture = false, errors, clearError
           error={live("face")}
         />
       )}
-      <SelectField label="Format" name="format" value={options.format} options={FORMAT_OPTIONS} onChange={(v) => editor.set("format", v)} error={errors.format} />
+      <SelectField
+        label="Format"
+        name="format"
+        value={options.format}
+        options={FORMAT_OPTIONS}
+        onChange={(v) => editor.set("format", v)}
+        error={errors.format}
+      />
       <SelectField
         label="Remove background"
         name="rmbg"

@@ -43,12 +43,25 @@ export function ImageSourceField({ initial, errors, clearError }: Props) {
         <div className="space-y-1">
           <input type="hidden" name="image_task" value={cover.id} />
           {/* eslint-disable-next-line @next/next/no-img-element -- the owner's stored cover, served privately */}
-          <img src={`/api/files/${encodeURIComponent(cover.id)}/cover`} alt="The earlier result's image" className="h-40 rounded object-contain" />
+          <img
+            src={`/api/files/${encodeURIComponent(cover.id)}/cover`}
+            alt="The earlier result's image"
+            className="h-40 rounded object-contain"
+          />
           <p className="text-xs text-neutral-500">From your task of {cover.created}.</p>
           <FieldError message={errors.image} />
         </div>
       ) : source === "upload" ? (
-        <UploadedFileField name="image" uploads={upload} slot="image" label="Image" hint={IMAGE_HINT} error={errors.image} testId="image-drop" clearError={clearError} />
+        <UploadedFileField
+          name="image"
+          uploads={upload}
+          slot="image"
+          label="Image"
+          hint={IMAGE_HINT}
+          error={errors.image}
+          testId="image-drop"
+          clearError={clearError}
+        />
       ) : (
         <UrlField
           label="Image URL"

@@ -33,7 +33,12 @@ export function ImageTaskForm({ action, costs, initial }: Props) {
   const [mode, setMode] = useState<"single" | "multi">(initial.views ? "multi" : "single");
   const single = useUploads({ image: initial.image }, "image");
   const views = useUploads(
-    { front: initial.views?.front ?? undefined, back: initial.views?.back ?? undefined, left: initial.views?.left ?? undefined, right: initial.views?.right ?? undefined },
+    {
+      front: initial.views?.front ?? undefined,
+      back: initial.views?.back ?? undefined,
+      left: initial.views?.left ?? undefined,
+      right: initial.views?.right ?? undefined,
+    },
     "image",
   );
   const { options } = editor.draft;
@@ -44,7 +49,16 @@ export function ImageTaskForm({ action, costs, initial }: Props) {
     <form onSubmit={submit} noValidate className="space-y-6">
       <RadioButtons name="mode" label="Input" value={mode} options={MODES} onChange={setMode} />
       {mode === "single" ? (
-        <UploadedFileField name="images" uploads={single} slot="image" label="Image" hint={IMAGE_HINT} error={imageError} testId="image-drop" clearError={clearError} />
+        <UploadedFileField
+          name="images"
+          uploads={single}
+          slot="image"
+          label="Image"
+          hint={IMAGE_HINT}
+          error={imageError}
+          testId="image-drop"
+          clearError={clearError}
+        />
       ) : (
         <>
           {VIEWS.map((v) => (

@@ -51,7 +51,16 @@ export function MeshSourceField({ types, hint, results, initial, errors, clearEr
       <legend className="text-sm">Model</legend>
       <RadioButtons name="mesh_source" label="Model source" value={source} options={sources} onChange={pick} wrap />
       {source === "upload" && (
-        <UploadedFileField name="mesh" uploads={upload} slot="mesh" label="Model" hint={hint} error={errors.mesh} testId="mesh-drop" clearError={clearError} />
+        <UploadedFileField
+          name="mesh"
+          uploads={upload}
+          slot="mesh"
+          label="Model"
+          hint={hint}
+          error={errors.mesh}
+          testId="mesh-drop"
+          clearError={clearError}
+        />
       )}
       {source === "url" && (
         <UrlField

@@ -24,7 +24,11 @@ export function SegmentationLookupForm({ action }: { action: CreateAction }) {
           )}
         </Field>
       </div>
-      <button type="submit" disabled={pending} className="mt-6 rounded-md border border-neutral-600 px-4 py-2 text-sm hover:border-sky-500 disabled:opacity-50">
+      <button
+        type="submit"
+        disabled={pending}
+        className="mt-6 rounded-md border border-neutral-600 px-4 py-2 text-sm hover:border-sky-500 disabled:opacity-50"
+      >
         {pending ? "Looking up…" : "Look up"}
       </button>
       <div className="basis-full">

@@ -14,7 +14,10 @@ import { useCreateAction, type CreateAction } from "./use-create-action";
 type Format = keyof typeof SEGMENTATION_FORMATS;
 type Level = (typeof SEG_LEVELS)[number];
 const LEVEL_OPTIONS = SEG_LEVELS.map((l) => ({ value: l, label: l[0]!.toUpperCase() + l.slice(1) }));
-const FORMAT_OPTIONS = (Object.entries(SEGMENTATION_FORMATS) as [string, string][]).map(([k, v]) => ({ value: Number(k) as Format, label: v.toUpperCase() }));
+const FORMAT_OPTIONS = (Object.entries(SEGMENTATION_FORMATS) as [string, string][]).map(([k, v]) => ({
+  value: Number(k) as Format,
+  label: v.toUpperCase(),
+}));
 
 interface Props {
   action: CreateAction;
@@ -37,7 +40,14 @@ export function SegmentationTaskForm({ action, costs, results, initial }: Props)
   );
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
-      <MeshSourceField types={MESH_TYPES} hint={MESH_HINT} results={results} initial={initial.mesh} errors={errors} clearError={clearError} />
+      <MeshSourceField
+        types={MESH_TYPES}
+        hint={MESH_HINT}
+        results={results}
+        initial={initial.mesh}
+        errors={errors}
+        clearError={clearError}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         {select("seg_level", "Level", LEVEL_OPTIONS)}
         {select("format", "Format", FORMAT_OPTIONS)}

@@ -19,8 +19,14 @@ interface Props {
 }
 
 const capital = (s: string) => s[0]!.toUpperCase() + s.slice(1);
-const FORMAT_OPTIONS = (Object.entries(MESH_FORMATS) as [string, string][]).map(([k, v]) => ({ value: Number(k) as MeshFormat, label: v.toUpperCase() }));
-const PART_OPTIONS = (Object.entries(SPLIT_PARTS) as [SplitPart, string][]).map(([value, label]) => ({ value, label: `${value}: ${label}` }));
+const FORMAT_OPTIONS = (Object.entries(MESH_FORMATS) as [string, string][]).map(([k, v]) => ({
+  value: Number(k) as MeshFormat,
+  label: v.toUpperCase(),
+}));
+const PART_OPTIONS = (Object.entries(SPLIT_PARTS) as [SplitPart, string][]).map(([value, label]) => ({
+  value,
+  label: `${value}: ${label}`,
+}));
 const JOINT_OPTIONS = SPLIT_JOINTS.map((j) => ({ value: j, label: capital(j) }));
 const LEVEL_OPTIONS = SPLIT_LEVELS.map((l) => ({ value: l, label: capital(l) }));
 
@@ -36,7 +42,14 @@ export function SplitTaskForm({ action, costs, results, initial }: Props) {
   const fields = splitFieldsFor(options.model, options.joint);
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
-      <MeshSourceField types={MESH_TYPES} hint={MESH_HINT} results={results} initial={initial.mesh} errors={errors} clearError={clearError} />
+      <MeshSourceField
+        types={MESH_TYPES}
+        hint={MESH_HINT}
+        results={results}
+        initial={initial.mesh}
+        errors={errors}
+        clearError={clearError}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         {select("model", "Split as", [
           { value: "character", label: "Character" },

@@ -26,16 +26,18 @@ export function useCreateAction(action: CreateAction) {
   if (state.status === "error") for (const [k, v] of Object.entries(state.fields)) if (!hidden.has(k)) errors[k] = v;
 
   const clearError = useCallback(
-    (...names: string[]) =>
-      setCleared((prev) => ({ state, fields: new Set([...(prev.state === state ? prev.fields : []), ...names]) })),
+    (...names: string[]) => setCleared((prev) => ({ state, fields: new Set([...(prev.state === state ? prev.fields : []), ...names]) })),
     [state],
   );
 
-  const submit = useCallback((event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    startTransition(() => dispatch(form));
-  }, [dispatch]);
+  const submit = useCallback(
+    (event: React.FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const form = new FormData(event.currentTarget);
+      startTransition(() => dispatch(form));
+    },
+    [dispatch],
+  );
 
   return { state, errors, message: state.status === "error" ? state.message : undefined, pending, submit, clearError };
 }

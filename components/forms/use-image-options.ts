@@ -25,7 +25,8 @@ export function useImageOptions(initial: ImageOptions) {
     setModel: (model: Model) => reshape({ model }),
     setResolution: (resolution: Resolution) => reshape({ resolution }),
     setFaceText: (faceText: string) => setDraft((d) => ({ faceText, options: { ...d.options, face: parseFace(faceText) } })),
-    set: <K extends keyof ImageOptions>(key: K, value: ImageOptions[K]) => setDraft((d) => ({ ...d, options: { ...d.options, [key]: value } })),
+    set: <K extends keyof ImageOptions>(key: K, value: ImageOptions[K]) =>
+      setDraft((d) => ({ ...d, options: { ...d.options, [key]: value } })),
   };
 }
 

@@ -2,7 +2,15 @@ import type { StudioTaskKind } from "@/lib/db/schema";
 import { TaskOptions } from "./task-options";
 
 /** The result's cover beside the options it was made with (task page and share page). */
-export function CoverAndOptions({ coverUrl, kind, options }: { coverUrl: string | null | undefined; kind: StudioTaskKind; options: Record<string, unknown> }) {
+export function CoverAndOptions({
+  coverUrl,
+  kind,
+  options,
+}: {
+  coverUrl: string | null | undefined;
+  kind: StudioTaskKind;
+  options: Record<string, unknown>;
+}) {
   return (
     <div className={coverUrl ? "grid gap-8 md:grid-cols-[16rem_1fr]" : ""}>
       {coverUrl ? (

@@ -26,7 +26,10 @@ interface Props {
 export function ResultViewer({ url, format, display, className, name }: Props) {
   if (display.pending) {
     return (
-      <div role="status" className={`flex items-center justify-center rounded-lg border border-neutral-800 text-sm text-neutral-400 ${className ?? ""}`}>
+      <div
+        role="status"
+        className={`flex items-center justify-center rounded-lg border border-neutral-800 text-sm text-neutral-400 ${className ?? ""}`}
+      >
         Preparing the 3D view…
       </div>
     );
@@ -49,5 +52,7 @@ export function ResultViewer({ url, format, display, className, name }: Props) {
     preload(shown, asFetch);
     if (!isImageFormat(viewerFormat)) preload(ENV_MAP_URL, asFetch);
   }
-  return <LazyModelViewer key={shown} url={shown} format={viewerFormat} previewUrl={display.previewUrl} className={className} name={name} />;
+  return (
+    <LazyModelViewer key={shown} url={shown} format={viewerFormat} previewUrl={display.previewUrl} className={className} name={name} />
+  );
 }

@@ -60,7 +60,9 @@ export function ShareControls({ taskId, initialPath, createShare, revokeShare }:
               Revoke link
             </button>
           </div>
-          <p className="text-xs text-neutral-500">Anyone with the link sees the result, its options and the download, and nothing about you.</p>
+          <p className="text-xs text-neutral-500">
+            Anyone with the link sees the result, its options and the download, and nothing about you.
+          </p>
         </>
       ) : (
         <button

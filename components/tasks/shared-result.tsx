@@ -15,8 +15,18 @@ export function SharedResult({ view }: { view: SharedTaskView }) {
           made with x3d studio · <LocalTime iso={view.createdAt} dateOnly />
         </span>
       </header>
-      <ResultViewer url={view.result.url} format={format} display={view.display} className="h-[28rem] w-full" name={`${view.kind}-${view.createdAt.slice(0, 10)}`} />
-      <a href={view.result.downloadUrl} download className="inline-block rounded-md bg-sky-600 px-4 py-2 text-sm font-medium text-white hover:bg-sky-500">
+      <ResultViewer
+        url={view.result.url}
+        format={format}
+        display={view.display}
+        className="h-[28rem] w-full"
+        name={`${view.kind}-${view.createdAt.slice(0, 10)}`}
+      />
+      <a
+        href={view.result.downloadUrl}
+        download
+        className="inline-block rounded-md bg-sky-600 px-4 py-2 text-sm font-medium text-white hover:bg-sky-500"
+      >
         Download {format.toUpperCase()}
       </a>
       <CoverAndOptions coverUrl={view.cover.url} kind={view.kind} options={view.options} />

@@ -76,7 +76,13 @@ export function TaskDetail({ initial, sharePath, createShare, revokeShare }: Pro
 
       {task.result.url && task.result.format ? (
         <section className="space-y-4" aria-label="Result">
-          <ResultViewer url={task.result.url} format={task.result.format} display={task.display} className="h-[28rem] w-full" name={`${task.kind}-${task.createdAt.slice(0, 10)}`} />
+          <ResultViewer
+            url={task.result.url}
+            format={task.result.format}
+            display={task.display}
+            className="h-[28rem] w-full"
+            name={`${task.kind}-${task.createdAt.slice(0, 10)}`}
+          />
           <div className="flex flex-wrap items-center gap-4">
             <a
               href={task.result.downloadUrl ?? task.result.url}
@@ -92,7 +98,9 @@ export function TaskDetail({ initial, sharePath, createShare, revokeShare }: Pro
 
       <CoverAndOptions coverUrl={task.cover.url} kind={task.kind} options={task.options} />
 
-      {task.result.stored ? <ShareControls taskId={task.id} initialPath={sharePath} createShare={createShare} revokeShare={revokeShare} /> : null}
+      {task.result.stored ? (
+        <ShareControls taskId={task.id} initialPath={sharePath} createShare={createShare} revokeShare={revokeShare} />
+      ) : null}
     </div>
   );
 }

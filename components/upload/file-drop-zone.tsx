@@ -32,7 +32,19 @@ interface Props {
  * A drop zone for one file: drop, click to choose, or paste while the zone is hovered or
  * focused. Shows the check's refusal, the upload's progress, then a thumbnail or name and size.
  */
-export function FileDropZone({ label, hint, state, onFile, onClear, error, compact = false, required = false, testId, dragKey, onSlotDrop }: Props) {
+export function FileDropZone({
+  label,
+  hint,
+  state,
+  onFile,
+  onClear,
+  error,
+  compact = false,
+  required = false,
+  testId,
+  dragKey,
+  onSlotDrop,
+}: Props) {
   const { getRootProps, getInputProps, isDragActive, inputRef } = useDropzone({
     multiple: false,
     noPaste: true,

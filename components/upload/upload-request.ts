@@ -13,7 +13,12 @@ export class UploadError extends Error {}
  * Streams a file to POST /api/uploads. XMLHttpRequest rather than fetch: only it reports upload
  * progress. Resolves with the staged upload; rejects with an UploadError saying what went wrong.
  */
-export function sendUpload(file: File, kind: UploadKind, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadInfo> {
+export function sendUpload(
+  file: File,
+  kind: UploadKind,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadInfo> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/uploads?kind=${kind}`);

@@ -34,13 +34,18 @@ export function DepthImageView({ url, format, className }: DepthImageViewProps) 
             alt="Depth map"
             data-testid="viewer-image"
             className="max-h-full max-w-full object-contain"
-            onLoad={(e) => setSettled({ key: url, status: "ready", width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
+            onLoad={(e) =>
+              setSettled({ key: url, status: "ready", width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })
+            }
             onError={() => fail("the image could not be loaded")}
           />
         )}
       </div>
       {state?.status === "ready" && (
-        <p data-testid="viewer-image-size" className="absolute bottom-2 left-2 rounded bg-neutral-900/80 px-2 py-1 text-xs text-neutral-300">
+        <p
+          data-testid="viewer-image-size"
+          className="absolute bottom-2 left-2 rounded bg-neutral-900/80 px-2 py-1 text-xs text-neutral-300"
+        >
           {`${state.width} × ${state.height} depth map (${format.toUpperCase()})`}
         </p>
       )}
@@ -92,5 +97,7 @@ function ExrCanvas({ url, onReady, onError }: { url: string; onReady(w: number, 
     return () => abort.abort();
   }, [url]);
 
-  return <canvas ref={canvas} data-testid="viewer-image" aria-label="Depth map" role="img" className="max-h-full max-w-full object-contain" />;
+  return (
+    <canvas ref={canvas} data-testid="viewer-image" aria-label="Depth map" role="img" className="max-h-full max-w-full object-contain" />
+  );
 }

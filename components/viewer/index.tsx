@@ -22,7 +22,10 @@ if (typeof window !== "undefined") {
 export const LazyModelViewer = dynamic(loadViewer, {
   ssr: false,
   loading: () => (
-    <div className="flex h-[480px] w-full items-center justify-center rounded-lg border border-neutral-800 text-sm text-neutral-400" role="status">
+    <div
+      className="flex h-[480px] w-full items-center justify-center rounded-lg border border-neutral-800 text-sm text-neutral-400"
+      role="status"
+    >
       Loading viewer…
     </div>
   ),

@@ -40,7 +40,10 @@ async function stlMesh(buffer: ArrayBuffer): Promise<Object3D> {
   const geometry = new STLLoader().parse(buffer);
   // Binary STL may carry per-facet colours (the "COLOR=" header convention).
   const colored = (geometry as unknown as { hasColors?: boolean }).hasColors === true;
-  return new Mesh(geometry, new MeshStandardMaterial({ color: colored ? 0xffffff : 0xc8c8c8, vertexColors: colored, roughness: 0.6, metalness: 0 }));
+  return new Mesh(
+    geometry,
+    new MeshStandardMaterial({ color: colored ? 0xffffff : 0xc8c8c8, vertexColors: colored, roughness: 0.6, metalness: 0 }),
+  );
 }
 
 async function parseUsd(buffer: ArrayBuffer): Promise<Object3D> {

@@ -21,7 +21,6 @@ interface Orbit {
   saveState(): void;
 }
 
-
 interface ModelSceneProps {
   root: Group;
   /** The camera is fitted again only when this changes: a preview replaced by full detail keeps the user's view. */

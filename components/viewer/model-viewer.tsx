@@ -104,7 +104,17 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
           renderer.domElement.setAttribute("aria-label", "3D view of the result");
         }}
       >
-        {model && <ModelScene root={model.root} fitKey={url} environmentLighting={!software} wireframe={wireframe} clay={clay} backdrop={backdrop} onDrawn={onDrawn} />}
+        {model && (
+          <ModelScene
+            root={model.root}
+            fitKey={url}
+            environmentLighting={!software}
+            wireframe={wireframe}
+            clay={clay}
+            backdrop={backdrop}
+            onDrawn={onDrawn}
+          />
+        )}
       </Canvas>
 
       <div className="pointer-events-none absolute inset-x-2 top-2 flex justify-end">
@@ -146,7 +156,12 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
 }
 
 /** What the viewer root's data-state says: "preview" and "ready" only once that model was drawn. */
-function viewerState(full: ModelState, preview: ModelState, drawn: Group | null, previewShown: boolean): "loading" | "preview" | "ready" | "error" {
+function viewerState(
+  full: ModelState,
+  preview: ModelState,
+  drawn: Group | null,
+  previewShown: boolean,
+): "loading" | "preview" | "ready" | "error" {
   if (full.status === "error") return "error";
   if (full.status === "ready" && drawn === full.model.root) return "ready";
   if (previewShown || (preview.status === "ready" && drawn === preview.model.root)) return "preview";

@@ -5,10 +5,7 @@ import type { ModelFormat } from "@/lib/viewer/formats";
 import { failureReason, loadModel, type LoadedModel } from "./load-model";
 
 export type ModelState =
-  | { status: "idle" }
-  | { status: "loading" }
-  | { status: "ready"; model: LoadedModel }
-  | { status: "error"; reason: string };
+  { status: "idle" } | { status: "loading" } | { status: "ready"; model: LoadedModel } | { status: "error"; reason: string };
 
 interface Settled {
   key: string;

@@ -20,7 +20,11 @@ export const UNKNOWN_ADDRESS = "unknown";
  * right (each proxy appends the address it was called from; everything left of that is the
  * client's to write). Fewer entries than N: the leftmost.
  */
-export function clientAddress(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustedProxies: number): string {
+export function clientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustedProxies: number,
+): string {
   let address = socketAddress;
   if (trustedProxies > 0 && forwardedFor) {
     const hops = [forwardedFor]

@@ -10,7 +10,16 @@ describe("passwordProblem", () => {
   });
 
   it("refuses common and easily guessed passwords of any length, saying why", async () => {
-    for (const password of ["password123", "qwertyuiop", "1234567890", "P@ssw0rd123", "iloveyou12", "aaaaaaaaaaaa", "abcdefghijk", "football2024"]) {
+    for (const password of [
+      "password123",
+      "qwertyuiop",
+      "1234567890",
+      "P@ssw0rd123",
+      "iloveyou12",
+      "aaaaaaaaaaaa",
+      "abcdefghijk",
+      "football2024",
+    ]) {
       const problem = await passwordProblem(password);
       expect(problem, password).toMatch(/^This password is too easy to guess\./);
     }
@@ -23,7 +32,14 @@ describe("passwordProblem", () => {
   });
 
   it("accepts long uncommon passwords and passphrases, including the ones tests and benches use", async () => {
-    for (const password of ["correct horse battery staple", "kiln-umber-vellum-42", "Tr0ub4dor&3x", "a long password", "a long bench password", "another long password"]) {
+    for (const password of [
+      "correct horse battery staple",
+      "kiln-umber-vellum-42",
+      "Tr0ub4dor&3x",
+      "a long password",
+      "a long bench password",
+      "another long password",
+    ]) {
       expect(await passwordProblem(password, ["artist-1234@example.com"]), password).toBeNull();
     }
   });

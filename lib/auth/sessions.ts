@@ -35,7 +35,9 @@ export async function startSession(userId: string): Promise<string> {
 
 /** Whether session `id` of `userId` exists and is not revoked. */
 export async function sessionActive(id: string, userId: string): Promise<boolean> {
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .select({ id: sessions.id })
     .from(sessions)
     .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
@@ -45,12 +47,22 @@ export async function sessionActive(id: string, userId: string): Promise<boolean
 
 /** Ends one session (signing out). */
 export async function revokeSession(id: string): Promise<void> {
-  await (await db()).update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  await (
+    await db()
+  )
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
   sessionCache().forgetAll();
 }
 
 /** Ends every session of a user ("sign out everywhere", a password change). */
 export async function revokeAllSessions(userId: string): Promise<void> {
-  await (await db()).update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await (
+    await db()
+  )
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   sessionCache().forgetAll();
 }

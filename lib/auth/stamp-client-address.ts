@@ -20,7 +20,11 @@ export function stampClientAddress(trustedProxies: number): void {
   proto.emit = function stampingEmit(this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request" && args[0] instanceof http.IncomingMessage) {
       const request = args[0];
-      request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(request.socket?.remoteAddress, request.headers["x-forwarded-for"], trustedProxies);
+      request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
+        request.socket?.remoteAddress,
+        request.headers["x-forwarded-for"],
+        trustedProxies,
+      );
     }
     return (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(this, event, ...args);
   };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { countAfterEvent, secondsLeft, SIGN_IN_PER_ADDRESS, SIGN_IN_PER_ADDRESS_AND_EMAIL, signUpPerAddress, waitSeconds, type ThrottlePolicy } from "./throttle";
+import {
+  countAfterEvent,
+  secondsLeft,
+  SIGN_IN_PER_ADDRESS,
+  SIGN_IN_PER_ADDRESS_AND_EMAIL,
+  signUpPerAddress,
+  waitSeconds,
+  type ThrottlePolicy,
+} from "./throttle";
 
 const waits = (policy: ThrottlePolicy, counts: number[]) => counts.map((n) => waitSeconds(policy, n));
 const T0 = Date.UTC(2026, 0, 1, 12);

@@ -60,7 +60,9 @@ export async function secondsToWait(key: string, policy: ThrottlePolicy): Promis
 
 export async function recordEvent(key: string, policy: ThrottlePolicy): Promise<void> {
   const forget = sql`now() - make_interval(secs => ${policy.forgetAfterSeconds})`;
-  await (await db())
+  await (
+    await db()
+  )
     .insert(signInThrottle)
     .values({ key, failures: 1 })
     .onConflictDoUpdate({

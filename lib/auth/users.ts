@@ -12,13 +12,20 @@ import { clearEvents, recordEvent, secondsToWait, SIGN_IN_PER_ADDRESS, SIGN_IN_P
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findUserByEmail(email: string): Promise<User | undefined> {
-  const [user] = await (await db()).select().from(users).where(eq(users.email, normalizeEmail(email)));
+  const [user] = await (
+    await db()
+  )
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
   return user;
 }
 
 /** Creates an email/password account; null when the email is taken. */
 export async function createUser(email: string, password: string, name?: string): Promise<User | null> {
-  const [user] = await (await db())
+  const [user] = await (
+    await db()
+  )
     .insert(users)
     .values({ id: crypto.randomUUID(), email: normalizeEmail(email), name: name || null, passwordHash: await hashPassword(password) })
     .onConflictDoNothing()
@@ -28,7 +35,12 @@ export async function createUser(email: string, password: string, name?: string)
 
 /** Sets a new password (the caller checked it with passwordProblem) and ends every session of the user. */
 export async function setPassword(userId: string, password: string): Promise<void> {
-  await (await db()).update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
+  await (
+    await db()
+  )
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(users.id, userId));
   await revokeAllSessions(userId);
 }
 
@@ -39,7 +51,10 @@ const signUpKey = (address: string) => `sign-up:${throttleNetwork(address)}`;
 
 /** Seconds before `address` may try to sign in to `email` again. */
 export async function signInWait(email: string, address: string): Promise<number> {
-  const [perAddress, perPair] = await Promise.all([secondsToWait(addressKey(address), SIGN_IN_PER_ADDRESS), secondsToWait(pairKey(address, email), SIGN_IN_PER_ADDRESS_AND_EMAIL)]);
+  const [perAddress, perPair] = await Promise.all([
+    secondsToWait(addressKey(address), SIGN_IN_PER_ADDRESS),
+    secondsToWait(pairKey(address, email), SIGN_IN_PER_ADDRESS_AND_EMAIL),
+  ]);
   return Math.max(perAddress, perPair);
 }
 
@@ -53,7 +68,10 @@ export async function checkCredentials(email: string, password: string, address:
   // Hash even for unknown emails so timing does not tell which emails exist.
   const valid = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : (await hashPassword(password), false);
   if (!user || !valid) {
-    await Promise.all([recordEvent(addressKey(address), SIGN_IN_PER_ADDRESS), recordEvent(pairKey(address, email), SIGN_IN_PER_ADDRESS_AND_EMAIL)]);
+    await Promise.all([
+      recordEvent(addressKey(address), SIGN_IN_PER_ADDRESS),
+      recordEvent(pairKey(address, email), SIGN_IN_PER_ADDRESS_AND_EMAIL),
+    ]);
     return { ok: false, waitSeconds: await signInWait(email, address) };
   }
   // The pair only: an own account's success must not reset a spraying address's count.
@@ -81,7 +99,12 @@ export async function userForGithub(githubId: string, email: string | null | und
   }
   const [created] = await database
     .insert(users)
-    .values({ id: crypto.randomUUID(), email: normalizeEmail(email ?? `${githubId}@users.noreply.github.com`), name: name ?? null, githubId })
+    .values({
+      id: crypto.randomUUID(),
+      email: normalizeEmail(email ?? `${githubId}@users.noreply.github.com`),
+      name: name ?? null,
+      githubId,
+    })
     .returning();
   return created!;
 }

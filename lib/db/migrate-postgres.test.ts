@@ -10,7 +10,6 @@ const admin = process.env.X3D_TEST_DATABASE_URL;
 const name = `x3d_migrate_${crypto.randomBytes(6).toString("hex")}`;
 let url = "";
 
-
 beforeAll(async () => {
   if (!admin) return;
   await adminQuery(`create database ${name}`);

@@ -75,7 +75,10 @@ describe("PGlite in its own thread", () => {
     const error = await db
       .insert(items)
       .values({ id: "a", n: 9 })
-      .then(() => undefined, (e: unknown) => e as Error & { cause?: { code?: string; constraint?: string } });
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error & { cause?: { code?: string; constraint?: string } },
+      );
     expect(error?.cause?.code).toBe("23505");
     expect(error?.cause?.constraint).toBe("items_pkey");
   });

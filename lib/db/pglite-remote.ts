@@ -15,7 +15,10 @@ interface Results<T> {
   affectedRows?: number;
 }
 
-type Request = { op: "query"; sql: string; params: unknown[]; rowMode: "array" | "object"; tx?: number } | { op: "begin" | "end"; tx: number; commit?: boolean } | { op: "close" };
+type Request =
+  | { op: "query"; sql: string; params: unknown[]; rowMode: "array" | "object"; tx?: number }
+  | { op: "begin" | "end"; tx: number; commit?: boolean }
+  | { op: "close" };
 type Answer = { id: number; result?: unknown; error?: Record<string, string | number> & { message: string } };
 
 // A plain ES module read at run time, like the migrations beside it: the server bundle never holds PGlite's thread.

@@ -142,23 +142,43 @@ describe.each(CASES)("display copy of $format", ({ format, code, scene: makeScen
         expect(byName.get(name), `triangles of "${name}" in [${[...byName.keys()].join(", ")}]`).toBe(part.indices.length / 3);
       }
       // The plate's grey material (linear 0.3) survives every format that has materials.
-      const plate = doc.getRoot().listNodes().find((n) => n.getName() === (names === "original" ? "base plate" : "base_plate") && n.getMesh());
+      const plate = doc
+        .getRoot()
+        .listNodes()
+        .find((n) => n.getName() === (names === "original" ? "base plate" : "base_plate") && n.getMesh());
       const [r, g, b] = plate!.getMesh()!.listPrimitives()[0]!.getMaterial()!.getBaseColorFactor();
       if (format !== "obj") for (const c of [r, g, b]) expect(c).toBeCloseTo(0.3, 2);
     }
     if (format === "glb") {
-      const materials = doc.getRoot().listMaterials().map((m) => m.getName());
+      const materials = doc
+        .getRoot()
+        .listMaterials()
+        .map((m) => m.getName());
       expect(materials.sort()).toEqual(scene.parts.map((p) => p.material!.name).sort());
     }
     const tex = doc.getRoot().listTextures();
     expect(tex.map((t) => t.getMimeType())).toEqual(Array<string>(textures).fill("image/webp"));
-    if (textures > 0) expect(doc.getRoot().listExtensionsUsed().map((e) => e.extensionName)).toContain("EXT_texture_webp");
-    const prims = doc.getRoot().listMeshes().flatMap((m) => m.listPrimitives());
+    if (textures > 0)
+      expect(
+        doc
+          .getRoot()
+          .listExtensionsUsed()
+          .map((e) => e.extensionName),
+      ).toContain("EXT_texture_webp");
+    const prims = doc
+      .getRoot()
+      .listMeshes()
+      .flatMap((m) => m.listPrimitives());
     const withColours = prims.filter((p) => p.getAttribute("COLOR_0"));
     expect(withColours.length > 0, "vertex colours").toBe(colours);
     if (textures > 0) expectUvsKept(doc, scene.parts[0]!, unit);
     for (const ext of ["KHR_mesh_quantization", "EXT_meshopt_compression"]) {
-      expect(doc.getRoot().listExtensionsUsed().map((e) => e.extensionName)).toContain(ext);
+      expect(
+        doc
+          .getRoot()
+          .listExtensionsUsed()
+          .map((e) => e.extensionName),
+      ).toContain(ext);
     }
   });
 });
@@ -169,12 +189,22 @@ describe("display copy of other STL flavours", () => {
     const red = scene.parts[0]!.indices.length / 3;
     const bytes = withFacetColours((await writeMesh(scene, 3)).bytes, (t) => (t < red ? 0x001f : 0x8000));
     const doc = await derive("coloured-stl", bytes, "stl", scene, 1);
-    const colours = doc.getRoot().listMeshes().flatMap((m) => m.listPrimitives()).map((p) => p.getAttribute("COLOR_0"));
-    expect(colours.every((c) => c !== null), "every primitive has COLOR_0").toBe(true);
+    const colours = doc
+      .getRoot()
+      .listMeshes()
+      .flatMap((m) => m.listPrimitives())
+      .map((p) => p.getAttribute("COLOR_0"));
+    expect(
+      colours.every((c) => c !== null),
+      "every primitive has COLOR_0",
+    ).toBe(true);
     const rgb: number[][] = [];
     for (const c of colours) for (let i = 0; i < c!.getCount(); i++) rgb.push(c!.getElement(i, [0, 0, 0]));
     expect(rgb.filter(([r, g, b]) => r! > 0.95 && g! < 0.05 && b! < 0.05).length, "the red facets' vertices").toBeGreaterThanOrEqual(red);
-    expect(rgb.some(([r, g]) => Math.abs(r! - g!) < 0.01 && r! > 0.1), "the default grey").toBe(true);
+    expect(
+      rgb.some(([r, g]) => Math.abs(r! - g!) < 0.01 && r! > 0.1),
+      "the default grey",
+    ).toBe(true);
   });
 
   it("ASCII STL", async () => {

@@ -41,8 +41,22 @@ const PREVIEW_TARGET = PREVIEW_TRIANGLES / 2;
 // 0.1 degree. Level "medium" quantises every attribute (KHR_mesh_quantization) with these
 // bits. The preview takes level "high": normals through meshopt's 8-bit octahedral filter
 // (under a degree off), a quarter smaller.
-const DISPLAY = { level: "medium", quantizePosition: 14, quantizeNormal: 10, quantizeTexcoord: 14, quantizeColor: 8, textureSize: 2048 } as const;
-const PREVIEW = { level: "high", quantizePosition: 14, quantizeNormal: 8, quantizeTexcoord: 12, quantizeColor: 8, textureSize: 512 } as const;
+const DISPLAY = {
+  level: "medium",
+  quantizePosition: 14,
+  quantizeNormal: 10,
+  quantizeTexcoord: 14,
+  quantizeColor: 8,
+  textureSize: 2048,
+} as const;
+const PREVIEW = {
+  level: "high",
+  quantizePosition: 14,
+  quantizeNormal: 8,
+  quantizeTexcoord: 12,
+  quantizeColor: 8,
+  textureSize: 512,
+} as const;
 
 /** Textures to WebP (at most `textureSize` pixels a side), then quantisation and meshopt compression. */
 async function compress(doc: Document, { textureSize, ...quantize }: typeof DISPLAY | typeof PREVIEW): Promise<void> {
@@ -78,7 +92,9 @@ function trace(step: string): void {
   if (!TRACE) return;
   const now = performance.now();
   const { rss, arrayBuffers } = process.memoryUsage();
-  console.log(`display: ${step.padEnd(18)} ${((now - (traced || now)) / 1000).toFixed(2).padStart(6)} s  rss ${(rss / 2 ** 20).toFixed(0)} MB  arrays ${(arrayBuffers / 2 ** 20).toFixed(0)} MB`);
+  console.log(
+    `display: ${step.padEnd(18)} ${((now - (traced || now)) / 1000).toFixed(2).padStart(6)} s  rss ${(rss / 2 ** 20).toFixed(0)} MB  arrays ${(arrayBuffers / 2 ** 20).toFixed(0)} MB`,
+  );
   traced = now;
 }
 

@@ -49,7 +49,11 @@ export async function packMetalRough(roughness: Uint8Array | undefined, metalnes
       if (r) out[p * 4 + 1] = r[p * 4 + 1]!;
       if (m) out[p * 4 + 2] = m[p * 4 + 2]!;
     }
-    return asBytes(await sharp(out, { raw: { width, height, channels: 4 } }).png().toBuffer());
+    return asBytes(
+      await sharp(out, { raw: { width, height, channels: 4 } })
+        .png()
+        .toBuffer(),
+    );
   } catch {
     return null;
   }

@@ -25,7 +25,9 @@ async function deriveFrom(label: string, part: MeshPart, code: MeshFormat, forma
   const started = performance.now();
   const copies = await deriveDisplayCopies(input, format, out);
   const files = { display: path.join(out, "display.glb"), preview: path.join(out, "preview.glb") };
-  console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s, display ${copies.display.triangles} triangles ${copies.display.bytes} bytes, preview ${copies.preview?.triangles} triangles ${copies.preview?.bytes} bytes`);
+  console.log(
+    `${label}: ${((performance.now() - started) / 1000).toFixed(1)} s, display ${copies.display.triangles} triangles ${copies.display.bytes} bytes, preview ${copies.preview?.triangles} triangles ${copies.preview?.bytes} bytes`,
+  );
   return { ...copies, files };
 }
 
@@ -33,11 +35,14 @@ async function deriveFrom(label: string, part: MeshPart, code: MeshFormat, forma
 async function textureSizes(file: string): Promise<Array<[number, number]>> {
   const doc = await readGlb(file);
   return Promise.all(
-    doc.getRoot().listTextures().map(async (t) => {
-      expect(t.getMimeType()).toBe("image/webp");
-      const { width, height } = await sharp(t.getImage()!).metadata();
-      return [width, height] as [number, number];
-    }),
+    doc
+      .getRoot()
+      .listTextures()
+      .map(async (t) => {
+        expect(t.getMimeType()).toBe("image/webp");
+        const { width, height } = await sharp(t.getImage()!).metadata();
+        return [width, height] as [number, number];
+      }),
   );
 }
 
@@ -80,7 +85,10 @@ describe("preview.glb", () => {
     expect(preview.triangles).toBeGreaterThan(50_000);
     expect(preview.bytes).toBeLessThan(copies.display.bytes);
     await expectValidGlb(await readFile(copies.files.preview), "stl preview");
-    const prims = (await readGlb(copies.files.preview)).getRoot().listMeshes().flatMap((m) => m.listPrimitives());
+    const prims = (await readGlb(copies.files.preview))
+      .getRoot()
+      .listMeshes()
+      .flatMap((m) => m.listPrimitives());
     expect(prims.map((p) => p.getAttribute("NORMAL"))).toEqual(prims.map(() => null)); // drawn flat, as STL is
     // A welded closed surface: about one vertex per two triangles (unshared would be three).
     const vertices = prims.reduce((n, p) => n + p.getAttribute("POSITION")!.getCount(), 0);

@@ -40,7 +40,10 @@ function stlMesh(bytes: Uint8Array): Object3D {
   const geometry = new STLLoader().parse(arrayBufferOf(bytes));
   // As the viewer: per-facet colours (the "COLOR=" header convention) when present, else grey.
   const colored = (geometry as unknown as { hasColors?: boolean }).hasColors === true;
-  return new Mesh(geometry, new MeshStandardMaterial({ color: colored ? 0xffffff : 0xc8c8c8, vertexColors: colored, roughness: 0.6, metalness: 0 }));
+  return new Mesh(
+    geometry,
+    new MeshStandardMaterial({ color: colored ? 0xffffff : 0xc8c8c8, vertexColors: colored, roughness: 0.6, metalness: 0 }),
+  );
 }
 
 interface Loaded {
@@ -92,7 +95,15 @@ function loadThree(bytes: Uint8Array, format: Exclude<SourceFormat, "glb">): Loa
 // Extensions that neither move vertex data out of plain buffer views nor point at buffer views themselves.
 const PLAIN_EXTENSION = /^(KHR_materials_|KHR_texture_|EXT_texture_|KHR_mesh_quantization$|KHR_lights_punctual$)/;
 
-const COMPONENT_ARRAYS: Record<number, Uint8ArrayConstructor | Int8ArrayConstructor | Uint16ArrayConstructor | Int16ArrayConstructor | Uint32ArrayConstructor | Float32ArrayConstructor> = {
+const COMPONENT_ARRAYS: Record<
+  number,
+  | Uint8ArrayConstructor
+  | Int8ArrayConstructor
+  | Uint16ArrayConstructor
+  | Int16ArrayConstructor
+  | Uint32ArrayConstructor
+  | Float32ArrayConstructor
+> = {
   5120: Int8Array,
   5121: Uint8Array,
   5122: Int16Array,
@@ -103,7 +114,7 @@ const COMPONENT_ARRAYS: Record<number, Uint8ArrayConstructor | Int8ArrayConstruc
 const TYPE_SIZES: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
 
 async function readAt(file: Awaited<ReturnType<typeof open>>, into: Uint8Array, position: number): Promise<void> {
-  for (let done = 0; done < into.byteLength; ) {
+  for (let done = 0; done < into.byteLength;) {
     const { bytesRead } = await file.read(into, done, into.byteLength - done, position + done);
     if (bytesRead === 0) throw new Error("the file is not a valid GLB file");
     done += bytesRead;
@@ -127,12 +138,17 @@ export async function readGlbFile(input: string): Promise<Document> {
     const view = new DataView(head.buffer);
     const size = (await file.stat()).size;
     const jsonLength = view.getUint32(12, true);
-    const plainGlb = view.getUint32(0, true) === 0x46546c67 && view.getUint32(4, true) === 2 && view.getUint32(16, true) === 0x4e4f534a && 20 + jsonLength <= size;
+    const plainGlb =
+      view.getUint32(0, true) === 0x46546c67 &&
+      view.getUint32(4, true) === 2 &&
+      view.getUint32(16, true) === 0x4e4f534a &&
+      20 + jsonLength <= size;
     if (plainGlb) {
       const jsonBytes = new Uint8Array(jsonLength);
       await readAt(file, jsonBytes, 20);
       const json = JSON.parse(new TextDecoder().decode(jsonBytes)) as GLTF.IGLTF;
-      let binStart = 20 + jsonLength, binLength = 0;
+      let binStart = 20 + jsonLength,
+        binLength = 0;
       if (binStart + 8 <= size) {
         const chunk = new Uint8Array(8);
         await readAt(file, chunk, binStart);
@@ -141,7 +157,10 @@ export async function readGlbFile(input: string): Promise<Document> {
         binStart += 8;
       }
       const buffers = json.buffers ?? [];
-      const simple = (json.extensionsUsed ?? []).every((e) => PLAIN_EXTENSION.test(e)) && buffers.length <= 1 && buffers.every((b) => b.uri === undefined);
+      const simple =
+        (json.extensionsUsed ?? []).every((e) => PLAIN_EXTENSION.test(e)) &&
+        buffers.length <= 1 &&
+        buffers.every((b) => b.uri === undefined);
       if (simple) return await readPlainGlb(io, file, json, binStart, binLength);
     }
   } finally {
@@ -163,7 +182,14 @@ interface OwnAccessor {
 const CHUNK = 16 * 2 ** 20;
 
 /** Reads interleaved accessors of one buffer view a chunk of rows at a time, each into its own array. */
-async function readInterleaved(file: Awaited<ReturnType<typeof open>>, list: OwnAccessor[], viewStart: number, viewLength: number, stride: number, binStart: number): Promise<void> {
+async function readInterleaved(
+  file: Awaited<ReturnType<typeof open>>,
+  list: OwnAccessor[],
+  viewStart: number,
+  viewLength: number,
+  stride: number,
+  binStart: number,
+): Promise<void> {
   const rows = Math.max(1, Math.floor(CHUNK / stride));
   const chunk = new Uint8Array(rows * stride);
   const words = stride % 4 === 0 ? new Uint32Array(chunk.buffer) : null;
@@ -173,11 +199,14 @@ async function readInterleaved(file: Awaited<ReturnType<typeof open>>, list: Own
     const length = Math.min(n * stride, viewLength - row * stride);
     await readAt(file, chunk.subarray(0, length), binStart + viewStart + row * stride);
     for (const a of list) {
-      const offset = a.start - viewStart, eb = a.elementBytes;
+      const offset = a.start - viewStart,
+        eb = a.elementBytes;
       const m = Math.min(n, a.bytes.byteLength / eb - row);
       if (words && offset % 4 === 0 && eb % 4 === 0) {
         const dst = new Uint32Array(a.bytes.buffer, row * eb, m * (eb / 4));
-        const ws = stride / 4, we = eb / 4, wo = offset / 4;
+        const ws = stride / 4,
+          we = eb / 4,
+          wo = offset / 4;
         for (let i = 0, o = 0; i < m; i++) for (let k = 0; k < we; k++) dst[o++] = words[i * ws + wo + k]!;
       } else {
         for (let i = 0, o = row * eb; i < m; i++) for (let k = 0; k < eb; k++) a.bytes[o++] = chunk[i * stride + offset + k]!;
@@ -186,7 +215,13 @@ async function readInterleaved(file: Awaited<ReturnType<typeof open>>, list: Own
   }
 }
 
-async function readPlainGlb(io: NodeIO, file: Awaited<ReturnType<typeof open>>, json: GLTF.IGLTF, binStart: number, binLength: number): Promise<Document> {
+async function readPlainGlb(
+  io: NodeIO,
+  file: Awaited<ReturnType<typeof open>>,
+  json: GLTF.IGLTF,
+  binStart: number,
+  binLength: number,
+): Promise<Document> {
   const views = json.bufferViews ?? [];
   const accessors = json.accessors ?? [];
   // Buffer views an image or an accessor read by NodeIO uses: those are still read into the binary chunk.
@@ -201,8 +236,16 @@ async function readPlainGlb(io: NodeIO, file: Awaited<ReturnType<typeof open>>, 
     const elementBytes = Typed && size ? size * Typed.BYTES_PER_ELEMENT : 0;
     const stride = bv?.byteStride ?? elementBytes;
     const start = (bv?.byteOffset ?? 0) + (a.byteOffset ?? 0);
-    const fits = bv && elementBytes > 0 && a.count > 0 && !a.sparse && !bv.extensions && (bv.buffer ?? 0) === 0 && stride >= elementBytes &&
-      (a.byteOffset ?? 0) + elementBytes <= stride && start + (a.count - 1) * stride + elementBytes <= Math.min(binLength, (bv.byteOffset ?? 0) + bv.byteLength);
+    const fits =
+      bv &&
+      elementBytes > 0 &&
+      a.count > 0 &&
+      !a.sparse &&
+      !bv.extensions &&
+      (bv.buffer ?? 0) === 0 &&
+      stride >= elementBytes &&
+      (a.byteOffset ?? 0) + elementBytes <= stride &&
+      start + (a.count - 1) * stride + elementBytes <= Math.min(binLength, (bv.byteOffset ?? 0) + bv.byteLength);
     if (!fits || !Typed) {
       sharedViews.add(a.bufferView);
       return;

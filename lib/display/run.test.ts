@@ -114,13 +114,22 @@ describe("handleDisplayJob (the worker's message protocol)", () => {
   it("answers { ok: true, copies } for a job that succeeds", async () => {
     const out = outDir("protocol-ok");
     const reply = await handleDisplayJob({ stage: "display", input, format: "glb", outDir: out });
-    expect(reply).toEqual({ ok: true, stage: "display", result: { display: { file: "display.glb", bytes: expect.any(Number), triangles: 92 }, heavy: false } });
+    expect(reply).toEqual({
+      ok: true,
+      stage: "display",
+      result: { display: { file: "display.glb", bytes: expect.any(Number), triangles: 92 }, heavy: false },
+    });
     const preview = await handleDisplayJob({ stage: "preview", outDir: out });
     expect(preview).toEqual({ ok: true, stage: "preview", result: { file: "preview.glb", bytes: expect.any(Number), triangles: 92 } });
   });
 
   it("answers { ok: false, message } instead of throwing", async () => {
-    const reply = await handleDisplayJob({ stage: "display", input: path.join(dir, "missing.glb"), format: "glb", outDir: outDir("protocol-missing") });
+    const reply = await handleDisplayJob({
+      stage: "display",
+      input: path.join(dir, "missing.glb"),
+      format: "glb",
+      outDir: outDir("protocol-missing"),
+    });
     expect(reply.ok).toBe(false);
     expect(!reply.ok && reply.message).toMatch(/ENOENT/);
   });

@@ -13,9 +13,7 @@ import type { DisplayCopies, DisplayCopy, DisplayStage, SourceFormat } from "./d
 export const DISPLAY_WORKER_SCRIPT = path.join(process.cwd(), ".build", "display-worker.mjs");
 
 /** What the worker receives as `workerData`: one stage of derive.ts. */
-export type DisplayJob =
-  | { stage: "display"; input: string; format: SourceFormat; outDir: string }
-  | { stage: "preview"; outDir: string };
+export type DisplayJob = { stage: "display"; input: string; format: SourceFormat; outDir: string } | { stage: "preview"; outDir: string };
 
 /** The worker's one message. */
 export type DisplayReply =
@@ -57,13 +55,18 @@ export interface RunDisplayOptions {
  */
 async function removeOutputs(outDir: string): Promise<void> {
   const names = await readdir(outDir).catch(() => [] as string[]);
-  await Promise.all(names.filter((n) => /^(display|preview)\.glb(\.[0-9a-f]+\.tmp)?$/.test(n)).map((n) => rm(path.join(outDir, n), { force: true })));
+  await Promise.all(
+    names.filter((n) => /^(display|preview)\.glb(\.[0-9a-f]+\.tmp)?$/.test(n)).map((n) => rm(path.join(outDir, n), { force: true })),
+  );
 }
 
 function inWorker(script: string, job: DisplayJob, timeoutMs: number, maxMemoryMb: number, signal?: AbortSignal): Promise<DisplayReply> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason as Error);
-    const worker = new Worker(/*turbopackIgnore: true*/ script, { workerData: job, resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb } });
+    const worker = new Worker(/*turbopackIgnore: true*/ script, {
+      workerData: job,
+      resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
+    });
     let settled = false;
     const finish = (outcome: () => void): void => {
       if (settled) return;
@@ -72,7 +75,10 @@ function inWorker(script: string, job: DisplayJob, timeoutMs: number, maxMemoryM
       // Terminated whatever happened: one job per worker, and its memory goes with it.
       void worker.terminate().finally(outcome);
     };
-    const timer = setTimeout(() => finish(() => reject(new Error(`display copy timed out after ${Math.round(timeoutMs / 1000)} s`))), timeoutMs);
+    const timer = setTimeout(
+      () => finish(() => reject(new Error(`display copy timed out after ${Math.round(timeoutMs / 1000)} s`))),
+      timeoutMs,
+    );
     const onAbort = () => finish(() => reject(signal?.reason as Error));
     signal?.addEventListener("abort", onAbort, { once: true });
     worker.once("exit", () => signal?.removeEventListener("abort", onAbort));
@@ -85,7 +91,10 @@ function inWorker(script: string, job: DisplayJob, timeoutMs: number, maxMemoryM
 type StageResult<S extends DisplayJob["stage"]> = Extract<DisplayReply, { ok: true; stage: S }>["result"];
 
 /** Runs one stage in a worker (in this thread when the bundled worker is missing); a failed stage throws. */
-async function runStage<S extends DisplayJob["stage"]>(job: Extract<DisplayJob, { stage: S }>, options: RunDisplayOptions): Promise<StageResult<S>> {
+async function runStage<S extends DisplayJob["stage"]>(
+  job: Extract<DisplayJob, { stage: S }>,
+  options: RunDisplayOptions,
+): Promise<StageResult<S>> {
   const script = options.script ?? DISPLAY_WORKER_SCRIPT;
   let reply: DisplayReply;
   try {
@@ -112,7 +121,12 @@ async function runStage<S extends DisplayJob["stage"]>(job: Extract<DisplayJob, 
  * models, preview.glb in a second one, so that the peaks of the two stages do not add up.
  * The timeout applies to each stage.
  */
-export async function runDisplayJob(input: string, format: SourceFormat, outDir: string, options: RunDisplayOptions = {}): Promise<DisplayCopies> {
+export async function runDisplayJob(
+  input: string,
+  format: SourceFormat,
+  outDir: string,
+  options: RunDisplayOptions = {},
+): Promise<DisplayCopies> {
   const { display, heavy } = await runStage({ stage: "display", input, format, outDir }, options);
   return { display, preview: heavy ? await runStage({ stage: "preview", outDir }, options) : null };
 }

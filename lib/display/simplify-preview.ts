@@ -62,7 +62,10 @@ function sloppy(doc: Document, ratio: number): void {
  */
 function dropFacetNormals(doc: Document): boolean {
   let dropped = false;
-  for (const prim of doc.getRoot().listMeshes().flatMap((m) => m.listPrimitives())) {
+  for (const prim of doc
+    .getRoot()
+    .listMeshes()
+    .flatMap((m) => m.listPrimitives())) {
     const normal = prim.getAttribute("NORMAL");
     const indices = prim.getIndices();
     // Welded smooth meshes have about one vertex per 6 indices; unshared ones one per index.

@@ -19,7 +19,10 @@ interface ValidatorReport {
 }
 
 interface GltfValidator {
-  validateBytes(data: Uint8Array, options?: { uri?: string; format?: "glb"; maxIssues?: number; writeTimestamp?: boolean }): Promise<ValidatorReport>;
+  validateBytes(
+    data: Uint8Array,
+    options?: { uri?: string; format?: "glb"; maxIssues?: number; writeTimestamp?: boolean },
+  ): Promise<ValidatorReport>;
 }
 
 // The package ships no type declarations; load it through require with a typed facade.
@@ -41,7 +44,10 @@ export async function readGlb(file: string): Promise<Document> {
 }
 
 /** Every vertex of the drawn primitives that `pick` accepts: world-space positions and their uvs (0 when none). */
-export function drawnVertices(doc: Document, pick: (prim: Primitive) => boolean = () => true): { positions: Float32Array; uvs: Float32Array } {
+export function drawnVertices(
+  doc: Document,
+  pick: (prim: Primitive) => boolean = () => true,
+): { positions: Float32Array; uvs: Float32Array } {
   const positions: number[] = [];
   const uvs: number[] = [];
   const v: [number, number, number] = [0, 0, 0];
@@ -70,7 +76,8 @@ export function drawnVertices(doc: Document, pick: (prim: Primitive) => boolean 
 
 /** Diagonal of the points' bounding box. */
 export function diagonal(p: Float32Array): number {
-  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+  const min = [Infinity, Infinity, Infinity],
+    max = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i < p.length; i++) {
     min[i % 3] = Math.min(min[i % 3]!, p[i]!);
     max[i % 3] = Math.max(max[i % 3]!, p[i]!);
@@ -91,11 +98,13 @@ export function maxNearestDistance(a: Float32Array, b: Float32Array, cell: numbe
   let worst = 0;
   for (let i = 0; i < a.length; i += 3) {
     let best = Infinity;
-    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) for (let dz = -1; dz <= 1; dz++) {
-      for (const j of grid.get(key(a[i]! + dx * cell, a[i + 1]! + dy * cell, a[i + 2]! + dz * cell)) ?? []) {
-        best = Math.min(best, Math.hypot(a[i]! - b[j]!, a[i + 1]! - b[j + 1]!, a[i + 2]! - b[j + 2]!));
-      }
-    }
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dz = -1; dz <= 1; dz++) {
+          for (const j of grid.get(key(a[i]! + dx * cell, a[i + 1]! + dy * cell, a[i + 2]! + dz * cell)) ?? []) {
+            best = Math.min(best, Math.hypot(a[i]! - b[j]!, a[i + 1]! - b[j + 1]!, a[i + 2]! - b[j + 2]!));
+          }
+        }
     worst = Math.max(worst, best);
   }
   return worst;
@@ -116,10 +125,13 @@ export function gradientTexture(size: number): RasterImage {
  */
 export function texturedSphere(rings: number, segments: number, radius = 100): MeshPart {
   const n = (rings + 1) * (segments + 1);
-  const positions = new Float32Array(n * 3), normals = new Float32Array(n * 3), uvs = new Float32Array(n * 2);
+  const positions = new Float32Array(n * 3),
+    normals = new Float32Array(n * 3),
+    uvs = new Float32Array(n * 2);
   for (let r = 0, v = 0; r <= rings; r++) {
     for (let s = 0; s <= segments; s++, v++) {
-      const th = (Math.PI * r) / rings, ph = (2 * Math.PI * s) / segments;
+      const th = (Math.PI * r) / rings,
+        ph = (2 * Math.PI * s) / segments;
       const dir = [Math.sin(th) * Math.cos(ph), Math.cos(th), -Math.sin(th) * Math.sin(ph)];
       for (let k = 0; k < 3; k++) [positions[v * 3 + k], normals[v * 3 + k]] = [radius * dir[k]!, dir[k]!];
       uvs.set([s / segments, r / rings], v * 2);
@@ -129,7 +141,8 @@ export function texturedSphere(rings: number, segments: number, radius = 100): M
   let o = 0;
   for (let r = 0; r < rings; r++) {
     for (let s = 0; s < segments; s++) {
-      const a = r * (segments + 1) + s, b = a + segments + 1;
+      const a = r * (segments + 1) + s,
+        b = a + segments + 1;
       if (r > 0) indices.set([a, b, a + 1], (o += 3) - 3);
       if (r < rings - 1) indices.set([a + 1, b, b + 1], (o += 3) - 3);
     }
@@ -140,7 +153,13 @@ export function texturedSphere(rings: number, segments: number, radius = 100): M
     normals,
     uvs,
     indices,
-    material: { name: "skin", baseColorFactor: [1, 1, 1, 1], baseColorTexture: gradientTexture(1024), metallicFactor: 0, roughnessFactor: 0.7 },
+    material: {
+      name: "skin",
+      baseColorFactor: [1, 1, 1, 1],
+      baseColorTexture: gradientTexture(1024),
+      metallicFactor: 0,
+      roughnessFactor: 0.7,
+    },
   };
 }
 

@@ -41,7 +41,7 @@ export class ImageCapture {
 
   /** Waits for every image requested so far (and any requested while waiting). */
   async settle(): Promise<void> {
-    for (let n = -1; n !== this.loads.length; ) {
+    for (let n = -1; n !== this.loads.length;) {
       n = this.loads.length;
       await Promise.all(this.loads);
     }
@@ -53,7 +53,11 @@ export class ImageCapture {
     const img: CapturedImage & Record<string, unknown> = {
       src: "",
       addEventListener: (type: string, fn: Listener) => listeners.set(type, [...(listeners.get(type) ?? []), fn]),
-      removeEventListener: (type: string, fn: Listener) => listeners.set(type, (listeners.get(type) ?? []).filter((f) => f !== fn)),
+      removeEventListener: (type: string, fn: Listener) =>
+        listeners.set(
+          type,
+          (listeners.get(type) ?? []).filter((f) => f !== fn),
+        ),
     };
     const fire = (type: string): void => {
       for (const fn of [...(listeners.get(type) ?? [])]) fn.call(img, { type });

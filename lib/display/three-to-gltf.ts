@@ -4,7 +4,15 @@
  * uvs, vertex colours, one primitive per material group) and materials as the viewer sees
  * them (Phong/Lambert through the viewer's own conversion to MeshStandardMaterial).
  */
-import { Document, type Accessor, type Buffer as GltfBuffer, type Material as GltfMaterial, type Node as GltfNode, type Texture as GltfTexture, type TextureInfo } from "@gltf-transform/core";
+import {
+  Document,
+  type Accessor,
+  type Buffer as GltfBuffer,
+  type Material as GltfMaterial,
+  type Node as GltfNode,
+  type Texture as GltfTexture,
+  type TextureInfo,
+} from "@gltf-transform/core";
 import {
   BufferGeometry,
   ClampToEdgeWrapping,
@@ -27,7 +35,9 @@ import { encodedImage, packMetalRough } from "./images";
 type Attribute = BufferAttribute | InterleavedBufferAttribute;
 
 // glTF sampler wrap modes (WebGL enums).
-const GL_REPEAT = 10497, GL_CLAMP = 33071, GL_MIRROR = 33648;
+const GL_REPEAT = 10497,
+  GL_CLAMP = 33071,
+  GL_MIRROR = 33648;
 const wrapOf = (mode: number): 10497 | 33071 | 33648 =>
   mode === ClampToEdgeWrapping ? GL_CLAMP : mode === MirroredRepeatWrapping ? GL_MIRROR : GL_REPEAT;
 
@@ -38,7 +48,17 @@ function standardOf(m: Material): MeshStandardMaterial {
   }
   // Other kinds (basic, normal, ...) keep colour, texture and transparency, like an untextured matte.
   const any = m as Partial<MeshStandardMaterial>;
-  return new MeshStandardMaterial({ name: m.name, color: any.color, map: any.map ?? null, transparent: m.transparent, opacity: m.opacity, side: m.side, vertexColors: m.vertexColors, roughness: 1, metalness: 0 });
+  return new MeshStandardMaterial({
+    name: m.name,
+    color: any.color,
+    map: any.map ?? null,
+    transparent: m.transparent,
+    opacity: m.opacity,
+    side: m.side,
+    vertexColors: m.vertexColors,
+    roughness: 1,
+    metalness: 0,
+  });
 }
 
 /** Copies an attribute into a Float32Array of `size` components per item (denormalising). */
@@ -113,7 +133,11 @@ export class ThreeToGltf {
     const total = index ? index.count : position.count;
     // Like three: a material array draws the geometry's groups, a single material draws it all.
     const draws = Array.isArray(object.material)
-      ? geometry.groups.map((g) => ({ start: g.start, count: Math.min(g.count, total - g.start), material: (object.material as Material[])[g.materialIndex ?? 0] }))
+      ? geometry.groups.map((g) => ({
+          start: g.start,
+          count: Math.min(g.count, total - g.start),
+          material: (object.material as Material[])[g.materialIndex ?? 0],
+        }))
       : [{ start: 0, count: total, material: object.material }];
     const mesh = this.doc.createMesh(object.name);
     const hasUv = geometry.getAttribute("uv") !== undefined;
@@ -185,15 +209,32 @@ export class ThreeToGltf {
     const e = m.emissiveIntensity;
     out.setEmissiveFactor([Math.min(1, m.emissive.r * e), Math.min(1, m.emissive.g * e), Math.min(1, m.emissive.b * e)]);
     if (!hasUv) return out; // a texture without TEXCOORD_0 is invalid glTF
-    const bind = async (t: Texture | null, set: (tex: GltfTexture) => void, info: () => TextureInfo | null, image = t?.image): Promise<void> => {
+    const bind = async (
+      t: Texture | null,
+      set: (tex: GltfTexture) => void,
+      info: () => TextureInfo | null,
+      image = t?.image,
+    ): Promise<void> => {
       const tex = t ? await this.texture(image) : null;
       if (!t || !tex) return;
       set(tex);
       info()?.setWrapS(wrapOf(t.wrapS)).setWrapT(wrapOf(t.wrapT));
     };
-    await bind(m.map, (t) => out.setBaseColorTexture(t), () => out.getBaseColorTextureInfo());
-    await bind(m.emissiveMap, (t) => out.setEmissiveTexture(t), () => out.getEmissiveTextureInfo());
-    await bind(m.normalMap, (t) => out.setNormalTexture(t).setNormalScale(m.normalScale.x), () => out.getNormalTextureInfo());
+    await bind(
+      m.map,
+      (t) => out.setBaseColorTexture(t),
+      () => out.getBaseColorTextureInfo(),
+    );
+    await bind(
+      m.emissiveMap,
+      (t) => out.setEmissiveTexture(t),
+      () => out.getEmissiveTextureInfo(),
+    );
+    await bind(
+      m.normalMap,
+      (t) => out.setNormalTexture(t).setNormalScale(m.normalScale.x),
+      () => out.getNormalTextureInfo(),
+    );
     const roughness = m.roughnessMap ? this.capture.bytesOf(m.roughnessMap.image) : undefined;
     const metalness = m.metalnessMap ? this.capture.bytesOf(m.metalnessMap.image) : undefined;
     if (roughness || metalness) {
@@ -202,7 +243,12 @@ export class ThreeToGltf {
       const same = roughness && metalness && Buffer.compare(roughness, metalness) === 0;
       const packed = same ? roughness : await packMetalRough(roughness, metalness);
       const map = (m.roughnessMap ?? m.metalnessMap)!;
-      await bind(map, (t) => out.setMetallicRoughnessTexture(t), () => out.getMetallicRoughnessTextureInfo(), packed);
+      await bind(
+        map,
+        (t) => out.setMetallicRoughnessTexture(t),
+        () => out.getMetallicRoughnessTextureInfo(),
+        packed,
+      );
     }
     return out;
   }

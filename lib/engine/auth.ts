@@ -70,7 +70,12 @@ export async function authenticate(header: string | null, schemes: readonly stri
     return null;
   }
   if (typeof claims.c !== "string" || typeof claims.e !== "number" || typeof claims.s !== "string" || claims.e < Date.now()) return null;
-  const [row] = await (await db()).select({ active: engineClients.active, secretHash: engineClients.secretHash }).from(engineClients).where(eq(engineClients.id, claims.c));
+  const [row] = await (
+    await db()
+  )
+    .select({ active: engineClients.active, secretHash: engineClients.secretHash })
+    .from(engineClients)
+    .where(eq(engineClients.id, claims.c));
   if (!row?.active || !safeEqual(claims.s, secretMark(row.secretHash))) return null;
   return claims.c;
 }

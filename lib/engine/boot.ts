@@ -38,7 +38,10 @@ async function boot(): Promise<Engine> {
     .insert(engineClients)
     .values({ id: config.clientId, secretHash: hashSecret(config.clientSecret), balance: config.startingBalance })
     .onConflictDoUpdate({ target: engineClients.id, set: { secretHash: sql`excluded.secret_hash`, active: true } });
-  await db.update(engineClients).set({ active: false }).where(and(ne(engineClients.id, config.clientId), eq(engineClients.active, true)));
+  await db
+    .update(engineClients)
+    .set({ active: false })
+    .where(and(ne(engineClients.id, config.clientId), eq(engineClients.active, true)));
   // Embedded PGlite means one server: whatever was processing was cut off by the restart.
   const resumed = await requeueOrphans(kind === "pglite" ? null : config.leaseMs);
   logAbandoned(await abandonUnanswered());

@@ -92,7 +92,8 @@ export class CallbackSender {
       .set({
         callbackAttempts: attempts,
         callbackStatus: delivered ? "delivered" : gaveUp ? "gave_up" : "pending",
-        callbackNextAt: delivered || gaveUp ? null : sql`now() + ${`${config.callbackBackoffMs * 2 ** (attempts - 1)} milliseconds`}::interval`,
+        callbackNextAt:
+          delivered || gaveUp ? null : sql`now() + ${`${config.callbackBackoffMs * 2 ** (attempts - 1)} milliseconds`}::interval`,
       })
       .where(eq(engineTasks.id, taskId));
   }

@@ -70,7 +70,8 @@ export function developmentCredentials(dataDir: string): { clientId: string; cli
   }
   const pair = z.object({ clientId: z.string().min(1), clientSecret: z.string().min(1) }).safeParse(parsed);
   // Was: read again and again until it parsed, which never ends for a damaged file (a stack overflow at every start).
-  if (!pair.success) throw new Error(`${file} holds no client pair: remove it (a new pair is generated) or set X3D_CLIENT_ID and X3D_CLIENT_SECRET`);
+  if (!pair.success)
+    throw new Error(`${file} holds no client pair: remove it (a new pair is generated) or set X3D_CLIENT_ID and X3D_CLIENT_SECRET`);
   return pair.data;
 }
 
@@ -84,9 +85,7 @@ export function engineConfig(): EngineConfig {
   if (cached) return cached;
   const env = serverEnv();
   const given = env.X3D_CLIENT_ID && env.X3D_CLIENT_SECRET;
-  const pair = given
-    ? { clientId: env.X3D_CLIENT_ID!, clientSecret: env.X3D_CLIENT_SECRET! }
-    : developmentCredentials(env.DATA_DIR);
+  const pair = given ? { clientId: env.X3D_CLIENT_ID!, clientSecret: env.X3D_CLIENT_SECRET! } : developmentCredentials(env.DATA_DIR);
   cached = {
     dataDir: env.DATA_DIR,
     filesDir: path.join(env.DATA_DIR, "engine"),

@@ -10,7 +10,7 @@ describe("the service envelope", () => {
   });
   it("an EngineError becomes its code with empty data and the catalogue msg plus the detail", async () => {
     const res = await answer(async () => {
-      throw new EngineError(10031002, "face must be a whole number from 100000 to 5000000, got \"7\"");
+      throw new EngineError(10031002, 'face must be a whole number from 100000 to 5000000, got "7"');
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({

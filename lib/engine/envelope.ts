@@ -2,8 +2,7 @@ import "server-only";
 import { ERRORS, type ErrorCode } from "@/lib/x3d/errors";
 import { EngineError } from "./engine-error";
 
-const json = (body: unknown, status: number) =>
-  Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+const json = (body: unknown, status: number) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
 /** `{code: 200, data, msg: "success"}` */
 export function ok(data: Record<string, unknown>, extra?: Record<string, unknown>): Response {

@@ -8,8 +8,7 @@ import type { Job, StoredResult } from "./generate/job";
 export const WORKER_SCRIPT = path.join(process.cwd(), ".build", "engine-worker.mjs");
 
 export type WorkerReply = (
-  | { id: number; ok: true; stored: StoredResult }
-  | { id: number; ok: false; message: string; inputError: boolean }
+  { id: number; ok: true; stored: StoredResult } | { id: number; ok: false; message: string; inputError: boolean }
 ) & {
   /** The worker's heap and external memory after the job, in bytes. */
   retainedBytes?: number;

@@ -6,7 +6,16 @@ import type { Job, View } from "./generate/job";
 import { safeDownload } from "./net/safe-fetch";
 import { JobError, WorkerPool } from "./pool";
 import { INSTANCE, taskDir, type InputSource } from "./tasks/store";
-import { abandonUnanswered, claimNext, failAndRefund, heartbeat, release, requeueOrphans, succeed, type ClaimedTask } from "./tasks/transitions";
+import {
+  abandonUnanswered,
+  claimNext,
+  failAndRefund,
+  heartbeat,
+  release,
+  requeueOrphans,
+  succeed,
+  type ClaimedTask,
+} from "./tasks/transitions";
 import { LIMITS } from "@/lib/x3d/options";
 import { ShuttingDown } from "@/lib/shutdown";
 
@@ -120,10 +129,7 @@ export class Scheduler {
     // On this server's clock: the database's start time would be off by the clocks' difference.
     const started = Date.now() - task.elapsedMs;
     const remaining = started + config.taskTimeoutMs - Date.now();
-    const timer = setTimeout(
-      () => controller.abort(new Error(`timed out after ${config.taskTimeoutMs / 1000} s`)),
-      Math.max(0, remaining),
-    );
+    const timer = setTimeout(() => controller.abort(new Error(`timed out after ${config.taskTimeoutMs / 1000} s`)), Math.max(0, remaining));
     try {
       const job = await this.buildJob(task, controller.signal);
       const { resultFile, coverFile } = await this.pool.run(job, taskDir(task.id), controller.signal);
@@ -175,17 +181,26 @@ export class Scheduler {
         return { ...(options as object), kind: "image-to-3d", images, meshPath } as Job;
       }
       case "depth":
-        return { ...(options as object), kind: "depth", imagePath: await resolve("image", inputs.image as InputSource, LIMITS.imageBytes) } as Job;
+        return {
+          ...(options as object),
+          kind: "depth",
+          imagePath: await resolve("image", inputs.image as InputSource, LIMITS.imageBytes),
+        } as Job;
       case "split":
       case "segmentation":
-        return { ...(options as object), kind: task.kind, meshPath: await resolve("mesh", inputs.mesh as InputSource, LIMITS.meshBytes) } as Job;
+        return {
+          ...(options as object),
+          kind: task.kind,
+          meshPath: await resolve("mesh", inputs.mesh as InputSource, LIMITS.meshBytes),
+        } as Job;
     }
   }
 }
 
 /** Reports tasks failed and refunded by abandonUnanswered. */
 export function logAbandoned(ids: string[]): void {
-  if (ids.length > 0) console.log(`[x3d engine] failed and refunded ${ids.length} task(s) whose create request never answered: ${ids.join(", ")}`);
+  if (ids.length > 0)
+    console.log(`[x3d engine] failed and refunded ${ids.length} task(s) whose create request never answered: ${ids.join(", ")}`);
 }
 
 function errorText(error: unknown): string {
@@ -200,9 +215,13 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   if (ms <= 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const t = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(t);
-      reject(signal.reason as Error);
-    }, { once: true });
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(t);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
   });
 }

@@ -18,7 +18,10 @@ export function parseRange(header: string | null, size: number): ByteRange | "un
   const match = header?.match(/^\s*bytes\s*=(.*)$/i);
   if (!match || size === 0) return null;
   // A list may carry empty elements ("0-1,,"), which recipients must accept (§5.6.1).
-  const specs = match[1]!.split(",").map((s) => s.trim()).filter(Boolean);
+  const specs = match[1]!
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (specs.length !== 1) return null;
   const spec = specs[0]!;
   const suffix = SUFFIX_RANGE.exec(spec);

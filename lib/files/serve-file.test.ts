@@ -7,7 +7,12 @@ import { FILE_LENGTH_HEADER } from "./restore-content-length";
 import { contentDisposition, serveFile, withNoTransform } from "./serve-file";
 
 const TEXT = "0123456789abcdefghij"; // 20 bytes
-const OPTIONS = { contentType: "model/gltf-binary", cacheControl: "private, max-age=300", disposition: 'attachment; filename="a.glb"', extraHeaders: { "Access-Control-Allow-Origin": "*" } };
+const OPTIONS = {
+  contentType: "model/gltf-binary",
+  cacheControl: "private, max-age=300",
+  disposition: 'attachment; filename="a.glb"',
+  extraHeaders: { "Access-Control-Allow-Origin": "*" },
+};
 let dir: string;
 let file: string;
 

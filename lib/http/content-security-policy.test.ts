@@ -22,7 +22,10 @@ describe("pagePolicy", () => {
   it("adds eval only in development, and the form targets it is given", () => {
     expect(directives(pagePolicy({ nonce: "n" })).get("script-src")).not.toContain("'unsafe-eval'");
     expect(directives(pagePolicy({ nonce: "n", dev: true })).get("script-src")).toContain("'unsafe-eval'");
-    expect(directives(pagePolicy({ nonce: "n", formTargets: ["https://github.com"] })).get("form-action")).toEqual(["'self'", "https://github.com"]);
+    expect(directives(pagePolicy({ nonce: "n", formTargets: ["https://github.com"] })).get("form-action")).toEqual([
+      "'self'",
+      "https://github.com",
+    ]);
   });
 });
 

@@ -12,7 +12,13 @@ describe("isSameOrigin without APP_URL: the request's Host", () => {
 
   it("refuses another port, a sibling subdomain, a lookalike, a missing, null or broken Origin, and no Host", () => {
     const host = "studio.example:3000";
-    for (const origin of ["http://studio.example:4000", "http://evil.studio.example:3000", "http://studio.example:3000.evil.test", "null", "not a url"]) {
+    for (const origin of [
+      "http://studio.example:4000",
+      "http://evil.studio.example:3000",
+      "http://studio.example:3000.evil.test",
+      "null",
+      "not a url",
+    ]) {
       expect(isSameOrigin(headers({ host, origin }), undefined), origin).toBe(false);
     }
     expect(isSameOrigin(headers({ host }), undefined)).toBe(false);
@@ -44,7 +50,10 @@ describe("refuseCrossSite", () => {
     vi.stubEnv("APP_URL", "");
     const { refuseCrossSite } = await import("./same-origin");
     const post = (origin?: string) =>
-      new Request("http://studio.example/api/uploads", { method: "POST", headers: { host: "studio.example", ...(origin ? { origin } : {}) } });
+      new Request("http://studio.example/api/uploads", {
+        method: "POST",
+        headers: { host: "studio.example", ...(origin ? { origin } : {}) },
+      });
     const refused = refuseCrossSite(post("http://evil.example"));
     expect(refused?.status).toBe(403);
     expect(await refused?.json()).toEqual({ error: expect.stringMatching(/another site/) });
@@ -55,7 +64,8 @@ describe("refuseCrossSite", () => {
   it("uses APP_URL when it is set", async () => {
     vi.stubEnv("APP_URL", "https://public.example");
     const { refuseCrossSite } = await import("./same-origin");
-    const post = (origin: string) => new Request("http://internal:3000/api/uploads", { method: "POST", headers: { host: "internal:3000", origin } });
+    const post = (origin: string) =>
+      new Request("http://internal:3000/api/uploads", { method: "POST", headers: { host: "internal:3000", origin } });
     expect(refuseCrossSite(post("https://public.example"))).toBeNull();
     expect(refuseCrossSite(post("http://internal:3000"))?.status).toBe(403);
   });

@@ -19,9 +19,7 @@ import { newId, storedPath, uploadFile } from "./index";
  * as file-backed Blobs, so even a 200 MB mesh is never buffered.
  */
 
-export type StageResult =
-  | { ok: true; upload: UploadInfo }
-  | { ok: false; status: number; error: string; field: string };
+export type StageResult = { ok: true; upload: UploadInfo } | { ok: false; status: number; error: string; field: string };
 
 export const MIME_TYPES: Record<UploadType, string> = {
   png: "image/png",
@@ -35,7 +33,9 @@ export const MIME_TYPES: Record<UploadType, string> = {
 function refusal(error: MultipartError, kind: UploadKind | undefined): StageResult {
   switch (error.kind) {
     case "file-too-large": {
-      const limits = kind ? `${kind === "image" ? "images" : "models"} may be at most ${formatBytes(maxUploadBytes(kind))}` : `models may be at most ${formatBytes(maxUploadBytes("mesh"))}, images ${formatBytes(maxUploadBytes("image"))}`;
+      const limits = kind
+        ? `${kind === "image" ? "images" : "models"} may be at most ${formatBytes(maxUploadBytes(kind))}`
+        : `models may be at most ${formatBytes(maxUploadBytes("mesh"))}, images ${formatBytes(maxUploadBytes("image"))}`;
       return { ok: false, status: 413, error: `The file is too large: ${limits}.`, field: "file" };
     }
     case "too-many-files":
@@ -79,7 +79,13 @@ export async function stageUpload(userId: string, request: Request, kind: Upload
     const status = check.reason === "size" ? 413 : check.reason === "type" ? 415 : 400;
     return { ok: false, status, error: check.error, field: "file" };
   }
-  const upload: UploadInfo = { id: newId(), kind: check.kind, type: check.type, filename: filename || `upload.${check.type}`, size: stored.size };
+  const upload: UploadInfo = {
+    id: newId(),
+    kind: check.kind,
+    type: check.type,
+    filename: filename || `upload.${check.type}`,
+    size: stored.size,
+  };
   const file = uploadFile(upload.id);
   try {
     await rename(stored.path, storedPath(file));
@@ -94,7 +100,9 @@ export async function stageUpload(userId: string, request: Request, kind: Upload
 
 /** The user's upload with this id, or undefined (also for someone else's). */
 export async function findUpload(userId: string, id: string): Promise<Upload | undefined> {
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .select()
     .from(uploads)
     .where(and(eq(uploads.id, id), eq(uploads.userId, userId)))
@@ -105,7 +113,9 @@ export async function findUpload(userId: string, id: string): Promise<Upload | u
 /** The user's uploads among `ids`, by id; others' and unknown ids are absent. */
 export async function findUploads(userId: string, ids: readonly string[]): Promise<Map<string, Upload>> {
   if (ids.length === 0) return new Map();
-  const rows = await (await db())
+  const rows = await (
+    await db()
+  )
     .select()
     .from(uploads)
     .where(and(inArray(uploads.id, [...ids]), eq(uploads.userId, userId)));
@@ -113,7 +123,13 @@ export async function findUploads(userId: string, ids: readonly string[]): Promi
 }
 
 /** The public shape of an upload row (names stored before cleanFileName's rule shown without their controls). */
-export const uploadInfo = (u: Upload): UploadInfo => ({ id: u.id, kind: u.kind, type: u.type as UploadType, filename: visibleFileName(u.filename), size: u.size });
+export const uploadInfo = (u: Upload): UploadInfo => ({
+  id: u.id,
+  kind: u.kind,
+  type: u.type as UploadType,
+  filename: visibleFileName(u.filename),
+  size: u.size,
+});
 
 /** A Blob backed by the staged file (read lazily while a request streams it). */
 export function uploadBlob(upload: Upload): Promise<Blob> {

@@ -41,7 +41,16 @@ describe("taskForCallback", () => {
     const a = prepareTask();
     const b = prepareTask();
     for (const t of [a, b]) {
-      await recordTask({ id: t.id, userId: "user-callback", kind: "depth", serviceTaskId: `svc-${t.id}`, options: {}, inputs: {}, cost: 20, callbackSecretHash: t.callbackSecretHash });
+      await recordTask({
+        id: t.id,
+        userId: "user-callback",
+        kind: "depth",
+        serviceTaskId: `svc-${t.id}`,
+        options: {},
+        inputs: {},
+        cost: 20,
+        callbackSecretHash: t.callbackSecretHash,
+      });
     }
     const secretOf = (url: string) => url.split("/").pop()!;
     expect(a.callbackUrl).toMatch(new RegExp(`/api/callbacks/${a.id}/[A-Za-z0-9_-]{22}$`));
@@ -51,7 +60,16 @@ describe("taskForCallback", () => {
   });
 
   it("refuses every secret for a task recorded without a callback", async () => {
-    await recordTask({ id: "no-callback", userId: "user-callback", kind: "split", serviceTaskId: "svc-x", options: {}, inputs: {}, cost: 20, callbackSecretHash: null });
+    await recordTask({
+      id: "no-callback",
+      userId: "user-callback",
+      kind: "split",
+      serviceTaskId: "svc-x",
+      options: {},
+      inputs: {},
+      cost: 20,
+      callbackSecretHash: null,
+    });
     expect(await taskForCallback("no-callback", "anything")).toBeNull();
   });
 });

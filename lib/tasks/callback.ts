@@ -48,7 +48,9 @@ export async function adoptFromCallback(task: StudioTask, body: unknown): Promis
       ? { state: "failed" as const, errorCode: facts.failedCode, stateTimes: { ...task.stateTimes, failed: now.toISOString() } }
       : null;
   if (!update) return task;
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .update(studioTasks)
     .set({ ...update, updatedAt: now })
     .where(and(eq(studioTasks.id, task.id), eq(studioTasks.state, "checking"), isNull(studioTasks.serviceTaskId)))

@@ -72,7 +72,9 @@ export async function copyResultFiles(task: StudioTask, result: TaskResult, deps
 /** Records one copied file; a concurrent copier that recorded it first wins. */
 async function keepFile(task: StudioTask, which: ServiceFile, relative: string, at: Date): Promise<StudioTask> {
   const column = studioTasks[COLUMN[which]];
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .update(studioTasks)
     .set(which === "cover" ? { coverFile: relative, updatedAt: at } : { resultFile: relative, updatedAt: at })
     .where(and(eq(studioTasks.id, task.id), isNull(column)))
@@ -86,7 +88,13 @@ async function keepFile(task: StudioTask, which: ServiceFile, relative: string, 
  * another file system); anything else is streamed over HTTP. Either way it lands under a
  * temporary name first, so a reader never sees half a file.
  */
-export async function storeServiceFile(url: string, taskId: string, which: ServiceFile, doFetch: typeof fetch, signal?: AbortSignal): Promise<string> {
+export async function storeServiceFile(
+  url: string,
+  taskId: string,
+  which: ServiceFile,
+  doFetch: typeof fetch,
+  signal?: AbortSignal,
+): Promise<string> {
   const parsed = new URL(url);
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error(`refusing to fetch ${which} from ${parsed.protocol}`);
   const relative = resultFile(taskId, `${which}.${storedExtension(url)}`);

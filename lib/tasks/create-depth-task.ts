@@ -5,7 +5,19 @@ import { parseDepthTaskForm } from "./create-forms";
 import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { coverImageFile, imageFiles } from "./inputs";
 
-const SHOWN = ["image", "image_url", "model_type", "height_relief", "rmbg", "degree_rmbg", "shape_base", "thickness_base", "width", "sculpmode", "format"];
+const SHOWN = [
+  "image",
+  "image_url",
+  "model_type",
+  "height_relief",
+  "rmbg",
+  "degree_rmbg",
+  "shape_base",
+  "thickness_base",
+  "width",
+  "sculpmode",
+  "format",
+];
 
 /** A depth map or relief from an image (the user's upload or a URL), with the fields of its rmbg mode. */
 export async function createDepthTask(userId: string, form: FormData): Promise<CreateOutcome> {
@@ -25,7 +37,9 @@ export async function createDepthTask(userId: string, form: FormData): Promise<C
     kind: "depth",
     cost: taskCost({ kind: "depth" }, costTable()) ?? 0,
     options: wire,
-    inputs: { image: image.source === "upload" ? { upload: image.upload } : image.source === "task" ? { task: image.task } : { url: image.url } },
+    inputs: {
+      image: image.source === "upload" ? { upload: image.upload } : image.source === "task" ? { task: image.task } : { url: image.url },
+    },
     shown: SHOWN,
     call: (callback_url) =>
       x3d().createDepthTask({

@@ -3,10 +3,24 @@
  * options of an earlier task (`?again=`) are still valid under the matrix. Pure.
  */
 import type { z } from "zod";
-import { canTexture, defaultsFor, DEPTH_FORM_DEFAULTS, faceProblem, fitResolution, recommendedFaces, SPLIT_FORM_DEFAULTS } from "@/lib/x3d/form-logic";
+import {
+  canTexture,
+  defaultsFor,
+  DEPTH_FORM_DEFAULTS,
+  faceProblem,
+  fitResolution,
+  recommendedFaces,
+  SPLIT_FORM_DEFAULTS,
+} from "@/lib/x3d/form-logic";
 import type { DepthOptions, ImageOptions, SplitOptions } from "@/lib/x3d/form-logic";
 import { DEFAULT_MODEL, isModel } from "@/lib/x3d/options";
-import { depthOptionsSchema, imageOptionsSchema, segmentationOptionsSchema, splitOptionsSchema, type SegmentationTaskValues } from "./create-forms";
+import {
+  depthOptionsSchema,
+  imageOptionsSchema,
+  segmentationOptionsSchema,
+  splitOptionsSchema,
+  type SegmentationTaskValues,
+} from "./create-forms";
 
 type Stored = Record<string, unknown> | undefined;
 
@@ -24,7 +38,8 @@ function pickValid<T extends object>(shape: Record<string, z.ZodType>, stored: S
 
 /** Image-to-3D (request_type 1 or 3) or texture (`texture`: request_type 2, a model that can texture) options. */
 export function initialImageOptions(stored: Stored, texture = false): ImageOptions {
-  const model = typeof stored?.model === "string" && isModel(stored.model) && (!texture || canTexture(stored.model)) ? stored.model : DEFAULT_MODEL;
+  const model =
+    typeof stored?.model === "string" && isModel(stored.model) && (!texture || canTexture(stored.model)) ? stored.model : DEFAULT_MODEL;
   const base = defaultsFor(model, texture ? 2 : 3);
   const picked = pickValid(imageOptionsSchema.shape, stored, base);
   const resolution = fitResolution(model, picked.resolution);

@@ -15,9 +15,7 @@ export interface MeshResultOption {
 
 /** The mesh a form starts with. */
 export type MeshPrefill =
-  | { source: "upload"; upload: UploadInfo }
-  | { source: "url"; url: string }
-  | { source: "task"; task: MeshResultOption };
+  { source: "upload"; upload: UploadInfo } | { source: "url"; url: string } | { source: "task"; task: MeshResultOption };
 
 /** An earlier task whose cover image a depth form takes. */
 export interface CoverOption {
@@ -27,7 +25,8 @@ export interface CoverOption {
 }
 
 /** The image a form starts with (depth: also an earlier task's cover). */
-export type ImagePrefill = { source: "upload"; upload: UploadInfo } | { source: "url"; url: string } | { source: "task"; task: CoverOption };
+export type ImagePrefill =
+  { source: "upload"; upload: UploadInfo } | { source: "url"; url: string } | { source: "task"; task: CoverOption };
 
 /** What `?again=` or `?from=` gives a form: stored options and inputs still available. */
 export interface Prefill {

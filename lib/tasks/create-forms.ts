@@ -67,14 +67,27 @@ export interface SegmentationTaskValues {
 
 const say = (code: ErrorCode) => ({ error: userMessage(code) });
 const keys = (o: object) => Object.keys(o) as [string, ...string[]];
-const int = (code: ErrorCode) => z.string().trim().regex(/^-?\d+$/, say(code).error).transform(Number);
-const decimal = (code: ErrorCode) => z.string().trim().regex(/^-?\d+(\.\d+)?$|^-?\.\d+$/, say(code).error).transform(Number);
+const int = (code: ErrorCode) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, say(code).error)
+    .transform(Number);
+const decimal = (code: ErrorCode) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$|^-?\.\d+$/, say(code).error)
+    .transform(Number);
 const flag = (code: ErrorCode) => z.enum(["0", "1"], say(code)).transform((v) => (v === "1" ? 1 : 0) as 0 | 1);
 const choice = <T extends readonly [string, ...string[]]>(values: T, code: ErrorCode) => z.enum(values, say(code));
 const formatOf = <F extends number>(formats: Record<F, string>, code: ErrorCode) =>
   z.enum(keys(formats), say(code)).transform((v) => Number(v) as F);
 /** Ids minted by lib/storage newId (base64url) or the service (opaque, but printable). */
-export const IdSchema = z.string().trim().regex(/^[\w.:-]{1,200}$/, "That id is not valid.");
+export const IdSchema = z
+  .string()
+  .trim()
+  .regex(/^[\w.:-]{1,200}$/, "That id is not valid.");
 
 /** Text values of the named fields; absent and empty fields are left out, so defaults apply. */
 function read(form: FormData, names: readonly string[]): Record<string, string> {
@@ -147,7 +160,10 @@ export function parseMeshSource(form: FormData, rules: MeshRules = MESH_RULES): 
 // ---------------------------------------------------------------- image to 3D and texture
 
 export const imageOptionsSchema = z.object({
-  request_type: z.enum(["1", "2", "3"], say(10031004)).transform((v) => Number(v) as 1 | 2 | 3).default(3),
+  request_type: z
+    .enum(["1", "2", "3"], say(10031004))
+    .transform((v) => Number(v) as 1 | 2 | 3)
+    .default(3),
   model: choice(MODELS, 10031006),
   resolution: choice(RESOLUTIONS, 10031003),
   pbr: flag(10031018).default(1),
@@ -245,7 +261,10 @@ export function parseDepthTaskForm(form: FormData): Parsed<DepthTaskValues> {
   let image: ImageSource | undefined;
   if (form.get("image_source") === "url") {
     const url = String(form.get("image_url") ?? "").trim();
-    const problem = url === "" ? userMessage(10033001) : urlProblem(url, { extensions: ["png", "jpeg", "jpg", "webp"], badUrl: 10033005, badType: 10033003 });
+    const problem =
+      url === ""
+        ? userMessage(10033001)
+        : urlProblem(url, { extensions: ["png", "jpeg", "jpg", "webp"], badUrl: 10033005, badType: 10033003 });
     if (problem) problems.image_url = problem;
     else image = { source: "url", url };
   } else {

@@ -5,7 +5,19 @@ import { parseImageTaskForm } from "./create-forms";
 import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { imageFiles } from "./inputs";
 
-const SHOWN = ["images", "multi_images", "multi_images_bit", "request_type", "model", "resolution", "pbr", "shading", "face", "format", "rmbg"];
+const SHOWN = [
+  "images",
+  "multi_images",
+  "multi_images_bit",
+  "request_type",
+  "model",
+  "resolution",
+  "pbr",
+  "shading",
+  "face",
+  "format",
+  "rmbg",
+];
 
 /** Image to 3D from one image or from views: validate, check the uploads are the user's, submit, record. */
 export async function createImageTask(userId: string, form: FormData): Promise<CreateOutcome> {
@@ -27,7 +39,9 @@ export async function createImageTask(userId: string, form: FormData): Promise<C
     shown: SHOWN,
     call: (callback_url) =>
       x3d().submitTask(
-        multi ? { ...wire, multi_images: files.value, multi_images_bit: bits, callback_url } : { ...wire, images: files.value[0], callback_url },
+        multi
+          ? { ...wire, multi_images: files.value, multi_images_bit: bits, callback_url }
+          : { ...wire, images: files.value[0], callback_url },
       ),
   });
 }

@@ -82,7 +82,8 @@ async function againInputs(userId: string, inputs: Record<string, unknown>, allo
 }
 
 /** The notice on a form that runs again a task still "checking". */
-export const RUN_AGAIN_CHECKING = "The first attempt of this task may still finish at the service (its answer was lost): running it again may charge twice.";
+export const RUN_AGAIN_CHECKING =
+  "The first attempt of this task may still finish at the service (its answer was lost): running it again may charge twice.";
 
 export interface PrefillRequest {
   kind: StudioTaskKind;
@@ -111,7 +112,8 @@ export async function prefillFor(userId: string, request: PrefillRequest): Promi
   } else if (request.from) {
     const option = await usableResult(userId, request.from, allowed);
     if (option) prefill.mesh = { source: "task", task: option };
-    else prefill.notice = `That result cannot be used here: it must be a finished task of yours with a ${allowed.map((t) => t.toUpperCase()).join(", ")} result.`;
+    else
+      prefill.notice = `That result cannot be used here: it must be a finished task of yours with a ${allowed.map((t) => t.toUpperCase()).join(", ")} result.`;
   }
   return prefill;
 }

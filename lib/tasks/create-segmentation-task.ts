@@ -28,7 +28,8 @@ export async function createSegmentationTask(userId: string, form: FormData): Pr
     options,
     inputs: { mesh: mesh.value.record },
     shown: SHOWN,
-    call: (callback_url) => x3d().createSegmentationTask({ ...options, mesh: mesh.value.mesh, mesh_url: mesh.value.mesh_url, callback_url }),
+    call: (callback_url) =>
+      x3d().createSegmentationTask({ ...options, mesh: mesh.value.mesh, mesh_url: mesh.value.mesh_url, callback_url }),
   });
 }
 
@@ -44,7 +45,9 @@ export async function lookUpSegmentationTask(userId: string, form: FormData): Pr
   const parsed = parseLookupForm(form);
   if (!parsed.ok) return problemsState(parsed.fields, shown);
   const { taskId } = parsed.value;
-  const [own] = await (await db())
+  const [own] = await (
+    await db()
+  )
     .select({ id: studioTasks.id })
     .from(studioTasks)
     .where(and(eq(studioTasks.userId, userId), eq(studioTasks.kind, "segmentation"), eq(studioTasks.serviceTaskId, taskId)))

@@ -111,7 +111,10 @@ export async function createWithService(request: CreateRequest): Promise<CreateO
  * The body of every create-task server action: the session, then `create`, then the task's
  * page. Unexpected failures become a sentence for the form, never a thrown error.
  */
-export async function createAndRedirect(create: (userId: string, form: FormData) => Promise<CreateOutcome>, form: FormData): Promise<CreateTaskState> {
+export async function createAndRedirect(
+  create: (userId: string, form: FormData) => Promise<CreateOutcome>,
+  form: FormData,
+): Promise<CreateTaskState> {
   const user = await currentUser();
   if (!user) return { status: "error", fields: {}, message: "Your session has ended: sign in again." };
   let outcome: CreateOutcome;

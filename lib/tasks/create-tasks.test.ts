@@ -124,11 +124,24 @@ describe("image to 3D", () => {
     expect(outcome.status).toBe("created");
     const [call] = service.calls;
     expect(call?.method).toBe("submitTask");
-    expect(call?.input).toMatchObject({ request_type: 3, model: "x3dv1.5", resolution: "512", face: 500000, format: 2, images: { name: "chair.png", type: "image/png" } });
+    expect(call?.input).toMatchObject({
+      request_type: 3,
+      model: "x3dv1.5",
+      resolution: "512",
+      face: 500000,
+      format: 2,
+      images: { name: "chair.png", type: "image/png" },
+    });
     expect(call?.input).not.toHaveProperty("pbr");
     expect(String(call?.input.callback_url)).toMatch(/\/api\/callbacks\//);
     const [task] = (await tasksOf("ann")).filter((t) => outcome.status === "created" && t.id === outcome.id);
-    expect(task).toMatchObject({ kind: "image-to-3d", serviceTaskId: "svc_1", cost: 15, state: "created", inputs: { images: [upload.id] } });
+    expect(task).toMatchObject({
+      kind: "image-to-3d",
+      serviceTaskId: "svc_1",
+      cost: 15,
+      state: "created",
+      inputs: { images: [upload.id] },
+    });
   });
 
   it("sends views in slot order with their bit string", async () => {
@@ -212,21 +225,35 @@ describe("meshes from earlier results", () => {
     const depth = { image_source: "task", format: "3" };
     expect((await createDepthTask("ann", form({ ...depth, image_task: "annglb" }))).status).toBe("created");
     expect(service.calls[0]?.input).toMatchObject({ image: { name: "cover.png", type: "image/png" }, format: 3, rmbg: 1 });
-    expect(await createDepthTask("ann", form({ ...depth, image_task: "bobglb" }))).toMatchObject({ status: "error", fields: { image: expect.any(String) } });
+    expect(await createDepthTask("ann", form({ ...depth, image_task: "bobglb" }))).toMatchObject({
+      status: "error",
+      fields: { image: expect.any(String) },
+    });
   });
 
   it("prefills forms from the user's own earlier tasks only", async () => {
-    expect(await prefillFor("ann", { kind: "texture", from: "annglb", meshTypes: ["glb"] })).toMatchObject({ mesh: { source: "task", task: { id: "annglb", type: "glb" } } });
-    expect(await prefillFor("ann", { kind: "texture", from: "annobj", meshTypes: ["glb"] })).toEqual({ notice: expect.stringMatching(/cannot be used/) });
-    expect(await prefillFor("ann", { kind: "split", from: "bobglb", meshTypes: ["glb", "stl", "obj"] })).toEqual({ notice: expect.stringMatching(/cannot be used/) });
+    expect(await prefillFor("ann", { kind: "texture", from: "annglb", meshTypes: ["glb"] })).toMatchObject({
+      mesh: { source: "task", task: { id: "annglb", type: "glb" } },
+    });
+    expect(await prefillFor("ann", { kind: "texture", from: "annobj", meshTypes: ["glb"] })).toEqual({
+      notice: expect.stringMatching(/cannot be used/),
+    });
+    expect(await prefillFor("ann", { kind: "split", from: "bobglb", meshTypes: ["glb", "stl", "obj"] })).toEqual({
+      notice: expect.stringMatching(/cannot be used/),
+    });
     expect(await prefillFor("ann", { kind: "depth", from: "annglb" })).toMatchObject({ image: { source: "task", task: { id: "annglb" } } });
 
     const image = await stage("ann", CHAIR, "again.png", "image");
     const created = await createImageTask("ann", form({ ...IMAGE_OPTIONS, mode: "single", images: image.id, request_type: "1" }));
     if (created.status !== "created") throw new Error("not created");
     const again = await prefillFor("ann", { kind: "image-to-3d", again: created.id });
-    expect(again).toMatchObject({ options: { model: "x3dv1.5", resolution: "512", request_type: 1 }, image: { source: "upload", upload: { id: image.id } } });
-    expect(await prefillFor("bob", { kind: "image-to-3d", again: created.id })).toEqual({ notice: expect.stringMatching(/cannot be run again/) });
+    expect(again).toMatchObject({
+      options: { model: "x3dv1.5", resolution: "512", request_type: 1 },
+      image: { source: "upload", upload: { id: image.id } },
+    });
+    expect(await prefillFor("bob", { kind: "image-to-3d", again: created.id })).toEqual({
+      notice: expect.stringMatching(/cannot be run again/),
+    });
   });
 });
 
@@ -234,13 +261,39 @@ describe("segmentation look-up", () => {
   const NOT_FOUND = { status: "error", fields: { task_id: ERRORS[10030010].user }, code: 10030010 };
 
   it("finds the user's own segmentation task by its service id, the same one each time", async () => {
-    await (await db()).insert(studioTasks).values({ id: "annseg", userId: "ann", kind: "segmentation", serviceTaskId: "segmentation_ann", options: {}, inputs: {}, state: "processing", stateTimes: {} });
+    await (
+      await db()
+    )
+      .insert(studioTasks)
+      .values({
+        id: "annseg",
+        userId: "ann",
+        kind: "segmentation",
+        serviceTaskId: "segmentation_ann",
+        options: {},
+        inputs: {},
+        state: "processing",
+        stateTimes: {},
+      });
     expect(await lookUpSegmentationTask("ann", form({ task_id: "segmentation_ann" }))).toEqual({ status: "created", id: "annseg" });
     expect(await lookUpSegmentationTask("ann", form({ task_id: " segmentation_ann " }))).toEqual({ status: "created", id: "annseg" });
   });
 
   it("answers another user's task exactly as an unknown one, and imports neither", async () => {
-    await (await db()).insert(studioTasks).values({ id: "bobseg", userId: "bob", kind: "segmentation", serviceTaskId: "segmentation_bob", options: {}, inputs: {}, state: "processing", stateTimes: {} });
+    await (
+      await db()
+    )
+      .insert(studioTasks)
+      .values({
+        id: "bobseg",
+        userId: "bob",
+        kind: "segmentation",
+        serviceTaskId: "segmentation_bob",
+        options: {},
+        inputs: {},
+        state: "processing",
+        stateTimes: {},
+      });
     const before = (await tasksOf("ann")).length;
     // The service knows both (one service account serves every user): it is not asked.
     expect(await lookUpSegmentationTask("ann", form({ task_id: "segmentation_bob" }))).toEqual(NOT_FOUND);
@@ -251,4 +304,3 @@ describe("segmentation look-up", () => {
     expect((await tasksOf("ann")).length).toBe(before);
   });
 });
-

@@ -22,6 +22,7 @@ export async function createTextureTask(userId: string, form: FormData): Promise
     options: wire,
     inputs: { images: [image], mesh: mesh.value.record },
     shown: SHOWN,
-    call: (callback_url) => x3d().submitTask({ ...wire, images: files.value[0], mesh: mesh.value.mesh, mesh_url: mesh.value.mesh_url, callback_url }),
+    call: (callback_url) =>
+      x3d().submitTask({ ...wire, images: files.value[0], mesh: mesh.value.mesh, mesh_url: mesh.value.mesh_url, callback_url }),
   });
 }

@@ -48,7 +48,9 @@ async function record(
   task: StudioTask,
   values: { displayState: DisplayState; displayFile?: string; previewFile?: string | null },
 ): Promise<StudioTask> {
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .update(studioTasks)
     .set(values)
     .where(and(eq(studioTasks.id, task.id), isNull(studioTasks.displayState)))

@@ -24,7 +24,9 @@ const GONE_MESH = "That model is no longer available. Upload it again.";
 
 /** The user's task with this id, or undefined (also for someone else's). */
 export async function ownedTask(userId: string, id: string): Promise<StudioTask | undefined> {
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .select()
     .from(studioTasks)
     .where(and(eq(studioTasks.id, id), eq(studioTasks.userId, userId)))
@@ -34,12 +36,20 @@ export async function ownedTask(userId: string, id: string): Promise<StudioTask 
 
 /** A name the service's extension check accepts: the original stem and the sniffed type. */
 function serviceName(filename: string, type: string): string {
-  const stem = filename.replace(/\.[^.]*$/, "").replace(/[^\w.-]+/g, "_").slice(0, 60) || "input";
+  const stem =
+    filename
+      .replace(/\.[^.]*$/, "")
+      .replace(/[^\w.-]+/g, "_")
+      .slice(0, 60) || "input";
   return `${stem}.${type}`;
 }
 
 async function uploadAsFile(upload: Upload): Promise<X3dFile> {
-  return { name: serviceName(upload.filename, upload.type), type: MIME_TYPES[upload.type as keyof typeof MIME_TYPES], data: await uploadBlob(upload) };
+  return {
+    name: serviceName(upload.filename, upload.type),
+    type: MIME_TYPES[upload.type as keyof typeof MIME_TYPES],
+    data: await uploadBlob(upload),
+  };
 }
 
 /** The user's image uploads, in the order of `ids`, as service files. */
@@ -126,7 +136,12 @@ export function resultType(task: Pick<StudioTask, "kind" | "resultFile" | "optio
 const createdLabel = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /** A finished task as a picker entry. */
-export const resultOption = (task: StudioTask, type: MeshKind): MeshResultOption => ({ id: task.id, kind: task.kind, type, created: createdLabel(task.createdAt) });
+export const resultOption = (task: StudioTask, type: MeshKind): MeshResultOption => ({
+  id: task.id,
+  kind: task.kind,
+  type,
+  created: createdLabel(task.createdAt),
+});
 
 /** The user's task usable as a mesh of one of `allowed` types, as a picker entry. */
 export async function usableResult(userId: string, id: string, allowed: readonly MeshKind[]): Promise<MeshResultOption | undefined> {
@@ -137,7 +152,9 @@ export async function usableResult(userId: string, id: string, allowed: readonly
 
 /** The user's successful tasks whose result is one of `allowed`, newest first. */
 export async function meshResults(userId: string, allowed: readonly MeshKind[], limit = 50): Promise<MeshResultOption[]> {
-  const rows = await (await db())
+  const rows = await (
+    await db()
+  )
     .select()
     .from(studioTasks)
     .where(and(eq(studioTasks.userId, userId), eq(studioTasks.state, "success"), isNotNull(studioTasks.resultFile)))

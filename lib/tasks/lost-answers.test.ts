@@ -25,7 +25,15 @@ process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-lost-answers-"
 const USER = "user-lost";
 let counter = 0;
 
-const request = (call: CreateRequest["call"]): CreateRequest => ({ userId: USER, kind: "image-to-3d", cost: 15, options: { model: "x3dv1.5" }, inputs: {}, shown: ["images"], call });
+const request = (call: CreateRequest["call"]): CreateRequest => ({
+  userId: USER,
+  kind: "image-to-3d",
+  cost: 15,
+  options: { model: "x3dv1.5" },
+  inputs: {},
+  shown: ["images"],
+  call,
+});
 const row = async (id: string) => (await (await db()).select().from(studioTasks).where(eq(studioTasks.id, id)))[0]!;
 const count = async () => (await (await db()).select().from(studioTasks).where(eq(studioTasks.userId, USER))).length;
 
@@ -57,7 +65,12 @@ describe("a create whose answer was lost", () => {
     const before = await count();
     const outcome = await createWithService(
       request(async () => {
-        throw new X3dError({ code: 10000000, msg: "network failure calling /open-api/v1/submit-task: no answer within 60 s", kind: "network", mayHaveReached: true });
+        throw new X3dError({
+          code: 10000000,
+          msg: "network failure calling /open-api/v1/submit-task: no answer within 60 s",
+          kind: "network",
+          mayHaveReached: true,
+        });
       }),
     );
     expect(outcome.status).toBe("created");
@@ -96,7 +109,9 @@ describe("a create whose answer was lost", () => {
   });
 
   it("takes its service id from the service's callback, then follows the service", async () => {
-    const outcome = await createWithService(request(() => Promise.reject(new X3dError({ code: 10000000, msg: "socket hang up", kind: "network" }))));
+    const outcome = await createWithService(
+      request(() => Promise.reject(new X3dError({ code: 10000000, msg: "socket hang up", kind: "network" }))),
+    );
     if (outcome.status !== "created") throw new Error("not created");
     const checking = await row(outcome.id);
     // A body without a task id, or an answer that is not a callback, changes nothing.
@@ -121,7 +136,9 @@ describe("a create whose answer was lost", () => {
   });
 
   it("is never queried without an id, and settles as failed once the window passes without a callback", async () => {
-    const outcome = await createWithService(request(() => Promise.reject(new X3dError({ code: 10000000, msg: "timeout", kind: "network" }))));
+    const outcome = await createWithService(
+      request(() => Promise.reject(new X3dError({ code: 10000000, msg: "timeout", kind: "network" }))),
+    );
     if (outcome.status !== "created") throw new Error("not created");
     const early = service([]);
     expect((await refreshTask(outcome.id, { minIntervalMs: 0 }, early.deps))?.task.state).toBe("checking");
@@ -140,7 +157,16 @@ describe("a create whose answer was lost", () => {
 describe("a task the service does not know", () => {
   const newTask = async () => {
     const id = `lost-task-${++counter}`;
-    await recordTask({ id, userId: USER, kind: "split", serviceTaskId: `svc-lost-${counter}`, options: {}, inputs: {}, cost: 10, callbackSecretHash: null });
+    await recordTask({
+      id,
+      userId: USER,
+      kind: "split",
+      serviceTaskId: `svc-lost-${counter}`,
+      options: {},
+      inputs: {},
+      cost: 10,
+      callbackSecretHash: null,
+    });
     return id;
   };
 

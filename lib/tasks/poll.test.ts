@@ -46,12 +46,24 @@ function slowService() {
 function deps(service: RefreshDeps["service"]) {
   const work: Promise<unknown>[] = [];
   const refreshDeps = stateOnlyDeps(service, () => new Date(clock));
-  return { work, poll: { refresh: (id: string) => refreshTask(id, {}, refreshDeps), background: (p: Promise<unknown>) => void work.push(p) } };
+  return {
+    work,
+    poll: { refresh: (id: string) => refreshTask(id, {}, refreshDeps), background: (p: Promise<unknown>) => void work.push(p) },
+  };
 }
 
 async function newTask() {
   const id = `poll-task-${++counter}`;
-  await recordTask({ id, userId: OWNER, kind: "image-to-3d", serviceTaskId: `svc-poll-${counter}`, options: {}, inputs: {}, cost: 10, callbackSecretHash: null });
+  await recordTask({
+    id,
+    userId: OWNER,
+    kind: "image-to-3d",
+    serviceTaskId: `svc-poll-${counter}`,
+    options: {},
+    inputs: {},
+    cost: 10,
+    callbackSecretHash: null,
+  });
   return id;
 }
 

@@ -27,12 +27,17 @@ export interface PollDeps {
 
 // A problem is shown until a refresh succeeds; kept a few intervals, so it cannot outlive the
 // refreshes that would clear it. One per process: route handlers are separate module graphs.
-const problems = (): TtlCache<string, string> => processConstant("x3d.studio.poll-problems", () => new TtlCache<string, string>(4 * REFRESH_INTERVAL_MS, 20_000));
+const problems = (): TtlCache<string, string> =>
+  processConstant("x3d.studio.poll-problems", () => new TtlCache<string, string>(4 * REFRESH_INTERVAL_MS, 20_000));
 
 const defaultDeps: Pick<PollDeps, "refresh"> = { refresh: (id) => refreshTask(id) };
 
 /** The owner's task now (null when it does not exist or is not theirs); refreshes it in the background when due. */
-export async function pollTask(id: string, userId: string, deps: Partial<PollDeps> & Pick<PollDeps, "background">): Promise<PollAnswer | null> {
+export async function pollTask(
+  id: string,
+  userId: string,
+  deps: Partial<PollDeps> & Pick<PollDeps, "background">,
+): Promise<PollAnswer | null> {
   const task = await cachedTask(id);
   if (!task || task.userId !== userId) return null;
   if (!isSettled(task)) {

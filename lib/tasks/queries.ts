@@ -13,7 +13,9 @@ export const HISTORY_PAGE_SIZE = 20;
 
 /** The owner's task, or null (also for other users' tasks: callers answer 404 either way). */
 export async function findUserTask(userId: string, id: string): Promise<StudioTask | null> {
-  const [task] = await (await db())
+  const [task] = await (
+    await db()
+  )
     .select()
     .from(studioTasks)
     .where(and(eq(studioTasks.id, id), eq(studioTasks.userId, userId)))
@@ -40,7 +42,9 @@ export async function listUserTasks(userId: string, filter: HistoryFilter): Prom
   const conditions: SQL[] = [eq(studioTasks.userId, userId)];
   if (filter.kind) conditions.push(eq(studioTasks.kind, filter.kind));
   if (filter.state) conditions.push(eq(studioTasks.state, filter.state));
-  const rows = await (await db())
+  const rows = await (
+    await db()
+  )
     .select()
     .from(studioTasks)
     .where(and(...conditions))

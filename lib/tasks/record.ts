@@ -34,7 +34,9 @@ export interface NewStudioTask {
 /** Stores a task the service accepted (first state `created`), or one whose answer was lost (`checking`, no service id). */
 export async function recordTask(task: NewStudioTask): Promise<StudioTask> {
   const state = task.serviceTaskId === null ? "checking" : "created";
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .insert(studioTasks)
     .values({ ...task, state, stateTimes: { [state]: new Date().toISOString() } })
     .returning();

@@ -53,7 +53,16 @@ function fakeFetch(delayMs = 0) {
 
 async function newTask(kind: StudioTaskKind = "image-to-3d") {
   const id = `task-${++counter}`;
-  await recordTask({ id, userId: USER, kind, serviceTaskId: `svc-${counter}`, options: {}, inputs: {}, cost: 10, callbackSecretHash: null });
+  await recordTask({
+    id,
+    userId: USER,
+    kind,
+    serviceTaskId: `svc-${counter}`,
+    options: {},
+    inputs: {},
+    cost: 10,
+    callbackSecretHash: null,
+  });
   return { id, serviceTaskId: `svc-${counter}` };
 }
 
@@ -119,7 +128,12 @@ describe("refreshTask", () => {
     expect(calls).toHaveLength(2);
     // Another process wrote refreshedAt just now: this one keeps off.
     clock += 10_000;
-    await (await db()).update(studioTasks).set({ refreshedAt: new Date(clock - 1000) }).where(eq(studioTasks.id, id));
+    await (
+      await db()
+    )
+      .update(studioTasks)
+      .set({ refreshedAt: new Date(clock - 1000) })
+      .where(eq(studioTasks.id, id));
     await refreshTask(id, {}, deps(service));
     expect(calls).toHaveLength(2);
     // A callback does not wait for the interval.
@@ -145,7 +159,11 @@ describe("refreshTask", () => {
     const { id, serviceTaskId } = await newTask();
     answers.set(serviceTaskId, async () => success(serviceTaskId));
     const outcome = await refreshTask(id, {}, deps(service, fetcher.impl));
-    expect(outcome?.task).toMatchObject({ state: "success", resultFile: `results/${id}/result.glb`, coverFile: `results/${id}/cover.webp` });
+    expect(outcome?.task).toMatchObject({
+      state: "success",
+      resultFile: `results/${id}/result.glb`,
+      coverFile: `results/${id}/cover.webp`,
+    });
     expect(fs.readFileSync(storedPath(outcome!.task.resultFile!), "utf8")).toBe("glb-bytes");
     expect(fs.readFileSync(storedPath(outcome!.task.coverFile!), "utf8")).toBe("cover-bytes");
     expect(fetcher.urls).toHaveLength(2);
@@ -186,7 +204,11 @@ describe("refreshTask", () => {
     expect(outcome?.task.resultFile).toBe(`results/${id}/result.png`);
     expect(calls).toEqual([`queryDepthTask:${serviceTaskId}`, `queryDepthTask:${serviceTaskId}`]);
     // Cover first (small, its link fresh), then the refused result, then the result again: the cover is not fetched twice.
-    expect(fetcher.urls.map((u) => new URL(u).pathname)).toEqual(["/files/x/cover.webp", "/files/expired/result.png", "/files/x/result.png"]);
+    expect(fetcher.urls.map((u) => new URL(u).pathname)).toEqual([
+      "/files/x/cover.webp",
+      "/files/expired/result.png",
+      "/files/x/result.png",
+    ]);
   });
 
   it("keeps the cover when the result cannot be copied yet, and fetches only the result next time", async () => {
@@ -214,7 +236,12 @@ describe("refreshTask", () => {
     // Links expire 2 s (real time) after the query signs them, like X3D_ENGINE_URL_TTL=2.
     answers.set(serviceTaskId, async () => {
       const t = Date.now() + 2_000;
-      return { task_id: serviceTaskId, state: "success", url: `http://svc.test/r/result.glb?t=${t}`, cover_url: `http://svc.test/r/cover.webp?t=${t}` };
+      return {
+        task_id: serviceTaskId,
+        state: "success",
+        url: `http://svc.test/r/result.glb?t=${t}`,
+        cover_url: `http://svc.test/r/cover.webp?t=${t}`,
+      };
     });
     const fetched: string[] = [];
     const slowFetch = (async (input: string | URL | Request) => {
@@ -244,7 +271,12 @@ describe("refreshTask", () => {
     const { service, answers, calls } = fakeService();
     const { id, serviceTaskId } = await newTask("segmentation");
     answers.set(serviceTaskId, async () => success(serviceTaskId));
-    await (await db()).update(studioTasks).set({ state: "success", refreshedAt: new Date(clock + COPY_LEASE_MS) }).where(eq(studioTasks.id, id));
+    await (
+      await db()
+    )
+      .update(studioTasks)
+      .set({ state: "success", refreshedAt: new Date(clock + COPY_LEASE_MS) })
+      .where(eq(studioTasks.id, id));
     await refreshTask(id, { minIntervalMs: 0 }, deps(service));
     expect(calls).toHaveLength(0);
     clock += COPY_LEASE_MS;
@@ -304,7 +336,12 @@ describe("refreshTask", () => {
     const { service, calls } = fakeService();
     const display = fakeDerive();
     const { id } = await newTask("split");
-    await (await db()).update(studioTasks).set({ state: "success", resultFile: `results/${id}/result.zip` }).where(eq(studioTasks.id, id));
+    await (
+      await db()
+    )
+      .update(studioTasks)
+      .set({ state: "success", resultFile: `results/${id}/result.zip` })
+      .where(eq(studioTasks.id, id));
     fs.mkdirSync(storedPath(`results/${id}`), { recursive: true });
     fs.writeFileSync(storedPath(`results/${id}/result.zip`), "zip");
     forgetCached(id);

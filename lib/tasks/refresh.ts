@@ -64,7 +64,13 @@ export interface RefreshOutcome {
 // Imported when first needed: the display pipeline (gltf-transform, sharp, three's loaders) stays out of the status route's startup.
 const deriveInWorker: DeriveDisplay = async (input, format, outDir, signal) =>
   (await import("@/lib/display/run")).runDisplayJob(input, format, outDir, { signal });
-const defaultDeps = (): RefreshDeps => ({ service: x3d(), now: () => new Date(), fetch, deriveDisplay: deriveInWorker, signal: shutdownSignal() });
+const defaultDeps = (): RefreshDeps => ({
+  service: x3d(),
+  now: () => new Date(),
+  fetch,
+  deriveDisplay: deriveInWorker,
+  signal: shutdownSignal(),
+});
 
 /** Nothing more to do: it failed, or it succeeded with its result stored and its display copy settled. */
 export function isSettled(task: Pick<StudioTask, "state" | "resultFile" | "displayState">): boolean {
@@ -130,7 +136,9 @@ async function run(id: string, minIntervalMs: number, deps: RefreshDeps): Promis
 /** Takes the right to ask the service now: only if nobody did within `minIntervalMs` (and no copy lease runs). */
 async function claim(id: string, now: Date, minIntervalMs: number): Promise<StudioTask | null> {
   const cutoff = new Date(now.getTime() - minIntervalMs);
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .update(studioTasks)
     .set({ refreshedAt: now })
     .where(and(eq(studioTasks.id, id), or(isNull(studioTasks.refreshedAt), lte(studioTasks.refreshedAt, cutoff))))
@@ -156,14 +164,19 @@ async function settleUnconfirmed(task: StudioTask, now: Date): Promise<StudioTas
 
 /** One more "task not found" in a row; the third settles the task as failed with that code. */
 async function countUnknownAnswer(task: StudioTask, at: Date): Promise<RefreshOutcome> {
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .update(studioTasks)
     .set({ unknownAnswers: sql`${studioTasks.unknownAnswers} + 1` })
     .where(eq(studioTasks.id, task.id))
     .returning();
   const counted = row ? rememberTask(row) : task;
   if (counted.unknownAnswers >= UNKNOWN_ANSWERS_TO_FAIL) return { task: await recordState(counted, "failed", at, UNKNOWN_TASK_CODE) };
-  return { task: counted, problem: `The service does not know this task (${counted.unknownAnswers} of ${UNKNOWN_ANSWERS_TO_FAIL} answers before it counts as failed).` };
+  return {
+    task: counted,
+    problem: `The service does not know this task (${counted.unknownAnswers} of ${UNKNOWN_ANSWERS_TO_FAIL} answers before it counts as failed).`,
+  };
 }
 
 async function resetUnknownAnswers(task: StudioTask): Promise<StudioTask> {
@@ -191,7 +204,9 @@ function queryService(service: TaskQueries, task: StudioTask): Promise<TaskResul
 async function recordState(task: StudioTask, state: TaskState, at: Date, errorCode?: number): Promise<StudioTask> {
   if (task.state === state) return task;
   const seen = JSON.stringify({ [state]: at.toISOString() });
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .update(studioTasks)
     .set({
       state,
@@ -220,11 +235,17 @@ async function copyResult(task: StudioTask, result: TaskResult, claimedAt: Date,
   if (!leased) return { task: (await loadTask(task.id)) ?? task };
   rememberTask(leased);
   try {
-    const copied = await copyResultFiles(leased, result, { fetch: deps.fetch, now: deps.now, requery: () => queryService(deps.service, leased), signal: deps.signal });
+    const copied = await copyResultFiles(leased, result, {
+      fetch: deps.fetch,
+      now: deps.now,
+      requery: () => queryService(deps.service, leased),
+      signal: deps.signal,
+    });
     const [row] = await database.update(studioTasks).set({ refreshedAt: deps.now() }).where(eq(studioTasks.id, task.id)).returning();
     return { task: row ? rememberTask(row) : copied };
   } catch (error) {
-    if (deps.signal?.aborted) console.log(`[studio] copying the result of task ${task.id} stopped by the shutdown; a later refresh copies it`);
+    if (deps.signal?.aborted)
+      console.log(`[studio] copying the result of task ${task.id} stopped by the shutdown; a later refresh copies it`);
     else console.error(`[studio] copying the result of task ${task.id}:`, error);
     // Free the lease: the next refresh asks the service again, which signs fresh links.
     const [row] = await database.update(studioTasks).set({ refreshedAt: claimedAt }).where(eq(studioTasks.id, task.id)).returning();

@@ -25,7 +25,9 @@ async function finishedTask(id: string, userId = OWNER) {
     cost: 90,
     callbackSecretHash: null,
   });
-  await (await db())
+  await (
+    await db()
+  )
     .update(studioTasks)
     .set({ state: "success", resultFile: `results/${id}/result.glb`, coverFile: `results/${id}/cover.webp` })
     .where(eq(studioTasks.id, id));
@@ -61,7 +63,16 @@ describe("share links", () => {
   });
 
   it("are refused for unfinished tasks and unknown tokens", async () => {
-    await recordTask({ id: "running-1", userId: OWNER, kind: "split", serviceTaskId: "svc-r", options: {}, inputs: {}, cost: 20, callbackSecretHash: null });
+    await recordTask({
+      id: "running-1",
+      userId: OWNER,
+      kind: "split",
+      serviceTaskId: "svc-r",
+      options: {},
+      inputs: {},
+      cost: 20,
+      callbackSecretHash: null,
+    });
     expect(await createShare(OWNER, "running-1")).toBeNull();
     expect(await findSharedTask("x".repeat(43))).toBeNull();
     expect(await findSharedTask("not a token")).toBeNull();
@@ -72,8 +83,13 @@ describe("share links", () => {
     const task = (await (await db()).select().from(studioTasks).where(eq(studioTasks.id, "shared-2")))[0]!;
     const view = sharedTaskView(task, "t".repeat(43));
     const text = JSON.stringify(view);
-    for (const secret of [OWNER, "owner@example.com", "Owner Name", "shared-2", "callbacks", "owner.example"]) expect(text).not.toContain(secret);
-    expect(view.result).toEqual({ format: "glb", url: `/api/share/${"t".repeat(43)}/files/result`, downloadUrl: `/api/share/${"t".repeat(43)}/files/result?download=1` });
+    for (const secret of [OWNER, "owner@example.com", "Owner Name", "shared-2", "callbacks", "owner.example"])
+      expect(text).not.toContain(secret);
+    expect(view.result).toEqual({
+      format: "glb",
+      url: `/api/share/${"t".repeat(43)}/files/result`,
+      downloadUrl: `/api/share/${"t".repeat(43)}/files/result?download=1`,
+    });
     // The owner sees their source URL, never the callback.
     expect(taskView(task).options).toEqual({ model: "x3dv3.0", mesh_url: "https://owner.example/m.glb" });
   });
@@ -84,8 +100,22 @@ describe("history", () => {
     const user = "pager";
     await (await db()).insert(users).values({ id: user, email: "pager@example.com" });
     for (let i = 0; i < HISTORY_PAGE_SIZE + 3; i++) {
-      await recordTask({ id: `p-${i}`, userId: user, kind: i % 2 ? "depth" : "split", serviceTaskId: `s-${i}`, options: {}, inputs: {}, cost: 20, callbackSecretHash: null });
-      await (await db()).update(studioTasks).set({ createdAt: new Date(Date.UTC(2030, 0, 1, 0, i)) }).where(eq(studioTasks.id, `p-${i}`));
+      await recordTask({
+        id: `p-${i}`,
+        userId: user,
+        kind: i % 2 ? "depth" : "split",
+        serviceTaskId: `s-${i}`,
+        options: {},
+        inputs: {},
+        cost: 20,
+        callbackSecretHash: null,
+      });
+      await (
+        await db()
+      )
+        .update(studioTasks)
+        .set({ createdAt: new Date(Date.UTC(2030, 0, 1, 0, i)) })
+        .where(eq(studioTasks.id, `p-${i}`));
     }
     const first = await listUserTasks(user, parseHistoryFilter({}));
     expect(first.tasks).toHaveLength(HISTORY_PAGE_SIZE);
@@ -102,6 +132,10 @@ describe("history", () => {
   });
 
   it("ignores filters it does not know", () => {
-    expect(parseHistoryFilter({ kind: "bogus", state: ["success", "failed"], page: "-3" })).toEqual({ kind: undefined, state: "success", page: 1 });
+    expect(parseHistoryFilter({ kind: "bogus", state: ["success", "failed"], page: "-3" })).toEqual({
+      kind: undefined,
+      state: "success",
+      page: 1,
+    });
   });
 });

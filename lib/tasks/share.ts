@@ -19,7 +19,9 @@ export const isShareable = (task: Pick<StudioTask, "state" | "resultFile">) => t
 
 /** The task's live share link, if the owner made one and has not revoked it. */
 export async function activeShare(userId: string, taskId: string): Promise<string | null> {
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .select({ token: shares.token })
     .from(shares)
     .where(and(eq(shares.taskId, taskId), eq(shares.userId, userId), eq(shares.revoked, false)))
@@ -42,7 +44,9 @@ export async function createShare(userId: string, taskId: string): Promise<strin
 /** Revokes every live link to the owner's task; false when the task is not theirs. */
 export async function revokeShares(userId: string, taskId: string): Promise<boolean> {
   if (!(await findUserTask(userId, taskId))) return false;
-  await (await db())
+  await (
+    await db()
+  )
     .update(shares)
     .set({ revoked: true, revokedAt: new Date() })
     .where(and(eq(shares.taskId, taskId), eq(shares.userId, userId), eq(shares.revoked, false)));
@@ -52,7 +56,9 @@ export async function revokeShares(userId: string, taskId: string): Promise<bool
 /** The task a live share token points to; null for unknown, malformed or revoked tokens. */
 export async function findSharedTask(token: string): Promise<StudioTask | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .select({ task: studioTasks })
     .from(shares)
     .innerJoin(studioTasks, and(eq(shares.taskId, studioTasks.id), eq(shares.userId, studioTasks.userId)))

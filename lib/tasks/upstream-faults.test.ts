@@ -37,7 +37,13 @@ const submit = (): Promise<CreateOutcome> =>
     options: { model: "x3dv1.5" },
     inputs: {},
     shown: ["images"],
-    call: (callback_url) => client.submitTask({ model: "x3dv1.5", resolution: "512", images: { name: "chair.png", type: "image/png", data: new Uint8Array(IMAGE) }, callback_url }),
+    call: (callback_url) =>
+      client.submitTask({
+        model: "x3dv1.5",
+        resolution: "512",
+        images: { name: "chair.png", type: "image/png", data: new Uint8Array(IMAGE) },
+        callback_url,
+      }),
   });
 
 const studioTask = async (outcome: CreateOutcome) => {
@@ -58,7 +64,12 @@ async function deliverCallback(serviceId: string) {
 beforeAll(async () => {
   await (await db()).insert(users).values({ id: USER, email: "upstream@example.com" });
   fake = await fakeUpstream();
-  client = createX3dClient({ baseUrl: fake.url, clientId: "fake-client", clientSecret: "fake-secret-0123", timeouts: { connectMs: 500, headersMs: 600, bodyMs: 600 } });
+  client = createX3dClient({
+    baseUrl: fake.url,
+    clientId: "fake-client",
+    clientSecret: "fake-secret-0123",
+    timeouts: { connectMs: 500, headersMs: 600, bodyMs: 600 },
+  });
 });
 afterAll(async () => {
   await fake.close();
@@ -97,7 +108,11 @@ describe("creating a task when the service misbehaves", () => {
     expect(fake.submits - submitsBefore).toBe(1);
     expect(fake.tasks.size - made).toBe(1);
     // The callback is dropped; the window passes.
-    const settled = (await refreshTask(task.id, { minIntervalMs: 0 }, deps(() => new Date(Date.now() + 31 * 60_000))))!.task;
+    const settled = (await refreshTask(
+      task.id,
+      { minIntervalMs: 0 },
+      deps(() => new Date(Date.now() + 31 * 60_000)),
+    ))!.task;
     expect(settled.state).toBe("failed");
     expect(taskView(settled).errorMessage).toBe(UNCONFIRMED_MESSAGE);
   });

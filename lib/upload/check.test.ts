@@ -38,11 +38,18 @@ describe("checkUpload", () => {
     expect(checkUpload({ name: "big.glb", size: 150 * MB, head: GLB, kind: "mesh" }).ok).toBe(true);
     expect(checkUpload({ name: "huge.glb", size: 201 * MB, head: GLB, kind: "mesh" })).toMatchObject({ reason: "size" });
     // Without a kind, the bytes decide which limit applies.
-    expect(checkUpload({ name: "big.png", size: 25 * MB, head: PNG })).toMatchObject({ reason: "size", error: "big.png is 25 MB: images may be at most 20 MB." });
+    expect(checkUpload({ name: "big.png", size: 25 * MB, head: PNG })).toMatchObject({
+      reason: "size",
+      error: "big.png is 25 MB: images may be at most 20 MB.",
+    });
   });
 
   it("refuses empty files", () => {
-    expect(checkUpload({ name: "e.png", size: 0, head: new Uint8Array(), kind: "image" })).toEqual({ ok: false, reason: "empty", error: "e.png is empty." });
+    expect(checkUpload({ name: "e.png", size: 0, head: new Uint8Array(), kind: "image" })).toEqual({
+      ok: false,
+      reason: "empty",
+      error: "e.png is empty.",
+    });
   });
 });
 

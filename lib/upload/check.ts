@@ -39,8 +39,7 @@ const noun = (kind: UploadKind) => (kind === "image" ? "image" : "model");
 const plural = (kind: UploadKind) => (kind === "image" ? "images" : "models");
 
 export type UploadCheck =
-  | { ok: true; kind: UploadKind; type: UploadType }
-  | { ok: false; reason: "empty" | "size" | "type"; error: string };
+  { ok: true; kind: UploadKind; type: UploadType } | { ok: false; reason: "empty" | "size" | "type"; error: string };
 
 export interface UploadCheckInput {
   name: string;

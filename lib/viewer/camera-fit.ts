@@ -38,7 +38,9 @@ const rad = (deg: number): number => (deg * Math.PI) / 180;
 
 /** True when the box is much lower than it is wide and deep: a relief or a tile lying on Y = 0. */
 export function isFlat({ min, max }: Bounds): boolean {
-  const dx = max[0] - min[0], dy = max[1] - min[1], dz = max[2] - min[2];
+  const dx = max[0] - min[0],
+    dy = max[1] - min[1],
+    dz = max[2] - min[2];
   return dy < 0.35 * Math.max(dx, dz);
 }
 

@@ -14,7 +14,8 @@ export interface FloatImage {
 
 /** The value range shown black to white: 0..1 when every finite sample is in it, else min..max. */
 export function depthRange({ data, channels }: Pick<FloatImage, "data" | "channels">): { lo: number; hi: number } {
-  let lo = Infinity, hi = -Infinity;
+  let lo = Infinity,
+    hi = -Infinity;
   for (let i = 0; i < data.length; i += channels) {
     const v = data[i]!;
     if (!Number.isFinite(v)) continue;

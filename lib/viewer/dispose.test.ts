@@ -57,7 +57,8 @@ describe("collectResources", () => {
 
 describe("materialTextures", () => {
   it("finds textures under any property", () => {
-    const a = new Texture(), b = new Texture();
+    const a = new Texture(),
+      b = new Texture();
     expect(materialTextures(new MeshStandardMaterial({ map: a, roughnessMap: b }))).toEqual(expect.arrayContaining([a, b]));
     expect(materialTextures(new MeshStandardMaterial())).toEqual([]);
   });

@@ -1,6 +1,16 @@
 import {
-  BoxGeometry, BufferAttribute, BufferGeometry, Float32BufferAttribute, Group, InstancedMesh, InterleavedBuffer,
-  InterleavedBufferAttribute, Line, Mesh, MeshBasicMaterial, Points,
+  BoxGeometry,
+  BufferAttribute,
+  BufferGeometry,
+  Float32BufferAttribute,
+  Group,
+  InstancedMesh,
+  InterleavedBuffer,
+  InterleavedBufferAttribute,
+  Line,
+  Mesh,
+  MeshBasicMaterial,
+  Points,
 } from "three";
 import { describe, expect, it } from "vitest";
 import { countMeshStats, distinctPositions, formatMeshStats } from "./mesh-stats";

@@ -38,7 +38,9 @@ export function distinctPositions(attr: Positions): number {
   const table = new Int32Array(size).fill(-1);
   let distinct = 0;
   for (let i = 0; i < n; i++) {
-    const x = bits[i * 3]!, y = bits[i * 3 + 1]!, z = bits[i * 3 + 2]!;
+    const x = bits[i * 3]!,
+      y = bits[i * 3 + 1]!,
+      z = bits[i * 3 + 2]!;
     let slot = fmix(fmix(fmix(x) ^ y) ^ z) & (size - 1);
     for (;;) {
       const j = table[slot]!;

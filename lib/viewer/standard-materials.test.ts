@@ -1,11 +1,30 @@
-import { BoxGeometry, Color, DoubleSide, Group, Mesh, MeshLambertMaterial, MeshPhongMaterial, MeshPhysicalMaterial, MeshStandardMaterial, Texture } from "three";
+import {
+  BoxGeometry,
+  Color,
+  DoubleSide,
+  Group,
+  Mesh,
+  MeshLambertMaterial,
+  MeshPhongMaterial,
+  MeshPhysicalMaterial,
+  MeshStandardMaterial,
+  Texture,
+} from "three";
 import { describe, expect, it } from "vitest";
 import { convertToStandardMaterials, roughnessFromShininess } from "./standard-materials";
 
 describe("convertToStandardMaterials", () => {
   it("turns Phong and Lambert into standard materials, keeping colour, map and flags", () => {
     const map = new Texture();
-    const phong = new MeshPhongMaterial({ color: 0x336699, map, transparent: true, opacity: 0.5, side: DoubleSide, vertexColors: true, shininess: 100 });
+    const phong = new MeshPhongMaterial({
+      color: 0x336699,
+      map,
+      transparent: true,
+      opacity: 0.5,
+      side: DoubleSide,
+      vertexColors: true,
+      shininess: 100,
+    });
     const lambert = new MeshLambertMaterial({ color: 0xff0000 });
     const physical = new MeshPhysicalMaterial();
     let oldFreed = 0;

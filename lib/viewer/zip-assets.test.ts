@@ -10,7 +10,15 @@ describe("normalizeAssetPath", () => {
 });
 
 describe("ZipAssetResolver", () => {
-  const names = ["model/", "model/model.obj", "model/model.mtl", "model/textures/Wood.PNG", "other/wood.png", "model/tex_0.png", "__MACOSX/model/._tex_0.png"];
+  const names = [
+    "model/",
+    "model/model.obj",
+    "model/model.mtl",
+    "model/textures/Wood.PNG",
+    "other/wood.png",
+    "model/tex_0.png",
+    "__MACOSX/model/._tex_0.png",
+  ];
   const r = new ZipAssetResolver(names, "model/");
 
   it("resolves relative to the model's folder, then from the root, in any case", () => {

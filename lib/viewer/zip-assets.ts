@@ -46,7 +46,10 @@ export class ZipAssetResolver {
   private readonly lower = new Map<string, string>();
   private readonly byBase = new Map<string, string[]>();
 
-  constructor(names: string[], private readonly baseDir = "") {
+  constructor(
+    names: string[],
+    private readonly baseDir = "",
+  ) {
     for (const name of usableEntries(names)) {
       const n = normalizeAssetPath(name);
       this.exact.set(n, name);

@@ -36,7 +36,15 @@ const fake = {
   /** Milliseconds to wait before answering a request for this task_id. */
   slow: new Map<string, number>(),
   reset() {
-    Object.assign(this, { tokenRequests: 0, issued: 0, unauthorizedOnce: false, unauthorizedInEnvelope: false, alwaysUnauthorized: false, rejectCredentials: false, log: [] });
+    Object.assign(this, {
+      tokenRequests: 0,
+      issued: 0,
+      unauthorizedOnce: false,
+      unauthorizedInEnvelope: false,
+      alwaysUnauthorized: false,
+      rejectCredentials: false,
+      log: [],
+    });
     [this.valid, this.canned, this.slow].forEach((m) => m.clear());
   },
   /** Every token issued so far stops working. */
@@ -69,9 +77,14 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, body:
     bodyLength: body.length,
   };
   fake.log.push(entry);
-  const send = (status: number, value: unknown) => void res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
+  const send = (status: number, value: unknown) =>
+    void res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
   if (entry.contentType.startsWith("multipart/form-data")) {
-    const form = await new Request(url, { method: "POST", headers: { "content-type": entry.contentType }, body: new Uint8Array(body) }).formData();
+    const form = await new Request(url, {
+      method: "POST",
+      headers: { "content-type": entry.contentType },
+      body: new Uint8Array(body),
+    }).formData();
     entry.form = [];
     for (const [name, value] of form) {
       entry.form.push([name, typeof value === "string" ? value : { filename: value.name, type: value.type, text: await value.text() }]);
@@ -119,7 +132,10 @@ const client = (extra: Partial<X3dClientOptions> = {}) => createX3dClient({ base
 
 /** The X3dError a promise rejects with (fails the test if it resolves or throws something else). */
 async function rejection(promise: Promise<unknown>): Promise<X3dError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(X3dError);
   return error as X3dError;
 }
@@ -145,7 +161,10 @@ describe("token", () => {
     expect(fake.tokenRequests).toBe(1);
   });
 
-  it.each([["HTTP 401", false], ["envelope code 401 with HTTP 200", true]])("renews once on %s and retries the call", async (_, inEnvelope) => {
+  it.each([
+    ["HTTP 401", false],
+    ["envelope code 401 with HTTP 200", true],
+  ])("renews once on %s and retries the call", async (_, inEnvelope) => {
     const c = client();
     await c.getToken();
     Object.assign(fake, { unauthorizedOnce: true, unauthorizedInEnvelope: inEnvelope });
@@ -179,7 +198,13 @@ describe("token", () => {
   it("surfaces a second 401 as X3dError 401 without looping", async () => {
     const c = client();
     fake.alwaysUnauthorized = true;
-    expect(await rejection(c.balance())).toMatchObject({ code: 401, msg: "Unauthorized", httpStatus: 401, kind: "service", userMessage: ERRORS[401].user });
+    expect(await rejection(c.balance())).toMatchObject({
+      code: 401,
+      msg: "Unauthorized",
+      httpStatus: 401,
+      kind: "service",
+      userMessage: ERRORS[401].user,
+    });
     expect(fake.tokenRequests).toBe(2);
     expect(fake.requests("balance")).toHaveLength(2);
   });
@@ -201,7 +226,13 @@ describe("token", () => {
   it("throws 40010000 sent with HTTP 200 with the catalogue's message, and does not cache the failure", async () => {
     const c = client();
     fake.rejectCredentials = true;
-    const expected = { code: 40010000, msg: "client credentials are invalid", httpStatus: 200, kind: "service", userMessage: ERRORS[40010000].user };
+    const expected = {
+      code: 40010000,
+      msg: "client credentials are invalid",
+      httpStatus: 200,
+      kind: "service",
+      userMessage: ERRORS[40010000].user,
+    };
     expect(await rejection(c.balance())).toMatchObject(expected);
     expect(fake.requests("balance")).toHaveLength(0);
     fake.rejectCredentials = false;
@@ -236,37 +267,86 @@ describe("multipart bodies", () => {
   it("sends submit-task options and ordered views as named fields and files", async () => {
     const stream = () => new Blob(["left-bytes"]).stream();
     const views = [fileOf("front.png", "front-bytes", "image/png"), { name: "left.webp", type: "image/webp", data: stream }];
-    const options = { model: "x3dv2.1", resolution: "1536pro", multi_images_bit: "1010", pbr: 1, shading: 0.1 + 0.2, face: 500_000, format: 2 } as const;
+    const options = {
+      model: "x3dv2.1",
+      resolution: "1536pro",
+      multi_images_bit: "1010",
+      pbr: 1,
+      shading: 0.1 + 0.2,
+      face: 500_000,
+      format: 2,
+    } as const;
     const created = await client().submitTask({ ...options, multi_images: views, callback_url: "http://localhost:3000/hook" });
     expect(created).toEqual({ task_id: "submit-task_1" });
     const form = fake.requests("submit-task")[0]?.form;
     expect(form).toEqual([
-      ["request_type", "3"], ["model", "x3dv2.1"],
+      ["request_type", "3"],
+      ["model", "x3dv2.1"],
       ["multi_images", { filename: "front.png", type: "image/png", text: "front-bytes" }],
       ["multi_images", { filename: "left.webp", type: "image/webp", text: "left-bytes" }],
-      ["multi_images_bit", "1010"], ["resolution", "1536pro"], ["pbr", "1"], ["shading", "0.3"],
-      ["face", "500000"], ["format", "2"], ["callback_url", "http://localhost:3000/hook"],
+      ["multi_images_bit", "1010"],
+      ["resolution", "1536pro"],
+      ["pbr", "1"],
+      ["shading", "0.3"],
+      ["face", "500000"],
+      ["format", "2"],
+      ["callback_url", "http://localhost:3000/hook"],
     ]);
   });
 
   it("drops pbr and shading for models without them, and sends the texture mesh for request_type 2", async () => {
-    await client().submitTask({ request_type: 2, model: "x3dv1.5", images: fileOf("a.jpg", "jpg"), mesh: fileOf("m.glb", "glb"), pbr: 1, shading: 0.5 });
+    await client().submitTask({
+      request_type: 2,
+      model: "x3dv1.5",
+      images: fileOf("a.jpg", "jpg"),
+      mesh: fileOf("m.glb", "glb"),
+      pbr: 1,
+      shading: 0.5,
+    });
     const names = fake.requests("submit-task")[0]?.form?.map(([n]) => n);
     expect(names).toEqual(["request_type", "model", "images", "mesh"]);
   });
 
   it("sends split, depth and segmentation fields with their defaults and without inapplicable ones", async () => {
     const c = client();
-    await expect(c.createSplitTask({ mesh_url: "https://cdn.example/m.obj", model: "general", part: "b" })).resolves.toEqual({ task_id: "split_1", state: "queueing" });
+    await expect(c.createSplitTask({ mesh_url: "https://cdn.example/m.obj", model: "general", part: "b" })).resolves.toEqual({
+      task_id: "split_1",
+      state: "queueing",
+    });
     await c.createSplitTask({ mesh: fileOf("m.stl", "solid"), joint: "none" });
-    await c.createDepthTask({ image: { name: "d.png", data: new Blob(["img"], { type: "image/png" }) }, rmbg: 0, thickness_base: 2, degree_rmbg: 0.5, format: 6 });
+    await c.createDepthTask({
+      image: { name: "d.png", data: new Blob(["img"], { type: "image/png" }) },
+      rmbg: 0,
+      thickness_base: 2,
+      degree_rmbg: 0.5,
+      format: 6,
+    });
     await c.createSegmentationTask({ mesh: fileOf("m.glb", "glb"), seg_level: "high", format: 5 });
     const forms = fake.log.filter((r) => r.form).map((r) => r.form);
     expect(forms).toEqual([
-      [["mesh_url", "https://cdn.example/m.obj"], ["model", "general"], ["level", "medium"]],
-      [["mesh", { filename: "m.stl", type: "application/octet-stream", text: "solid" }], ["model", "character"], ["part", "a"], ["joint", "none"]],
-      [["image", { filename: "d.png", type: "image/png", text: "img" }], ["model_type", "pro"], ["rmbg", "0"], ["thickness_base", "2.0"], ["format", "6"]],
-      [["mesh", { filename: "m.glb", type: "application/octet-stream", text: "glb" }], ["seg_level", "high"], ["format", "5"]],
+      [
+        ["mesh_url", "https://cdn.example/m.obj"],
+        ["model", "general"],
+        ["level", "medium"],
+      ],
+      [
+        ["mesh", { filename: "m.stl", type: "application/octet-stream", text: "solid" }],
+        ["model", "character"],
+        ["part", "a"],
+        ["joint", "none"],
+      ],
+      [
+        ["image", { filename: "d.png", type: "image/png", text: "img" }],
+        ["model_type", "pro"],
+        ["rmbg", "0"],
+        ["thickness_base", "2.0"],
+        ["format", "6"],
+      ],
+      [
+        ["mesh", { filename: "m.glb", type: "application/octet-stream", text: "glb" }],
+        ["seg_level", "high"],
+        ["format", "5"],
+      ],
     ]);
   });
 });
@@ -284,7 +364,13 @@ describe("errors", () => {
   it("throws service errors with code, msg, HTTP status and user message", async () => {
     fake.canned.set("submit-task", { body: { code: 30010000, data: {}, msg: "balance is not enough" } });
     const error = await rejection(client().submitTask({ images: fileOf("a.png", "png") }));
-    expect(error).toMatchObject({ code: 30010000, msg: "balance is not enough", httpStatus: 200, kind: "service", userMessage: ERRORS[30010000].user });
+    expect(error).toMatchObject({
+      code: 30010000,
+      msg: "balance is not enough",
+      httpStatus: 200,
+      kind: "service",
+      userMessage: ERRORS[30010000].user,
+    });
   });
 
   it.each([

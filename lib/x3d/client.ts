@@ -65,7 +65,15 @@ export class X3dError extends Error {
   readonly mayHaveReached: boolean;
   readonly issues?: readonly z.core.$ZodIssue[];
 
-  constructor(init: { code: number; msg: string; kind: X3dErrorKind; httpStatus?: number; issues?: readonly z.core.$ZodIssue[]; cause?: unknown; mayHaveReached?: boolean }) {
+  constructor(init: {
+    code: number;
+    msg: string;
+    kind: X3dErrorKind;
+    httpStatus?: number;
+    issues?: readonly z.core.$ZodIssue[];
+    cause?: unknown;
+    mayHaveReached?: boolean;
+  }) {
     super(`x3d ${init.code}: ${init.msg}`, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = "X3dError";
     this.code = init.code;
@@ -108,12 +116,19 @@ interface Call<T> {
 
 const ClientConfigSchema = ClientCredentialsSchema.extend({ baseUrl: httpUrl() });
 
-const failure = (msg: string, kind: X3dErrorKind, extra?: { httpStatus?: number; issues?: readonly z.core.$ZodIssue[]; cause?: unknown; mayHaveReached?: boolean }) =>
-  new X3dError({ code: X3D_CLIENT_FAILURE_CODE, msg, kind, ...extra });
-
+const failure = (
+  msg: string,
+  kind: X3dErrorKind,
+  extra?: { httpStatus?: number; issues?: readonly z.core.$ZodIssue[]; cause?: unknown; mayHaveReached?: boolean },
+) => new X3dError({ code: X3D_CLIENT_FAILURE_CODE, msg, kind, ...extra });
 
 /** Validates a request against its schema; failures become X3dError with the field's catalogue code. */
-function parseInput<S extends z.ZodType>(schema: S, input: unknown, codes: FieldCodes, fallback: ErrorCode = X3D_CLIENT_FAILURE_CODE): z.output<S> {
+function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  codes: FieldCodes,
+  fallback: ErrorCode = X3D_CLIENT_FAILURE_CODE,
+): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const first = parsed.error.issues[0];
@@ -174,12 +189,18 @@ export function createX3dClient(options: X3dClientOptions) {
     try {
       response = await doFetch(url, init);
     } catch (cause) {
-      throw failure(`network failure calling ${url.pathname}: ${describeFailure(cause, timeouts)}`, "network", { cause, mayHaveReached: mayHaveBeenSent(cause) });
+      throw failure(`network failure calling ${url.pathname}: ${describeFailure(cause, timeouts)}`, "network", {
+        cause,
+        mayHaveReached: mayHaveBeenSent(cause),
+      });
     }
     try {
       text = await response.text();
     } catch (cause) {
-      throw failure(`the answer from ${url.pathname} broke off: ${describeFailure(cause, timeouts)}`, "network", { cause, mayHaveReached: true });
+      throw failure(`the answer from ${url.pathname} broke off: ${describeFailure(cause, timeouts)}`, "network", {
+        cause,
+        mayHaveReached: true,
+      });
     }
     try {
       return { status: response.status, body: JSON.parse(text) as unknown };
@@ -195,14 +216,24 @@ export function createX3dClient(options: X3dClientOptions) {
   /** Checks the envelope, throws on any non-200 code, and returns the schema-checked `data`. */
   function interpret<T>(answer: Answer, schema: z.ZodType<{ data: T }>, path: string): T {
     const httpStatus = answer.status;
-    if (answer.body === undefined && httpStatus === 401) raise(new X3dError({ code: 401, msg: "Unauthorized", kind: "service", httpStatus }));
+    if (answer.body === undefined && httpStatus === 401)
+      raise(new X3dError({ code: 401, msg: "Unauthorized", kind: "service", httpStatus }));
     const head = EnvelopeHeadSchema.safeParse(answer.body);
-    if (!head.success) throw failure(`${path} answered without an envelope: ${z.prettifyError(head.error)}`, "response", { httpStatus, issues: head.error.issues });
+    if (!head.success)
+      throw failure(`${path} answered without an envelope: ${z.prettifyError(head.error)}`, "response", {
+        httpStatus,
+        issues: head.error.issues,
+      });
     const { code, msg, message } = head.data;
     if (code !== 200) throw new X3dError({ code, msg: msg ?? message ?? "", kind: "service", httpStatus });
-    if (httpStatus < 200 || httpStatus > 299) throw failure(`${path} answered code 200 with HTTP ${httpStatus}`, "response", { httpStatus });
+    if (httpStatus < 200 || httpStatus > 299)
+      throw failure(`${path} answered code 200 with HTTP ${httpStatus}`, "response", { httpStatus });
     const full = schema.safeParse(answer.body);
-    if (!full.success) throw failure(`${path} answer does not match its schema: ${z.prettifyError(full.error)}`, "response", { httpStatus, issues: full.error.issues });
+    if (!full.success)
+      throw failure(`${path} answer does not match its schema: ${z.prettifyError(full.error)}`, "response", {
+        httpStatus,
+        issues: full.error.issues,
+      });
     return full.data.data;
   }
 
@@ -239,7 +270,11 @@ export function createX3dClient(options: X3dClientOptions) {
   async function call<T>(c: Call<T>): Promise<T> {
     const url = endpoint(c.path, c.query);
     const attempt = (token: TokenData) =>
-      send(url, { method: c.method, headers: { Authorization: `${c.scheme} ${token.accessToken}`, Accept: "application/json" }, body: c.form ?? null });
+      send(url, {
+        method: c.method,
+        headers: { Authorization: `${c.scheme} ${token.accessToken}`, Accept: "application/json" },
+        body: c.form ?? null,
+      });
     const first = await currentToken();
     let answer = await attempt(first);
     if (unauthorized(answer)) answer = await attempt(await renewToken(first.accessToken));
@@ -282,6 +317,7 @@ export function createX3dClient(options: X3dClientOptions) {
         SegmentationCreateResponseSchema,
       ),
     /** GET segmentation/query-task (Token scheme): state and result links of a segmentation task. */
-    querySegmentationTask: (id: string): Promise<TaskResult> => query("segmentation/query-task", "Token", id, SegmentationQueryResponseSchema),
+    querySegmentationTask: (id: string): Promise<TaskResult> =>
+      query("segmentation/query-task", "Token", id, SegmentationQueryResponseSchema),
   };
 }

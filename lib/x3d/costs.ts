@@ -43,11 +43,6 @@ export const DEFAULT_COSTS: CostTable = {
 };
 
 /** Credits one image-to-3D task costs; undefined for a model/resolution pair that does not exist. */
-export function imageTo3dCost(
-  table: CostTable,
-  model: Model,
-  resolution: Resolution,
-  requestType: RequestType,
-): number | undefined {
+export function imageTo3dCost(table: CostTable, model: Model, resolution: Resolution, requestType: RequestType): number | undefined {
   return table.imageTo3d[`${model}:${resolution}`]?.[requestType - 1];
 }

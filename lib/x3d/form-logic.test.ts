@@ -101,7 +101,14 @@ describe("image-to-3D matrix", () => {
   });
 
   it("sends only the options that apply", () => {
-    expect(wireImageOptions(defaultsFor("x3dv1.5"))).toEqual({ request_type: 3, model: "x3dv1.5", resolution: "1536", face: 2_000_000, format: 2, rmbg: 1 });
+    expect(wireImageOptions(defaultsFor("x3dv1.5"))).toEqual({
+      request_type: 3,
+      model: "x3dv1.5",
+      resolution: "1536",
+      face: 2_000_000,
+      format: 2,
+      rmbg: 1,
+    });
     expect(wireImageOptions({ ...defaultsFor("x3dv3.0"), shading: 0.30000000000000004 })).toMatchObject({ pbr: 1, shading: 0.3 });
     expect(wireImageOptions(defaultsFor("x3dv3.0", 1))).not.toHaveProperty("pbr");
     expect(wireImageOptions(defaultsFor("x3dv3.0", 2))).not.toHaveProperty("face");
@@ -180,8 +187,17 @@ describe("split fields", () => {
 
   it("sends only the fields that apply", () => {
     expect(wireSplitOptions(SPLIT_FORM_DEFAULTS)).toEqual({ model: "character", part: "a", joint: "ball", merge: "yes", format: 2 });
-    expect(wireSplitOptions({ ...SPLIT_FORM_DEFAULTS, joint: "none" })).toEqual({ model: "character", part: "a", joint: "none", format: 2 });
-    expect(wireSplitOptions({ ...SPLIT_FORM_DEFAULTS, model: "general", level: "high" })).toEqual({ model: "general", level: "high", format: 2 });
+    expect(wireSplitOptions({ ...SPLIT_FORM_DEFAULTS, joint: "none" })).toEqual({
+      model: "character",
+      part: "a",
+      joint: "none",
+      format: 2,
+    });
+    expect(wireSplitOptions({ ...SPLIT_FORM_DEFAULTS, model: "general", level: "high" })).toEqual({
+      model: "general",
+      level: "high",
+      format: 2,
+    });
   });
 });
 

@@ -15,16 +15,7 @@ export const MODELS = [
 ] as const;
 export type Model = (typeof MODELS)[number];
 
-export const RESOLUTIONS = [
-  "512",
-  "1024",
-  "1536",
-  "1536fast",
-  "1536pro",
-  "1536profast",
-  "2048quality",
-  "2048master",
-] as const;
+export const RESOLUTIONS = ["512", "1024", "1536", "1536fast", "1536pro", "1536profast", "2048quality", "2048master"] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];
 
 export interface ModelInfo {

@@ -73,7 +73,10 @@ describe("submit-task request", () => {
       const has = MODEL_INFO[model].pbrAndShading;
       expect([out.pbr, out.shading], model).toEqual(has ? [0, 0.7] : [undefined, undefined]);
     }
-    expect(SubmitTaskRequestSchema.parse({ request_type: 1, images: image, pbr: 1, shading: 0.2 })).toMatchObject({ pbr: undefined, shading: 0.2 });
+    expect(SubmitTaskRequestSchema.parse({ request_type: 1, images: image, pbr: 1, shading: 0.2 })).toMatchObject({
+      pbr: undefined,
+      shading: 0.2,
+    });
   });
 
   it("checks shading steps, face range, flags and formats", () => {
@@ -93,7 +96,8 @@ describe("submit-task request", () => {
   });
 
   it("checks images, views and their bit string", () => {
-    const multi = (n: number, bit?: string) => codes(SubmitTaskRequestSchema, { multi_images: Array.from({ length: n }, () => image), multi_images_bit: bit }, SUBMIT_FIELD_CODES);
+    const multi = (n: number, bit?: string) =>
+      codes(SubmitTaskRequestSchema, { multi_images: Array.from({ length: n }, () => image), multi_images_bit: bit }, SUBMIT_FIELD_CODES);
     expect(multi(2, "1010")).toEqual([]);
     expect(multi(4)).toEqual([]);
     expect(multi(5)).toEqual([10031009]);
@@ -114,7 +118,12 @@ describe("split, depth and segmentation requests", () => {
   it("fills split defaults per model and drops what does not apply", () => {
     const mesh = file("m.glb");
     expect(SplitCreateRequestSchema.parse({ mesh })).toEqual({ mesh, model: "character", part: "a", joint: "ball", merge: "yes" });
-    expect(SplitCreateRequestSchema.parse({ mesh, joint: "none", merge: "no" })).toEqual({ mesh, model: "character", part: "a", joint: "none" });
+    expect(SplitCreateRequestSchema.parse({ mesh, joint: "none", merge: "no" })).toEqual({
+      mesh,
+      model: "character",
+      part: "a",
+      joint: "none",
+    });
     expect(SplitCreateRequestSchema.parse({ mesh, model: "general", part: "c" })).toEqual({ mesh, model: "general", level: "medium" });
     expect(codes(SplitCreateRequestSchema, { mesh, part: "g" }, SPLIT_FIELD_CODES)).toEqual([10032002]);
     expect(codes(SplitCreateRequestSchema, { mesh, joint: "hinge" }, SPLIT_FIELD_CODES)).toEqual([10032003]);
@@ -124,7 +133,8 @@ describe("split, depth and segmentation requests", () => {
   });
 
   it("requires depth's format and checks its ranges and steps", () => {
-    const depth = (input: object) => codes(DepthCreateRequestSchema, { image_url: "https://x/a.webp", format: 1, ...input }, DEPTH_FIELD_CODES);
+    const depth = (input: object) =>
+      codes(DepthCreateRequestSchema, { image_url: "https://x/a.webp", format: 1, ...input }, DEPTH_FIELD_CODES);
     expect(depth({ format: undefined })).toEqual([10033015]);
     expect(depth({ format: 6 })).toEqual([]);
     expect(depth({ format: 7 })).toEqual([10033015]);
@@ -142,11 +152,16 @@ describe("split, depth and segmentation requests", () => {
     expect(depth({ image_url: "https://x/a.tiff" })).toEqual([10033003]);
     const out = DepthCreateRequestSchema.parse({ image, format: 2, rmbg: 0, thickness_base: 1, degree_rmbg: 0.5, shape_base: 1 });
     expect(out).toMatchObject({ model_type: "pro", rmbg: 0, thickness_base: "1.0", degree_rmbg: undefined, shape_base: 1 });
-    expect(DepthCreateRequestSchema.parse({ image, format: 2, degree_rmbg: 0.5, shape_base: 1 })).toMatchObject({ rmbg: 1, degree_rmbg: 0.5, shape_base: undefined });
+    expect(DepthCreateRequestSchema.parse({ image, format: 2, degree_rmbg: 0.5, shape_base: 1 })).toMatchObject({
+      rmbg: 1,
+      degree_rmbg: 0.5,
+      shape_base: undefined,
+    });
   });
 
   it("takes segmentation formats 1 to 5 and the three levels", () => {
-    const seg = (input: object) => codes(SegmentationCreateRequestSchema, { mesh_url: "https://x/m.stl", ...input }, SEGMENTATION_FIELD_CODES);
+    const seg = (input: object) =>
+      codes(SegmentationCreateRequestSchema, { mesh_url: "https://x/m.stl", ...input }, SEGMENTATION_FIELD_CODES);
     expect(seg({ format: 5, seg_level: "low" })).toEqual([]);
     expect(seg({ format: 6 })).toEqual([10030002]);
     expect(seg({ seg_level: "max" })).toEqual([10034001]);

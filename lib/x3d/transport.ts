@@ -26,14 +26,27 @@ export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 60_000
 
 /** fetch with the phase timeouts; the Agent keeps connections alive between calls. */
 export function fetchWithTimeouts(timeouts: Timeouts = DEFAULT_TIMEOUTS): typeof fetch {
-  const dispatcher = new Agent({ connect: { timeout: timeouts.connectMs }, headersTimeout: timeouts.headersMs, bodyTimeout: timeouts.bodyMs });
+  const dispatcher = new Agent({
+    connect: { timeout: timeouts.connectMs },
+    headersTimeout: timeouts.headersMs,
+    bodyTimeout: timeouts.bodyMs,
+  });
   const bound = (input: string | URL | Request, init?: RequestInit) =>
     undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher });
   return bound as unknown as typeof fetch;
 }
 
 // Failures that happen before a byte of the request can have been sent.
-const NOT_SENT = new Set(["UND_ERR_CONNECT_TIMEOUT", "ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL", "ERR_INVALID_URL"]);
+const NOT_SENT = new Set([
+  "UND_ERR_CONNECT_TIMEOUT",
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EADDRNOTAVAIL",
+  "ERR_INVALID_URL",
+]);
 
 /** The first `code` in an error's cause chain (fetch wraps undici's and the socket's errors). */
 export function errorCode(error: unknown): string | undefined {

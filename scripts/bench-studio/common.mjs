@@ -56,7 +56,9 @@ export function ensureBuild({ allowStale }) {
   const state = buildState();
   if (state === "fresh") return "existing build";
   if (state === "stale" && allowStale) return "stale build kept (--no-build)";
-  log(state === "stale" ? "The sources changed since the last build: building (npm run build)…" : "No build yet: building (npm run build)…");
+  log(
+    state === "stale" ? "The sources changed since the last build: building (npm run build)…" : "No build yet: building (npm run build)…",
+  );
   const t = performance.now();
   execSync("npm run build", { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
   return `built now in ${fmt((performance.now() - t) / 1000, 0)} s`;
@@ -75,7 +77,9 @@ export function freePort(wanted = 0) {
         s.close(() => resolve(got));
       });
     });
-  return tryListen(wanted).then((p) => p ?? tryListen(0)).then((p) => p ?? Promise.reject(new Error("no free port on loopback")));
+  return tryListen(wanted)
+    .then((p) => p ?? tryListen(0))
+    .then((p) => p ?? Promise.reject(new Error("no free port on loopback")));
 }
 
 // ---------------------------------------------------------------- server
@@ -118,11 +122,15 @@ export class Server {
       ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
       ...this.extraEnv,
     };
-    this.child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-H", HOST, "-p", String(this.port)], {
-      cwd: ROOT,
-      env: this.env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    this.child = spawn(
+      process.execPath,
+      [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-H", HOST, "-p", String(this.port)],
+      {
+        cwd: ROOT,
+        env: this.env,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     this.removeCleanup = onCleanup(() => this.disposeNow());
     const keep = (d) => {
       this.out += d.toString();
@@ -270,7 +278,11 @@ export function percentile(values, p) {
 
 export function table(rows) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i] ?? "").length)));
-  const line = (r) => r.map((c, i) => String(c ?? "").padEnd(widths[i])).join("  ").trimEnd();
+  const line = (r) =>
+    r
+      .map((c, i) => String(c ?? "").padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
   return [line(rows[0]), widths.map((w) => "-".repeat(w)).join("  "), ...rows.slice(1).map(line)].join("\n");
 }
 

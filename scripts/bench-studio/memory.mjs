@@ -135,7 +135,9 @@ export async function runMemory({ browser, deadline = Infinity }) {
     const meshFile = path.join(dir, "torus-198mb.glb");
     const tGen = performance.now();
     const mesh = writeTorusGlb(meshFile, TARGET_BYTES);
-    log(`  wrote ${path.basename(meshFile)}: ${mB(mesh.bytes)} (${mesh.bytes} bytes), ${mesh.triangles.toLocaleString("en-US")} triangles (unwelded torus, positions + uint32 indices) in ${fmt((performance.now() - tGen) / 1000, 1)} s`);
+    log(
+      `  wrote ${path.basename(meshFile)}: ${mB(mesh.bytes)} (${mesh.bytes} bytes), ${mesh.triangles.toLocaleString("en-US")} triangles (unwelded torus, positions + uint32 indices) in ${fmt((performance.now() - tGen) / 1000, 1)} s`,
+    );
 
     // Warm the routes the chain uses, then idle.
     const warm = await signedInPage(browser, server.base, user);
@@ -158,7 +160,9 @@ export async function runMemory({ browser, deadline = Infinity }) {
       await context.close();
     }
     const createdAt = performance.now();
-    log(`  uploaded through /new/texture in ${fmt((uploadedAt - chainStart) / 1000, 1)} s; task ${id} created ${fmt((createdAt - uploadedAt) / 1000, 1)} s after submitting`);
+    log(
+      `  uploaded through /new/texture in ${fmt((uploadedAt - chainStart) / 1000, 1)} s; task ${id} created ${fmt((createdAt - uploadedAt) / 1000, 1)} s after submitting`,
+    );
     // Wait for the end, as long as the budget allows (the idle "after" still has to fit).
     const waitMs = Math.max(60_000, Math.min(CHAIN_TIMEOUT_MS, deadline - performance.now() - AFTER_MS - 5_000));
     let view = await studio.task(id);
@@ -199,29 +203,73 @@ export async function runMemory({ browser, deadline = Infinity }) {
       if (inStep.length) profile.push(Math.round(Math.max(...inStep.map((x) => x.kb)) / 1024));
     }
     log(`  RSS (MB, max per 2 s from the upload's start; settled at ${fmt((settledAt - chainStart) / 1000, 0)} s): ${profile.join(" ")}`);
-    rows.push(figure(PART, "RSS idle before", mB(bytesOfKb(idleKb)), undefined, true, `server tree (next-server and children), mean over ${IDLE_MS / 1000} s`));
     rows.push(
-      figure(PART, "peak RSS during the chain", mB(bytesOfKb(peak.kb)), `≤ ${fmt(GOALS.peakBytes / MB / 1024, 1)} GB`, bytesOfKb(peak.kb) <= GOALS.peakBytes, `${signed(peak.kb - idleKb)} over idle, ${phase} (${fmt((peak.t - chainStart) / 1000, 1)} s in); ${rss.samples.length} samples every ${SAMPLE_MS} ms`),
+      figure(
+        PART,
+        "RSS idle before",
+        mB(bytesOfKb(idleKb)),
+        undefined,
+        true,
+        `server tree (next-server and children), mean over ${IDLE_MS / 1000} s`,
+      ),
+    );
+    rows.push(
+      figure(
+        PART,
+        "peak RSS during the chain",
+        mB(bytesOfKb(peak.kb)),
+        `≤ ${fmt(GOALS.peakBytes / MB / 1024, 1)} GB`,
+        bytesOfKb(peak.kb) <= GOALS.peakBytes,
+        `${signed(peak.kb - idleKb)} over idle, ${phase} (${fmt((peak.t - chainStart) / 1000, 1)} s in); ${rss.samples.length} samples every ${SAMPLE_MS} ms`,
+      ),
     );
     if (!settled) rows.push(missingAfter(afterKb, idleKb));
-    else rows.push(
-      figure(PART, "RSS after", mB(bytesOfKb(afterKb)), `≤ idle + ${mB(GOALS.afterOverIdleBytes)}`, bytesOfKb(afterKb - idleKb) <= GOALS.afterOverIdleBytes, `${signed(afterKb - idleKb)} over idle, mean of the last ${IDLE_MS / 1000} s of ${AFTER_MS / 1000} s idle after settling`),
-    );
+    else
+      rows.push(
+        figure(
+          PART,
+          "RSS after",
+          mB(bytesOfKb(afterKb)),
+          `≤ idle + ${mB(GOALS.afterOverIdleBytes)}`,
+          bytesOfKb(afterKb - idleKb) <= GOALS.afterOverIdleBytes,
+          `${signed(afterKb - idleKb)} over idle, mean of the last ${IDLE_MS / 1000} s of ${AFTER_MS / 1000} s idle after settling`,
+        ),
+      );
     const times = view.stateTimes ?? {};
     const span = (a, b) => (times[a] && times[b] ? `${fmt((Date.parse(times[b]) - Date.parse(times[a])) / 1000, 1)} s` : "—");
     let resultSize = "";
     if (view.result?.url) {
-      const head = await fetch(`${server.base}${view.result.url}`, { method: "HEAD", headers: { Cookie: user.cookie } }).catch(() => undefined);
+      const head = await fetch(`${server.base}${view.result.url}`, { method: "HEAD", headers: { Cookie: user.cookie } }).catch(
+        () => undefined,
+      );
       const length = Number(head?.headers.get("content-length"));
       if (head?.status === 200 && length > 0) resultSize = `; result ${mB(length)}`;
     }
-    const copy = sawSuccess ? `; studio saw success → settled (result stored) ${settled ? `${fmt((settledAt - sawSuccess) / 1000, 1)} s` : "not yet"}` : "";
+    const copy = sawSuccess
+      ? `; studio saw success → settled (result stored) ${settled ? `${fmt((settledAt - sawSuccess) / 1000, 1)} s` : "not yet"}`
+      : "";
     rows.push(
-      figure(PART, "wall time of the chain", `${settled ? "" : "> "}${fmt(wall, 1)} s`, undefined, true, `task ${view.state}${settled ? "" : " (not settled)"}: upload ${fmt((uploadedAt - chainStart) / 1000, 1)} s, submit ${fmt((createdAt - uploadedAt) / 1000, 1)} s, created→processing ${span("created", "processing")}, processing→${view.state} ${span("processing", view.state)}${copy}${resultSize}`),
+      figure(
+        PART,
+        "wall time of the chain",
+        `${settled ? "" : "> "}${fmt(wall, 1)} s`,
+        undefined,
+        true,
+        `task ${view.state}${settled ? "" : " (not settled)"}: upload ${fmt((uploadedAt - chainStart) / 1000, 1)} s, submit ${fmt((createdAt - uploadedAt) / 1000, 1)} s, created→processing ${span("created", "processing")}, processing→${view.state} ${span("processing", view.state)}${copy}${resultSize}`,
+      ),
     );
     const studioLines = server.out.split("\n").filter((l) => /\[studio\]|error|fail/i.test(l));
-    if (studioLines.length) notes.push(`memory: the server said: ${studioLines.slice(-6).map((l) => l.trim().slice(0, 300)).join(" | ")}`);
-    if (view.state !== "success") notes.push(`memory: the texture task ended ${view.state}${view.errorMessage ? `: ${view.errorMessage}` : ""}${view.problem ? ` (${view.problem})` : ""}`);
+    if (studioLines.length)
+      notes.push(
+        `memory: the server said: ${studioLines
+          .slice(-6)
+          .map((l) => l.trim().slice(0, 300))
+          .join(" | ")}`,
+      );
+    if (view.state !== "success")
+      notes.push(
+        `memory: the texture task ended ${view.state}${view.errorMessage ? `: ${view.errorMessage}` : ""}${view.problem ? ` (${view.problem})` : ""}`,
+      );
     return { rows, notes };
   } finally {
     rss?.stop();

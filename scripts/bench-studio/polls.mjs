@@ -31,7 +31,8 @@ async function createTasks(browser, server, user, n) {
   try {
     let action;
     page.on("request", (req) => {
-      if (req.method() === "POST" && req.headers()["next-action"] && !action) action = { url: req.url(), headers: req.headers(), body: req.postDataBuffer() };
+      if (req.method() === "POST" && req.headers()["next-action"] && !action)
+        action = { url: req.url(), headers: req.headers(), body: req.postDataBuffer() };
     });
     const cheap = () => createImageTask(page, { image: "robot.png", choose: CHEAP, fill: { "Face count": CHEAP_FACES } });
     const first = await cheap();
@@ -41,7 +42,13 @@ async function createTasks(browser, server, user, n) {
       delete headers["content-length"];
       for (const k of Object.keys(headers)) if (k.startsWith(":")) delete headers[k];
       while (ids.length < n) {
-        const res = await fetch(action.url, { method: "POST", headers, body: action.body, redirect: "manual", signal: AbortSignal.timeout(60_000) });
+        const res = await fetch(action.url, {
+          method: "POST",
+          headers,
+          body: action.body,
+          redirect: "manual",
+          signal: AbortSignal.timeout(60_000),
+        });
         await res.arrayBuffer();
         const m = /\/tasks\/([^;/?]+)/.exec(res.headers.get("x-action-redirect") ?? res.headers.get("location") ?? "");
         if (!m || ids.includes(decodeURIComponent(m[1]))) break;
@@ -62,12 +69,16 @@ export async function runPolls({ browser }) {
   const server = await new Server("polls", { X3D_ENGINE_MIN_TASK_SECONDS: "600", X3D_ENGINE_CONCURRENCY: String(CONCURRENCY) }).start();
   const stops = [];
   try {
-    log(`\n(2) polls: server pid ${server.pid} on ${server.base} with X3D_ENGINE_MIN_TASK_SECONDS=600 X3D_ENGINE_CONCURRENCY=${CONCURRENCY}`);
+    log(
+      `\n(2) polls: server pid ${server.pid} on ${server.base} with X3D_ENGINE_MIN_TASK_SECONDS=600 X3D_ENGINE_CONCURRENCY=${CONCURRENCY}`,
+    );
     const user = await signUp(browser, server.base);
     const studio = new StudioHttp(server.base, user.cookie);
     const t0 = performance.now();
     const { ids, how } = await createTasks(browser, server, user, TASKS);
-    log(`  created ${ids.length} tasks (v1.5 512, geometry only, ${CHEAP_FACES} faces, GLB) through ${how} in ${fmt((performance.now() - t0) / 1000, 1)} s`);
+    log(
+      `  created ${ids.length} tasks (v1.5 512, geometry only, ${CHEAP_FACES} faces, GLB) through ${how} in ${fmt((performance.now() - t0) / 1000, 1)} s`,
+    );
     const firstView = await studio.task(ids[0]);
     log(`  options as stored: ${JSON.stringify(firstView.options)}`);
 
@@ -102,9 +113,13 @@ export async function runPolls({ browser }) {
       if (states.every((s) => s === "processing") || Date.now() > deadline) break;
       await sleep(1000);
     }
-    const count = (list) => Object.entries(list.reduce((a, s) => ({ ...a, [s]: (a[s] ?? 0) + 1 }), {})).map(([s, k]) => `${k} ${s}`).join(", ");
+    const count = (list) =>
+      Object.entries(list.reduce((a, s) => ({ ...a, [s]: (a[s] ?? 0) + 1 }), {}))
+        .map(([s, k]) => `${k} ${s}`)
+        .join(", ");
     log(`  studio tasks: ${count(states)}`);
-    if (!states.every((s) => s === "processing")) notes.push(`polls: not all ${TASKS} tasks were processing when the watchers started (${count(states)})`);
+    if (!states.every((s) => s === "processing"))
+      notes.push(`polls: not all ${TASKS} tasks were processing when the watchers started (${count(states)})`);
 
     // 200 watchers, each on its own task (i % 50), once a second, with If-None-Match when there is an ETag.
     const samples = [];
@@ -139,7 +154,9 @@ export async function runPolls({ browser }) {
     };
     const pid = server.servingPid;
     const watchers = Array.from({ length: WATCHERS }, (_, i) => watcher(i));
-    log(`  ${WATCHERS} watchers on ${ids.length} tasks, 1 poll/s each: ${WARMUP_MS / 1000} s warm-up, then ${WINDOW_MS / 1000} s measured…`);
+    log(
+      `  ${WATCHERS} watchers on ${ids.length} tasks, 1 poll/s each: ${WARMUP_MS / 1000} s warm-up, then ${WINDOW_MS / 1000} s measured…`,
+    );
     await sleep(WARMUP_MS);
     const cpu0 = { process: cpuMs(`/proc/${pid}/stat`), threads: threadCpu(pid) };
     await sleep(WINDOW_MS);
@@ -176,10 +193,30 @@ export async function runPolls({ browser }) {
     const polls = samples.filter((s) => s.end >= windowStart && s.end < windowEnd).length;
     const generating = workers > 0.2 * WINDOW_MS;
 
-    rows.push(figure(PART, "polls/s served", fmt(perSecond, 1), `≥ ${GOALS.pollsPerSecond}`, perSecond >= GOALS.pollsPerSecond, `${polls} answers in the ${WINDOW_MS / 1000} s window; ${WATCHERS} watchers × 1/s = 200 asked`));
+    rows.push(
+      figure(
+        PART,
+        "polls/s served",
+        fmt(perSecond, 1),
+        `≥ ${GOALS.pollsPerSecond}`,
+        perSecond >= GOALS.pollsPerSecond,
+        `${polls} answers in the ${WINDOW_MS / 1000} s window; ${WATCHERS} watchers × 1/s = 200 asked`,
+      ),
+    );
     rows.push(figure(PART, "poll latency p50", ms(p50), undefined, true, `${inWindow.length} polls started in the window`));
     rows.push(figure(PART, "poll latency p99", ms(p99), `≤ ${GOALS.p99Ms} ms`, p99 <= GOALS.p99Ms, `max ${ms(Math.max(...lat))}`));
-    rows.push(figure(PART, "polls not 2xx/304", String(bad), "0", bad === 0, bad ? `statuses: ${[...new Set(inWindow.map((s) => s.status))].join(", ")} (-1: no answer)` : `${inWindow.filter((s) => s.status === 304).length} were 304; ETag ${inWindow.some((s) => s.etag) ? "sent" : "never sent by the route"}`));
+    rows.push(
+      figure(
+        PART,
+        "polls not 2xx/304",
+        String(bad),
+        "0",
+        bad === 0,
+        bad
+          ? `statuses: ${[...new Set(inWindow.map((s) => s.status))].join(", ")} (-1: no answer)`
+          : `${inWindow.filter((s) => s.status === 304).length} were 304; ETag ${inWindow.some((s) => s.etag) ? "sent" : "never sent by the route"}`,
+      ),
+    );
     rows.push(
       figure(
         PART,
@@ -195,7 +232,9 @@ export async function runPolls({ browser }) {
         `(${loadIds.length} submitted, now ${count(loadStates)}); worker threads (the engine's, and any other) used ${fmt(workers / 1000, 1)} s CPU in the ${WINDOW_MS / 1000} s window` +
         (generating ? "" : " — little: generation was NOT running much during the measurement"),
     );
-    notes.push(`polls: X3D_ENGINE_CONCURRENCY=${CONCURRENCY} instead of 50: the studio's ${TASKS} tasks and the Open API load share one client, and ${TASKS} slots would leave the load queueing`);
+    notes.push(
+      `polls: X3D_ENGINE_CONCURRENCY=${CONCURRENCY} instead of 50: the studio's ${TASKS} tasks and the Open API load share one client, and ${TASKS} slots would leave the load queueing`,
+    );
     return { rows, notes };
   } finally {
     for (const stop of stops) await stop().catch(() => {});

@@ -161,15 +161,31 @@ export class OpenApi {
     if (!this.bearer) await this.token();
     const form = new FormData();
     form.append("images", new Blob([fs.readFileSync(path.join(FIXTURES, image))]), image);
-    for (const [k, v] of Object.entries({ model: "x3dv3.0", resolution: "2048quality", face: "2000000", request_type: "3", pbr: "1", format: "2" })) form.append(k, v);
-    const res = await fetch(`${this.base}/open-api/v1/submit-task`, { method: "POST", headers: { Authorization: this.bearer }, body: form, signal: AbortSignal.timeout(60_000) });
+    for (const [k, v] of Object.entries({
+      model: "x3dv3.0",
+      resolution: "2048quality",
+      face: "2000000",
+      request_type: "3",
+      pbr: "1",
+      format: "2",
+    }))
+      form.append(k, v);
+    const res = await fetch(`${this.base}/open-api/v1/submit-task`, {
+      method: "POST",
+      headers: { Authorization: this.bearer },
+      body: form,
+      signal: AbortSignal.timeout(60_000),
+    });
     const body = await res.json();
     if (body.code !== 200) throw new Error(`submit-task: ${JSON.stringify(body)}`);
     return body.data.task_id;
   }
 
   async state(taskId) {
-    const res = await fetch(`${this.base}/open-api/v1/query-task?task_id=${encodeURIComponent(taskId)}`, { headers: { Authorization: this.bearer }, signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(`${this.base}/open-api/v1/query-task?task_id=${encodeURIComponent(taskId)}`, {
+      headers: { Authorization: this.bearer },
+      signal: AbortSignal.timeout(30_000),
+    });
     const body = await res.json();
     return body.data?.state ?? `code ${body.code}`;
   }

@@ -16,7 +16,7 @@ export const GOALS = {
   bytesUntilReady: 12 * MB,
   firstLoadJsGzip: 160 * 1024,
 };
-const THROTTLE = { name: "50 Mbit/s, 20 ms", latency: 20, downloadThroughput: (50e6 / 8), uploadThroughput: (50e6 / 8) };
+const THROTTLE = { name: "50 Mbit/s, 20 ms", latency: 20, downloadThroughput: 50e6 / 8, uploadThroughput: 50e6 / 8 };
 const RUN_TIMEOUT_MS = 240_000;
 const THREE_DIR = path.join(ROOT, "node_modules/three");
 
@@ -103,7 +103,8 @@ function installStateObserver() {
     small.drawImage(c, 0, 0, 64, 40);
     const d = small.getImageData(0, 0, 64, 40).data;
     let n = 0;
-    for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - d[0]) + Math.abs(d[i + 1] - d[1]) + Math.abs(d[i + 2] - d[2]) + Math.abs(d[i + 3] - d[3]) > 24) n++;
+    for (let i = 0; i < d.length; i += 4)
+      if (Math.abs(d[i] - d[0]) + Math.abs(d[i + 1] - d[1]) + Math.abs(d[i + 2] - d[2]) + Math.abs(d[i + 3] - d[3]) > 24) n++;
     return n > 0.02 * 64 * 40;
   };
   const watchDrawn = () => {
@@ -141,7 +142,8 @@ export async function coldRun(browser, { url, storageState, throttle, viewport }
     const cdp = await context.newCDPSession(page);
     const requests = new Map();
     cdp.on("Network.requestWillBeSent", (e) => {
-      if (!requests.has(e.requestId)) requests.set(e.requestId, { url: e.request.url, type: e.type, start: e.timestamp, wallTime: e.wallTime, bytes: 0, partial: 0 });
+      if (!requests.has(e.requestId))
+        requests.set(e.requestId, { url: e.request.url, type: e.type, start: e.timestamp, wallTime: e.wallTime, bytes: 0, partial: 0 });
     });
     cdp.on("Network.responseReceived", (e) => {
       const r = requests.get(e.requestId);
@@ -149,7 +151,13 @@ export async function coldRun(browser, { url, storageState, throttle, viewport }
       const h = Object.fromEntries(Object.entries(e.response.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
       // Without a content-encoding, Content-Length is the body's size on the wire.
       const declared = !h["content-encoding"] && h["content-length"] ? Number(h["content-length"]) : 0;
-      Object.assign(r, { status: e.response.status, mime: e.response.mimeType, type: e.type ?? r.type, declared, encoding: h["content-encoding"] });
+      Object.assign(r, {
+        status: e.response.status,
+        mime: e.response.mimeType,
+        type: e.type ?? r.type,
+        declared,
+        encoding: h["content-encoding"],
+      });
     });
     cdp.on("Network.dataReceived", (e) => {
       const r = requests.get(e.requestId);
@@ -164,7 +172,13 @@ export async function coldRun(browser, { url, storageState, throttle, viewport }
       if (r) Object.assign(r, { failed: e.errorText, end: e.timestamp });
     });
     await cdp.send("Network.enable");
-    if (throttle) await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: throttle.latency, downloadThroughput: throttle.downloadThroughput, uploadThroughput: throttle.uploadThroughput });
+    if (throttle)
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: throttle.latency,
+        downloadThroughput: throttle.downloadThroughput,
+        uploadThroughput: throttle.uploadThroughput,
+      });
     const response = await page.goto(url, { waitUntil: "commit", timeout: 60_000 });
     if (response && response.status() !== 200) throw new Error(`${url}: HTTP ${response.status()}`);
     await page.waitForFunction(
@@ -181,7 +195,10 @@ export async function coldRun(browser, { url, storageState, throttle, viewport }
       return {
         marks: window.__benchMarks,
         // The viewer's own phases (components/viewer: x3d:load, fetched, parsed, drawn per URL).
-        phases: performance.getEntriesByType("mark").filter((m) => m.name.startsWith("x3d:")).map((m) => ({ phase: m.name.slice(4), url: String(m.detail ?? ""), t: m.startTime })),
+        phases: performance
+          .getEntriesByType("mark")
+          .filter((m) => m.name.startsWith("x3d:"))
+          .map((m) => ({ phase: m.name.slice(4), url: String(m.detail ?? ""), t: m.startTime })),
         timeOrigin: performance.timeOrigin,
         canvas: rect ? { width: Math.round(rect.width), height: Math.round(rect.height) } : undefined,
         reason: document.querySelector('[data-testid="model-viewer"] [role=alert]')?.textContent ?? document.body.dataset.reason,
@@ -192,17 +209,30 @@ export async function coldRun(browser, { url, storageState, throttle, viewport }
     const first = [...requests.values()][0];
     const rel = (ts) => (first ? first.wallTime * 1000 - info.timeOrigin + (ts - first.start) * 1000 : NaN);
     const ready = info.marks.ready;
-    const list = [...requests.values()].filter((r) => /^https?:/.test(r.url)).map((r) => {
-      const startMs = rel(r.start);
-      const endMs = r.end !== undefined ? rel(r.end) : Infinity;
-      const partial = endMs > ready ? (r.chunks ?? []).filter(([t]) => rel(t) <= ready).reduce((a, [, n]) => a + n, 0) : 0;
-      // loadingFinished.encodedDataLength is sometimes 0 (or short) for a body read as a stream,
-      // and GLTFLoader's fetch ends in loadingFailed (net::ERR_ABORTED) after reading it all: the
-      // larger of it, the dataReceived chunks' sum and an unencoded Content-Length when finished.
-      const chunked = (r.chunks ?? []).reduce((a, [, n]) => a + n, 0);
-      const bytes = r.end === undefined ? 0 : r.failed ? chunked : Math.max(r.bytes || 0, chunked, r.declared || 0);
-      return { url: r.url, type: r.type, mime: r.mime, status: r.status, bytes, startMs, endMs, partial, failed: r.failed, encoding: r.encoding };
-    });
+    const list = [...requests.values()]
+      .filter((r) => /^https?:/.test(r.url))
+      .map((r) => {
+        const startMs = rel(r.start);
+        const endMs = r.end !== undefined ? rel(r.end) : Infinity;
+        const partial = endMs > ready ? (r.chunks ?? []).filter(([t]) => rel(t) <= ready).reduce((a, [, n]) => a + n, 0) : 0;
+        // loadingFinished.encodedDataLength is sometimes 0 (or short) for a body read as a stream,
+        // and GLTFLoader's fetch ends in loadingFailed (net::ERR_ABORTED) after reading it all: the
+        // larger of it, the dataReceived chunks' sum and an unencoded Content-Length when finished.
+        const chunked = (r.chunks ?? []).reduce((a, [, n]) => a + n, 0);
+        const bytes = r.end === undefined ? 0 : r.failed ? chunked : Math.max(r.bytes || 0, chunked, r.declared || 0);
+        return {
+          url: r.url,
+          type: r.type,
+          mime: r.mime,
+          status: r.status,
+          bytes,
+          startMs,
+          endMs,
+          partial,
+          failed: r.failed,
+          encoding: r.encoding,
+        };
+      });
     const done = list.filter((r) => r.endMs <= ready);
     return {
       firstPicture: info.marks.preview ?? ready,
@@ -241,7 +271,14 @@ async function firstLoadJs(studio, pathname) {
   if (res.status !== 200) throw new Error(`GET ${pathname}: HTTP ${res.status}`);
   // noModule scripts (the legacy polyfills) are not loaded by a modern browser: left out.
   const tags = [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]).filter((t) => !/\snomodule\b/i.test(t));
-  const srcs = [...new Set(tags.map((t) => /\ssrc="([^"]+)"/.exec(t)?.[1]).filter(Boolean).map((src) => src.replaceAll("&amp;", "&")))];
+  const srcs = [
+    ...new Set(
+      tags
+        .map((t) => /\ssrc="([^"]+)"/.exec(t)?.[1])
+        .filter(Boolean)
+        .map((src) => src.replaceAll("&amp;", "&")),
+    ),
+  ];
   const files = [];
   for (const src of srcs) files.push({ url: new URL(src, studio.base).href, ...(await gzipSize(new URL(src, studio.base).href)) });
   return files;
@@ -270,7 +307,11 @@ export async function runViewer({ browser, runs, deadline = Infinity }) {
       const t0 = performance.now();
       const created = await createImageTask(page, { image: "robot.png" });
       id = created.id;
-      log(`  created task ${id} through /new/image with the form's defaults: ${Object.entries(created.shown).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+      log(
+        `  created task ${id} through /new/image with the form's defaults: ${Object.entries(created.shown)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")}`,
+      );
       await page.locator('[data-testid="model-viewer"][data-state="ready"]').waitFor({ timeout: 300_000 });
       log(`  its page showed the model (data-state=ready) ${fmt((performance.now() - t0) / 1000, 1)} s after submitting`);
     } finally {
@@ -284,7 +325,9 @@ export async function runViewer({ browser, runs, deadline = Infinity }) {
     const glbBytes = await studio.download(view.result.downloadUrl, glbPath);
     log(`  saved the original result (${view.result.downloadUrl}): ${mB(glbBytes)} (${glbBytes} bytes)`);
     const bare = await startBareServer(glbPath);
-    log(`  bare three.js page on ${bare.base} (GLTFLoader from node_modules/three ${JSON.parse(fs.readFileSync(path.join(THREE_DIR, "package.json"), "utf8")).version})`);
+    log(
+      `  bare three.js page on ${bare.base} (GLTFLoader from node_modules/three ${JSON.parse(fs.readFileSync(path.join(THREE_DIR, "package.json"), "utf8")).version})`,
+    );
 
     const taskUrl = `${server.base}/tasks/${encodeURIComponent(id)}`;
     const viewport = { width: 1280, height: 800 };
@@ -294,7 +337,10 @@ export async function runViewer({ browser, runs, deadline = Infinity }) {
     // A throttled pair takes about 30 s, a loopback pair about 12 s: runs that would not fit
     // before the deadline are skipped (at least one pair per condition is always run).
     let skipped = 0;
-    for (const [cond, throttle] of [["loopback", undefined], ["throttled", THROTTLE]]) {
+    for (const [cond, throttle] of [
+      ["loopback", undefined],
+      ["throttled", THROTTLE],
+    ]) {
       for (let i = 0; i < runs; i++) {
         const left = cond === "loopback" ? 30_000 * runs + 12_000 * (runs - i) : 30_000 * (runs - i);
         if (i > 0 && performance.now() + left > deadline) {
@@ -339,7 +385,10 @@ export async function runViewer({ browser, runs, deadline = Infinity }) {
       const scripts = sample.requests.filter((r) => r.type === "Script" && r.endMs <= sample.ready);
       lazyJsUrls = scripts.filter((r) => !inHtml.has(r.url));
       for (const r of lazyJsUrls) Object.assign(r, await gzipSize(r.url).catch(() => ({})));
-      const lines = [...sample.requests.filter(isGlb).map((r) => ({ ...r, what: "model" })), ...lazyJsUrls.map((r) => ({ ...r, what: "JS (not in HTML)" }))].sort((a, b) => a.startMs - b.startMs);
+      const lines = [
+        ...sample.requests.filter(isGlb).map((r) => ({ ...r, what: "model" })),
+        ...lazyJsUrls.map((r) => ({ ...r, what: "JS (not in HTML)" })),
+      ].sort((a, b) => a.startMs - b.startMs);
       log(`\n  requests of loopback task run 1 (times from navigation start; ready at ${ms(sample.ready)}):`);
       log(`    ${"what".padEnd(17)} ${"start".padStart(8)} ${"end".padStart(8)} ${"bytes".padStart(11)} ${"encoding".padEnd(8)}  url`);
       for (const r of lines) {
@@ -351,7 +400,9 @@ export async function runViewer({ browser, runs, deadline = Infinity }) {
       const html = sample.requests.find((r) => r.type === "Document");
       if (html) log(`    (the document: ${ms(html.startMs)}–${ms(html.endMs)}, ${html.bytes} bytes)`);
       // The viewer's own marks (components/viewer): where the time between them went.
-      const phases = (sample.phases ?? []).map((p) => `${p.phase}${p.url ? ` ${new URL(p.url, "http://x").pathname.split("/").pop()}` : ""} ${ms(p.t)}`);
+      const phases = (sample.phases ?? []).map(
+        (p) => `${p.phase}${p.url ? ` ${new URL(p.url, "http://x").pathname.split("/").pop()}` : ""} ${ms(p.t)}`,
+      );
       if (phases.length) log(`    viewer phases: ${phases.join(", ")}`);
     }
 
@@ -367,7 +418,15 @@ export async function runViewer({ browser, runs, deadline = Infinity }) {
     const add = (name, cond, key, goal) => {
       if (noRuns(cond)) return rows.push(missing(PART, name, goal ? `≤ ${goal}×` : undefined, `no successful ${cond} runs`));
       const r = ratio(cond, key);
-      if (!Number.isFinite(r)) return rows.push(missing(PART, name, goal ? `≤ ${goal}×` : undefined, `no ${cond} value (task ${ms(med(cond, "task", key))}, bare ${ms(med(cond, "bare", "drawn"))})`));
+      if (!Number.isFinite(r))
+        return rows.push(
+          missing(
+            PART,
+            name,
+            goal ? `≤ ${goal}×` : undefined,
+            `no ${cond} value (task ${ms(med(cond, "task", key))}, bare ${ms(med(cond, "bare", "drawn"))})`,
+          ),
+        );
       const detail = `task ${ms(med(cond, "task", key))} / bare picture ${ms(med(cond, "bare", "drawn"))} (medians, ${n(cond)})`;
       rows.push(figure(PART, name, `${fmt(r, 2)}×`, goal ? `≤ ${goal}×` : undefined, r <= goal, detail));
     };
@@ -378,25 +437,73 @@ export async function runViewer({ browser, runs, deadline = Infinity }) {
     add("full detail, task/bare, loopback", "loopback", "drawn", GOALS.fullDetailRatioLoopback);
     add("full detail, task/bare, throttled", "throttled", "drawn", GOALS.fullDetailRatioThrottled);
     const bareReady = (cond) => `bare page: ready ${ms(med(cond, "bare", "ready"))}, picture ${ms(med(cond, "bare", "drawn"))}`;
-    if (!noRuns("loopback")) rows.push(figure(PART, "bare page, loopback (reference)", ms(med("loopback", "bare", "drawn")), undefined, undefined, bareReady("loopback")));
-    if (!noRuns("throttled")) rows.push(figure(PART, "bare page, throttled (reference)", ms(med("throttled", "bare", "drawn")), undefined, undefined, bareReady("throttled")));
-    if (skipped) errors.push(`${skipped} of ${runs * 4} runs skipped to keep the whole bench within its time budget (--budget, or --only=viewer for all)`);
-    if (quietWarnings) errors.push(`${quietWarnings} of ${runs * 4} runs started on a busy machine (not 80% idle after waiting 3 s): expect noise`);
+    if (!noRuns("loopback"))
+      rows.push(
+        figure(PART, "bare page, loopback (reference)", ms(med("loopback", "bare", "drawn")), undefined, undefined, bareReady("loopback")),
+      );
+    if (!noRuns("throttled"))
+      rows.push(
+        figure(
+          PART,
+          "bare page, throttled (reference)",
+          ms(med("throttled", "bare", "drawn")),
+          undefined,
+          undefined,
+          bareReady("throttled"),
+        ),
+      );
+    if (skipped)
+      errors.push(
+        `${skipped} of ${runs * 4} runs skipped to keep the whole bench within its time budget (--budget, or --only=viewer for all)`,
+      );
+    if (quietWarnings)
+      errors.push(`${quietWarnings} of ${runs * 4} runs started on a busy machine (not 80% idle after waiting 3 s): expect noise`);
     const bytes = median(results.loopback.task.map((r) => r.bytesUntilReady));
     if (Number.isFinite(bytes)) {
       const inflight = median(results.loopback.task.map((r) => r.inFlightAtReady));
-      rows.push(figure(PART, "bytes fetched until full detail (task page)", mB(bytes), `≤ ${mB(GOALS.bytesUntilReady)}`, bytes <= GOALS.bytesUntilReady, `median of loopback runs, CDP loadingFinished.encodedDataLength${inflight > 0 ? `; ${mB(inflight)} more in flight at ready` : ""}; GLB itself ${mB(glbBytes)}`));
-    } else rows.push(missing(PART, "bytes fetched until full detail (task page)", `≤ ${mB(GOALS.bytesUntilReady)}`, "no successful task run"));
+      rows.push(
+        figure(
+          PART,
+          "bytes fetched until full detail (task page)",
+          mB(bytes),
+          `≤ ${mB(GOALS.bytesUntilReady)}`,
+          bytes <= GOALS.bytesUntilReady,
+          `median of loopback runs, CDP loadingFinished.encodedDataLength${inflight > 0 ? `; ${mB(inflight)} more in flight at ready` : ""}; GLB itself ${mB(glbBytes)}`,
+        ),
+      );
+    } else
+      rows.push(missing(PART, "bytes fetched until full detail (task page)", `≤ ${mB(GOALS.bytesUntilReady)}`, "no successful task run"));
     if (firstLoad.length) {
       const gz = firstLoad.reduce((a, f) => a + f.gzip, 0);
       const raw = firstLoad.reduce((a, f) => a + f.raw, 0);
-      rows.push(figure(PART, "first-load JS of the task page (gzip)", kB(gz), `≤ ${kB(GOALS.firstLoadJsGzip)}`, gz <= GOALS.firstLoadJsGzip, `${firstLoad.length} <script src> files (noModule left out), ${kB(raw)} raw`));
-    } else rows.push(missing(PART, "first-load JS of the task page (gzip)", `≤ ${kB(GOALS.firstLoadJsGzip)}`, "could not read the page's scripts"));
+      rows.push(
+        figure(
+          PART,
+          "first-load JS of the task page (gzip)",
+          kB(gz),
+          `≤ ${kB(GOALS.firstLoadJsGzip)}`,
+          gz <= GOALS.firstLoadJsGzip,
+          `${firstLoad.length} <script src> files (noModule left out), ${kB(raw)} raw`,
+        ),
+      );
+    } else
+      rows.push(
+        missing(PART, "first-load JS of the task page (gzip)", `≤ ${kB(GOALS.firstLoadJsGzip)}`, "could not read the page's scripts"),
+      );
     if (sample) {
       const scripts = sample.requests.filter((r) => r.type === "Script" && r.endMs <= sample.ready);
       const sizes = await Promise.all(scripts.map((r) => gzipSize(r.url).catch(() => ({ gzip: 0, raw: 0 }))));
       const gz = sizes.reduce((a, s) => a + s.gzip, 0);
-      rows.push(figure(PART, "JS fetched until ready (gzip)", kB(gz), undefined, true, `${scripts.length} scripts (${lazyJsUrls.length} not in the HTML), ${kB(sizes.reduce((a, s) => a + s.raw, 0))} raw; loopback run 1`));
+      rows.push(
+        figure(
+          PART,
+          "JS fetched until ready (gzip)",
+          kB(gz),
+          undefined,
+          true,
+          `${scripts.length} scripts (${lazyJsUrls.length} not in the HTML), ${kB(sizes.reduce((a, s) => a + s.raw, 0))} raw; loopback run 1`,
+        ),
+      );
     }
     return { rows, notes: errors.map((e) => `viewer: ${e}`) };
   } finally {

@@ -26,7 +26,6 @@ const STAGING_WAIT_MS = 15_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-
 const corrupt = (): [Blob, string] => {
   const bytes = new Uint8Array(4000).map((_, i) => (i * 7919) % 251);
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -46,7 +45,13 @@ interface Kind {
 const KINDS: Kind[] = [
   { weight: 4, create: "submit-task", query: "query-task", succeeds: true, fields: () => ({ images: png("chair.png"), ...cheap }) },
   { weight: 2, create: "submit-task", query: "query-task", succeeds: true, fields: () => ({ images: png("robot.png"), ...cheap }) },
-  { weight: 2, create: "depth/create-task", query: "depth/query-task", succeeds: true, fields: () => ({ image: png("police_woman.png"), format: "2", model_type: "base" }) },
+  {
+    weight: 2,
+    create: "depth/create-task",
+    query: "depth/query-task",
+    succeeds: true,
+    fields: () => ({ image: png("police_woman.png"), format: "2", model_type: "base" }),
+  },
   { weight: 1, create: "submit-task", query: "query-task", succeeds: false, fields: () => ({ images: corrupt(), ...cheap }) },
   { weight: 1, create: "depth/create-task", query: "depth/query-task", succeeds: false, fields: () => ({ image: corrupt(), format: "2" }) },
 ];
@@ -143,7 +148,18 @@ async function chaos(postgres: boolean): Promise<Outcome> {
   const hook = await receiver(200);
   const api = new Api(server.url);
   const accepted: Accepted[] = [];
-  const figures: Figures = { database, seed: SEED, serverRuns: 1, kills: 0, killsMidUpload: 0, submitted: 0, accepted: 0, lost: 0, taskRuns: 0, seconds: 0 };
+  const figures: Figures = {
+    database,
+    seed: SEED,
+    serverRuns: 1,
+    kills: 0,
+    killsMidUpload: 0,
+    submitted: 0,
+    accepted: 0,
+    lost: 0,
+    taskRuns: 0,
+    seconds: 0,
+  };
   const rounds = mulberry32(SEED);
 
   for (let round = 0; round < KILLS; round++) {
@@ -259,7 +275,9 @@ for (const postgres of databases) {
     it("every callback asked for arrives (at least once) with the final state", () => {
       const missing = run.accepted
         .filter((t) => t.callback)
-        .filter((t) => !run.hits.some((h) => h.body.data.task_id === t.id && h.body.data.state === (t.kind.succeeds ? "success" : "failed")));
+        .filter(
+          (t) => !run.hits.some((h) => h.body.data.task_id === t.id && h.body.data.state === (t.kind.succeeds ? "success" : "failed")),
+        );
       expect(missing.map((t) => t.id)).toEqual([]);
     });
 

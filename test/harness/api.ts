@@ -17,8 +17,7 @@ export function fixture(name: string): Blob {
   return new Blob([fs.readFileSync(path.join(FIXTURES, name))], { type: "image/png" });
 }
 
-export const basic = (id = CLIENT_ID, secret = CLIENT_SECRET) =>
-  `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
+export const basic = (id = CLIENT_ID, secret = CLIENT_SECRET) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
 
 export class Api {
   private token?: string;

@@ -16,7 +16,7 @@ export async function withDatabase<T>(server: TestServer, work: (query: Query) =
     const client = new pg.Client({ connectionString: server.env.DATABASE_URL });
     await client.connect();
     try {
-      return await work(async <R,>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as R[]);
+      return await work(async <R>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as R[]);
     } finally {
       await client.end();
     }
@@ -25,7 +25,7 @@ export async function withDatabase<T>(server: TestServer, work: (query: Query) =
   const { PGlite } = await import("@electric-sql/pglite");
   const db = await PGlite.create(path.join(server.dataDir, "pglite"));
   try {
-    return await work(async <R,>(sql: string, params?: unknown[]) => (await db.query<R>(sql, params)).rows);
+    return await work(async <R>(sql: string, params?: unknown[]) => (await db.query<R>(sql, params)).rows);
   } finally {
     await db.close();
   }

@@ -34,7 +34,8 @@ export interface FakeUpstream {
   close(): Promise<void>;
 }
 
-const json = (res: http.ServerResponse, status: number, body: unknown) => res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+const json = (res: http.ServerResponse, status: number, body: unknown) =>
+  res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
 const ok = (data: unknown) => ({ code: 200, msg: "success", data });
 
 export async function fakeUpstream(): Promise<FakeUpstream> {
@@ -50,7 +51,10 @@ export async function fakeUpstream(): Promise<FakeUpstream> {
     callbackFor(id) {
       const task = fake.tasks.get(id);
       if (!task?.callbackUrl) throw new Error(`no callback for ${id}`);
-      const body = task.state === "failed" ? { code: 50010001, msg: "generation failed", data: null } : ok({ task_id: id, state: task.state, cover_url: "", url: "" });
+      const body =
+        task.state === "failed"
+          ? { code: 50010001, msg: "generation failed", data: null }
+          : ok({ task_id: id, state: task.state, cover_url: "", url: "" });
       return { url: task.callbackUrl, body };
     },
     close: () =>
@@ -98,7 +102,9 @@ export async function fakeUpstream(): Promise<FakeUpstream> {
           if (!authorized(req, res, "submit")) return;
           if (fake.faults.submit === "system-error") return json(res, 500, { code: 10000000, msg: "system error", data: null });
           if (fake.balance < fake.cost) return json(res, 200, { code: 30010000, msg: "balance is not enough", data: null });
-          const form = await new Response(Buffer.concat(chunks), { headers: { "Content-Type": req.headers["content-type"] ?? "" } }).formData();
+          const form = await new Response(Buffer.concat(chunks), {
+            headers: { "Content-Type": req.headers["content-type"] ?? "" },
+          }).formData();
           const id = `fake-${crypto.randomBytes(6).toString("hex")}`;
           const callback = form.get("callback_url");
           fake.tasks.set(id, { id, state: "queueing", callbackUrl: typeof callback === "string" ? callback : null });

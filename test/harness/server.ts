@@ -92,7 +92,11 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
  * time, on a database nobody has migrated yet. Each one's dispose stops it; the last one
  * removes the data and the database, so a group is disposed once whatever the order.
  */
-export async function startServers(count: number, extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer[]> {
+export async function startServers(
+  count: number,
+  extraEnv: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<TestServer[]> {
   const postgres = options.postgres ?? usingPostgres();
   const envOf = options.envOf ?? ((): Record<string, string> => ({}));
   if (postgres && !usingPostgres()) throw new Error("PostgreSQL asked for without X3D_TEST_DATABASE_URL");
@@ -148,7 +152,8 @@ function serverProcess(port: number, dataDir: string, env: Record<string, string
     // An exit nobody asked for (a crash) is reported with the end of the server's log.
     let stopping = false;
     started.once("exit", (code, signal) => {
-      if (!stopping && code !== 0) process.stderr.write(`[harness] server on port ${port} exited (${code ?? signal}). Its log ends:\n${log.slice(-4000)}\n`);
+      if (!stopping && code !== 0)
+        process.stderr.write(`[harness] server on port ${port} exited (${code ?? signal}). Its log ends:\n${log.slice(-4000)}\n`);
     });
     stopRequested = () => (stopping = true);
     await waitUntilUp(`http://127.0.0.1:${port}`, () => log, started);

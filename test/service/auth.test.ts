@@ -28,11 +28,20 @@ describe("auth/token", () => {
     }
   });
   it("answers 40010000 with HTTP 200 for a wrong secret, an unknown id or no credentials", async () => {
-    const attempts: Record<string, string>[] = [{ Authorization: basic("test-client", "wrong") }, { Authorization: basic("nobody", "x") }, {}];
+    const attempts: Record<string, string>[] = [
+      { Authorization: basic("test-client", "wrong") },
+      { Authorization: basic("nobody", "x") },
+      {},
+    ];
     for (const headers of attempts) {
       const res = await tokenCall({ headers });
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ code: 40010000, data: {}, msg: "client credentials are invalid", message: "client credentials are invalid" });
+      expect(await res.json()).toEqual({
+        code: 40010000,
+        data: {},
+        msg: "client credentials are invalid",
+        message: "client credentials are invalid",
+      });
     }
   });
   it("answers 40010000, not a system error, for a client id with a NUL byte (PostgreSQL text cannot hold one)", async () => {
@@ -112,7 +121,10 @@ describe("credential rotation (a restart with a new client pair)", () => {
   };
   const balanceWith = async (token: string): Promise<{ status: number; balance?: number }> => {
     const res = await fetch(`${rotating.url}/open-api/v1/balance`, { headers: { Authorization: `Bearer ${token}` } });
-    return { status: res.status, balance: res.status === 200 ? ((await res.json()) as Envelope<{ totalBalance: number }>).data.totalBalance : undefined };
+    return {
+      status: res.status,
+      balance: res.status === 200 ? ((await res.json()) as Envelope<{ totalBalance: number }>).data.totalBalance : undefined,
+    };
   };
 
   it("a new secret for the same id voids the old secret and its tokens at once, and keeps the balance; a new id voids the old pair", async () => {

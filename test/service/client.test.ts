@@ -28,7 +28,14 @@ async function until<T extends { state: string }>(poll: () => Promise<T>): Promi
 
 describe("lib/x3d client against the embedded service", () => {
   it("submits, polls, downloads, splits the result and reads the balance", async () => {
-    const { task_id } = await client.submitTask({ images: image("robot.png"), model: "x3dv1.5", resolution: "512", request_type: 1, format: 2, face: 100_000 });
+    const { task_id } = await client.submitTask({
+      images: image("robot.png"),
+      model: "x3dv1.5",
+      resolution: "512",
+      request_type: 1,
+      format: 2,
+      face: 100_000,
+    });
     const done = await until(() => client.queryTask(task_id));
     expect(done.state).toBe("success");
     const glb = new Uint8Array(await (await fetch(done.url!)).arrayBuffer());

@@ -5,7 +5,11 @@ import { startServer, type TestServer } from "../harness/server";
 let server: TestServer;
 let api: Api;
 const png = () => [fixture("chair.png"), "chair.png"] as [Blob, string];
-const stl = () => [new Blob(["solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid t\n"]), "t.stl"] as [Blob, string];
+const stl = () =>
+  [
+    new Blob(["solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid t\n"]),
+    "t.stl",
+  ] as [Blob, string];
 
 beforeAll(async () => {
   server = await startServer({ X3D_ENGINE_MIN_TASK_SECONDS: "30" });
@@ -118,7 +122,12 @@ describe("URLs with control characters", () => {
     await expectCode("split/create-task", { mesh_url: "https://example.com/a.stl", callback_url: "https://example.com/hook\0" }, 10030001);
     await expectCode("depth/create-task", { image_url: "https://example.com/a\u0001.png", format: "2" }, 10033005);
     await expectCode("segmentation/create-task", { mesh: stl(), callback_url: "https://example.com/\u007f" }, 10030001, undefined, "Token");
-    await expectCode("submit-task", { images: png(), request_type: "2", model: "x3dv3.0", mesh_url: "https://example.com/a\0.glb" }, 10031012, "mesh_url");
+    await expectCode(
+      "submit-task",
+      { images: png(), request_type: "2", model: "x3dv3.0", mesh_url: "https://example.com/a\0.glb" },
+      10031012,
+      "mesh_url",
+    );
   });
 });
 

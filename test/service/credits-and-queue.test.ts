@@ -34,7 +34,9 @@ describe("per-client concurrency", () => {
     let sawQueueing = false;
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const states = await Promise.all(ids.map(async (id) => ((await api.get(`query-task?task_id=${id}`)).data as { state: string }).state));
+      const states = await Promise.all(
+        ids.map(async (id) => ((await api.get(`query-task?task_id=${id}`)).data as { state: string }).state),
+      );
       maxProcessing = Math.max(maxProcessing, states.filter((s) => s === "processing").length);
       sawQueueing ||= states.includes("queueing");
       if (states.every((s) => s === "success")) break;

@@ -84,7 +84,11 @@ describe("signed file links", () => {
   it("a path that is not percent-encoded UTF-8 answers 404, not Next's bare 500", async () => {
     const { pathname } = new URL(links.url);
     const [, , , , taskId] = pathname.split("/");
-    for (const path of ["/open-api/v1/files/%C0%AE%C0%AE/result.glb", `/open-api/v1/files/${taskId}/%C0%AE`, `/open-api/v1/files/${taskId}/result%FF.glb`]) {
+    for (const path of [
+      "/open-api/v1/files/%C0%AE%C0%AE/result.glb",
+      `/open-api/v1/files/${taskId}/%C0%AE`,
+      `/open-api/v1/files/${taskId}/result%FF.glb`,
+    ]) {
       expect((await get(`${server.url}${path}`)).status, path).toBe(404);
       expect((await get(`${server.url}${path}`, {}, "HEAD")).status, path).toBe(404);
     }

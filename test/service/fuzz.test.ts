@@ -52,7 +52,10 @@ function tableRows(file: string, heading: string): DocRow[] {
     .split("\n")
     .filter((line) => /^\|\s*\d+\s*\|/.test(line))
     .map((line) => {
-      const cells = line.split("|").slice(1, -1).map((c) => c.trim());
+      const cells = line
+        .split("|")
+        .slice(1, -1)
+        .map((c) => c.trim());
       return { code: Number(cells[0]), msg: cells[1] ?? "", appliesTo: cells[2] ?? "" };
     });
 }
@@ -108,7 +111,10 @@ function appliesTo(cell: string): string[] {
     "every create endpoint": CREATES,
     "all query endpoints": QUERIES,
     "image-to-3d query": ["query-task"],
-    "split, depth and segmentation create and query": ["split", "depth", "segmentation"].flatMap((k) => [`${k}/create-task`, `${k}/query-task`]),
+    "split, depth and segmentation create and query": ["split", "depth", "segmentation"].flatMap((k) => [
+      `${k}/create-task`,
+      `${k}/query-task`,
+    ]),
   };
   if (phrases[text]) return phrases[text];
   const names: Record<string, string> = {
@@ -146,9 +152,14 @@ describe("the code catalogue is the documented one", () => {
       expect(entry, `README code ${row.code} is not in the catalogue`).toBeDefined();
       // The README may add a note in parentheses: "mesh file size exceeds limit (200 MB)".
       expect(row.msg.startsWith(entry!.msg), `README msg of ${row.code}: "${row.msg}" vs "${entry!.msg}"`).toBe(true);
-      expect(SPEC_ROWS.some((s) => s.code === row.code), `${row.code} is in the spec and the README`).toBe(false);
+      expect(
+        SPEC_ROWS.some((s) => s.code === row.code),
+        `${row.code} is in the spec and the README`,
+      ).toBe(false);
     }
-    const catalogued = Object.keys(ERRORS).map(Number).sort((a, b) => a - b);
+    const catalogued = Object.keys(ERRORS)
+      .map(Number)
+      .sort((a, b) => a - b);
     expect(catalogued).toEqual([...DOCUMENTED].sort((a, b) => a - b));
   });
   it("every endpoint may answer success, and the oracle's codes are documented for it", () => {
@@ -170,7 +181,12 @@ let token = "";
 let blocker = "";
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-const stats = { cases: 0, endpoints: new Set<string>(), accepted: [] as { endpoint: string; taskId: string }[], codes: new Map<string, Map<number, number>>() };
+const stats = {
+  cases: 0,
+  endpoints: new Set<string>(),
+  accepted: [] as { endpoint: string; taskId: string }[],
+  codes: new Map<string, Map<number, number>>(),
+};
 
 interface Wire {
   method: string;
@@ -193,7 +209,16 @@ function send(wire: Wire): Promise<Answer> {
     let req: http.ClientRequest;
     try {
       // A redirect of a long path carries it twice (Location, Refresh): past Node's 16 kB default.
-      req = http.request({ host: "127.0.0.1", port: server.port, method: wire.method, path: wire.path, headers, agent, timeout: 30_000, maxHeaderSize: 128 * 1024 });
+      req = http.request({
+        host: "127.0.0.1",
+        port: server.port,
+        method: wire.method,
+        path: wire.path,
+        headers,
+        agent,
+        timeout: 30_000,
+        maxHeaderSize: 128 * 1024,
+      });
     } catch (error) {
       return reject(new Error(`the fuzz built a request node cannot send: ${String(error)}`));
     }
@@ -241,7 +266,8 @@ function makeCase(ep: Endpoint, wire: Wire, note: string, expected?: number): Ca
   const c: Case = { ep, wire, note, expected };
   const body = wire.body ? ` body[${wire.body.length}] ${JSON.stringify(wire.body.subarray(0, 400).toString("latin1"))}` : "";
   Object.defineProperty(c, fc.toStringMethod, {
-    value: () => `${note}: ${wire.method} ${wire.path.slice(0, 300)} ${JSON.stringify(wire.headers).slice(0, 600)}${wire.chunked ? " chunked" : ""}${body}`,
+    value: () =>
+      `${note}: ${wire.method} ${wire.path.slice(0, 300)} ${JSON.stringify(wire.headers).slice(0, 600)}${wire.chunked ? " chunked" : ""}${body}`,
   });
   return c;
 }
@@ -403,10 +429,15 @@ function authArb(invalidWeight = 6): fc.Arbitrary<Auth> {
   const invalid = (header?: string): Auth => ({ header, validFor: [] });
   const tampered = fc.tuple(fc.nat(), fc.constantFrom(..."ABCxyz019-_.=+/")).map(([i, ch]) => {
     const at = i % token.length;
-    return token[at] === ch ? `${token.slice(0, at)}${ch === "A" ? "B" : "A"}${token.slice(at + 1)}` : `${token.slice(0, at)}${ch}${token.slice(at + 1)}`;
+    return token[at] === ch
+      ? `${token.slice(0, at)}${ch === "A" ? "B" : "A"}${token.slice(at + 1)}`
+      : `${token.slice(0, at)}${ch}${token.slice(at + 1)}`;
   });
   const forgedClaims = fc
-    .record({ c: fc.oneof(fc.constant(CLIENT_ID), anyText(20)), e: fc.oneof(fc.constant(9e15), fc.integer()), s: fc.oneof(hex(16), anyText(8)) }, { requiredKeys: [] })
+    .record(
+      { c: fc.oneof(fc.constant(CLIENT_ID), anyText(20)), e: fc.oneof(fc.constant(9e15), fc.integer()), s: fc.oneof(hex(16), anyText(8)) },
+      { requiredKeys: [] },
+    )
     .chain((claims) => fc.uint8Array({ minLength: 0, maxLength: 40 }).map((sig) => `x3d.${b64url(JSON.stringify(claims))}.${b64url(sig)}`));
   return fc.oneof(
     { weight: 12, arbitrary: fc.constant(valid("Bearer")) },
@@ -417,8 +448,17 @@ function authArb(invalidWeight = 6): fc.Arbitrary<Auth> {
       arbitrary: fc.oneof(
         fc.constant(invalid()),
         fc.constantFrom(invalid(""), invalid("Bearer"), invalid("Bearer "), invalid(token), invalid(basic()), invalid(`Basic ${token}`)),
-        fc.constantFrom(invalid(`Bearer ${token}x`), invalid(`Bearer ${token} ${token}`), invalid(`Bearer ${token.replace("x3d.", "X3D.")}`), invalid(`Bearer ${token}.x3d`)),
-        fc.constantFrom(invalid(`Bearer ${token.slice(0, -1)}`), invalid(`Bearer ${token.split(".").slice(0, 2).join(".")}`), invalid(`Bearer ${token.split(".").reverse().join(".")}`)),
+        fc.constantFrom(
+          invalid(`Bearer ${token}x`),
+          invalid(`Bearer ${token} ${token}`),
+          invalid(`Bearer ${token.replace("x3d.", "X3D.")}`),
+          invalid(`Bearer ${token}.x3d`),
+        ),
+        fc.constantFrom(
+          invalid(`Bearer ${token.slice(0, -1)}`),
+          invalid(`Bearer ${token.split(".").slice(0, 2).join(".")}`),
+          invalid(`Bearer ${token.split(".").reverse().join(".")}`),
+        ),
         tampered.map((t) => invalid(`Bearer ${t}`)),
         forgedClaims.map((t) => invalid(`Bearer ${t}`)),
         headerText(200).map((t) => invalid(`Bearer ${t}`)),
@@ -466,13 +506,32 @@ function tokenCases(): fc.Arbitrary<Case> {
   const good = (h: string) => ({ header: h, ok: true });
   const bad = (h?: string) => ({ header: h, ok: false });
   const header = fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom(good(basic()), good(`basic ${b64(`${CLIENT_ID}:${CLIENT_SECRET}`)}`), good(`Basic  ${b64(`${CLIENT_ID}:${CLIENT_SECRET}`)}`)) },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        good(basic()),
+        good(`basic ${b64(`${CLIENT_ID}:${CLIENT_SECRET}`)}`),
+        good(`Basic  ${b64(`${CLIENT_ID}:${CLIENT_SECRET}`)}`),
+      ),
+    },
     {
       weight: 10,
       arbitrary: fc.oneof(
         fc.constant(bad()),
-        fc.constantFrom(bad(""), bad("Basic"), bad("Basic "), bad(`Bearer ${token}`), bad(basic(CLIENT_ID, `${CLIENT_SECRET}x`)), bad(basic(CLIENT_ID, "")), bad(basic("", CLIENT_SECRET))),
-        fc.constantFrom(bad(`Basic ${b64(`${CLIENT_ID}${CLIENT_SECRET}`)}`), bad(`Basic ${b64(`${CLIENT_ID}\0:${CLIENT_SECRET}`)}`), bad(`Basic ${b64(`${CLIENT_ID}:${CLIENT_SECRET}`)}=x`)),
+        fc.constantFrom(
+          bad(""),
+          bad("Basic"),
+          bad("Basic "),
+          bad(`Bearer ${token}`),
+          bad(basic(CLIENT_ID, `${CLIENT_SECRET}x`)),
+          bad(basic(CLIENT_ID, "")),
+          bad(basic("", CLIENT_SECRET)),
+        ),
+        fc.constantFrom(
+          bad(`Basic ${b64(`${CLIENT_ID}${CLIENT_SECRET}`)}`),
+          bad(`Basic ${b64(`${CLIENT_ID}\0:${CLIENT_SECRET}`)}`),
+          bad(`Basic ${b64(`${CLIENT_ID}:${CLIENT_SECRET}`)}=x`),
+        ),
         fc.tuple(anyText(40), anyText(40)).map(([id, secret]) => bad(`Basic ${b64(`${id}:${secret}`)}`)),
         fc.tuple(anyText(40), anyText(40)).map(([id, secret]) => bad(basic(id, secret))),
         fc.uint8Array({ maxLength: 80 }).map((raw) => bad(`Basic ${b64(raw)}`)),
@@ -487,7 +546,12 @@ function tokenCases(): fc.Arbitrary<Case> {
     .map(({ header: h, body, contentType, extra }) => {
       const headers: Record<string, string> = { ...extra, ...(h.header === undefined ? {} : { Authorization: h.header }) };
       if (contentType !== null) headers["Content-Type"] = contentType;
-      return makeCase(ep, { method: "POST", path: "/open-api/v1/auth/token", headers, body: body === null ? undefined : Buffer.from(body, "utf8") }, "token", h.ok ? 200 : 40010000);
+      return makeCase(
+        ep,
+        { method: "POST", path: "/open-api/v1/auth/token", headers, body: body === null ? undefined : Buffer.from(body, "utf8") },
+        "token",
+        h.ok ? 200 : 40010000,
+      );
     });
 }
 
@@ -502,11 +566,22 @@ function isGenuineBasic(header: string): boolean {
 function balanceCases(): fc.Arbitrary<Case> {
   const ep = endpoint("balance");
   return fc
-    .record({ auth: authArb(), query: fc.option(anyText(60)), body: fc.option(jsonBody), contentType: fc.option(contentTypes), extra: extraHeaders })
+    .record({
+      auth: authArb(),
+      query: fc.option(anyText(60)),
+      body: fc.option(jsonBody),
+      contentType: fc.option(contentTypes),
+      extra: extraHeaders,
+    })
     .map(({ auth, query, body, contentType, extra }) => {
       const headers: Record<string, string> = { ...extra, ...authHeaders(auth) };
       if (contentType !== null) headers["Content-Type"] = contentType;
-      const wire: Wire = { method: "GET", path: `/open-api/v1/balance${query === null ? "" : `?${pct(query)}`}`, headers, body: body ? Buffer.from(body, "utf8") : undefined };
+      const wire: Wire = {
+        method: "GET",
+        path: `/open-api/v1/balance${query === null ? "" : `?${pct(query)}`}`,
+        headers,
+        body: body ? Buffer.from(body, "utf8") : undefined,
+      };
       return makeCase(ep, wire, "balance", admits(ep, auth) ? 200 : 401);
     });
 }
@@ -542,14 +617,31 @@ function taskIdArb(): fc.Arbitrary<TaskIdParam> {
     "\t\n",
   );
   return fc.oneof(
-    { weight: 1, arbitrary: fc.constantFrom<TaskIdParam>({ query: null, id: "" }, { query: "task_id=", id: "" }, { query: "task_id=+++", id: "" }, { query: "TASK_ID=abc", id: "" }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<TaskIdParam>(
+        { query: null, id: "" },
+        { query: "task_id=", id: "" },
+        { query: "task_id=+++", id: "" },
+        { query: "TASK_ID=abc", id: "" },
+      ),
+    },
     { weight: 3, arbitrary: hostile.map(encoded) },
     { weight: 3, arbitrary: anyText(64).map(encoded) },
     { weight: 1, arbitrary: fc.integer({ min: 4096, max: 10240 }).map((n) => encoded("a".repeat(n))) },
     // Kept under Node's 16 kB request head once percent-encoded (past it Node answers 431 itself).
     { weight: 1, arbitrary: fc.integer({ min: 500, max: 1400 }).map((n) => encoded("é\0".repeat(n))) },
     { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...PREFIXES), hex(24)).map(([p, h]) => encoded(`${p}_20261124_${h}`)) },
-    { weight: 2, arbitrary: fc.constantFrom(encoded(blocker), encoded(` ${blocker} `), encoded(blocker.toUpperCase()), encoded(`${blocker}/`), encoded(`${blocker}\0`)) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        encoded(blocker),
+        encoded(` ${blocker} `),
+        encoded(blocker.toUpperCase()),
+        encoded(`${blocker}/`),
+        encoded(`${blocker}\0`),
+      ),
+    },
     {
       weight: 2,
       // Raw bytes above 0x7f are left out: that is not HTTP, and Node's parser answers 400 before the app.
@@ -579,7 +671,11 @@ function queryCases(): fc.Arbitrary<Case> {
       if (!admits(ep, auth)) expected = 401;
       else if (id.id === "") expected = 10030009;
       else if (id.id !== undefined) expected = id.id === blocker && ep.name === "depth/query-task" ? 200 : 10030010;
-      const wire: Wire = { method: "GET", path: `/open-api/v1/${ep.name}${id.query === null ? "" : `?${id.query}`}`, headers: { ...extra, ...authHeaders(auth) } };
+      const wire: Wire = {
+        method: "GET",
+        path: `/open-api/v1/${ep.name}${id.query === null ? "" : `?${id.query}`}`,
+        headers: { ...extra, ...authHeaders(auth) },
+      };
       return makeCase(ep, wire, `query ${id.id === undefined ? "(raw)" : JSON.stringify(id.id.slice(0, 80))}`, expected);
     });
 }
@@ -606,7 +702,8 @@ function serialize(parts: Part[], boundary: string, eol = "\r\n"): Buffer {
   const out: Buffer[] = [];
   for (const p of parts) {
     let head = `--${boundary}${eol}Content-Disposition: form-data; name="${quote(p.name)}"`;
-    if (p.filename !== undefined) head += p.extendedFilename ? `; filename*=UTF-8''${pct(p.filename)}` : `; filename="${quote(p.filename)}"`;
+    if (p.filename !== undefined)
+      head += p.extendedFilename ? `; filename*=UTF-8''${pct(p.filename)}` : `; filename="${quote(p.filename)}"`;
     head += eol;
     if (p.type !== undefined) head += `Content-Type: ${p.type.replace(/\r|\n/g, " ")}${eol}`;
     for (const line of p.headers ?? []) head += `${line}${eol}`;
@@ -640,12 +737,35 @@ const junkBytes = fc.oneof(
   fc.constantFrom(bytes("GIF89a"), bytes("hello"), bytes("\0\0\0\0"), bytes("solid only"), bytes("glTF")),
 );
 const filenames = fc.oneof(
-  fc.constantFrom("a.png", "views.jpg", "m.glb", "m.stl", "m.obj", "", "../../etc/passwd", "..\\..\\x.png", "图像.webp", "a\"b;c.png", "a\0b.png", "con.png", ".png"),
+  fc.constantFrom(
+    "a.png",
+    "views.jpg",
+    "m.glb",
+    "m.stl",
+    "m.obj",
+    "",
+    "../../etc/passwd",
+    "..\\..\\x.png",
+    "图像.webp",
+    'a"b;c.png',
+    "a\0b.png",
+    "con.png",
+    ".png",
+  ),
   anyText(40),
   fc.integer({ min: 200, max: 2000 }).map((n) => `${"n".repeat(n)}.png`),
 );
 const partTypes = fc.option(
-  fc.constantFrom("image/jpeg", "image/png", "application/octet-stream", "model/gltf-binary", "text/plain; charset=utf-8", "multipart/mixed; boundary=inner", "garbage", ""),
+  fc.constantFrom(
+    "image/jpeg",
+    "image/png",
+    "application/octet-stream",
+    "model/gltf-binary",
+    "text/plain; charset=utf-8",
+    "multipart/mixed; boundary=inner",
+    "garbage",
+    "",
+  ),
   { nil: undefined },
 );
 
@@ -663,8 +783,29 @@ const filePart = (name: string, content: fc.Arbitrary<Buffer>, anyName = false) 
     .filter((p) => anyName || (p.filename !== "" && (p.extendedFilename || !hasControl(p.filename))))
     .map((p): Part => ({ name, ...p }));
 
-const num = (min: number, max: number, digits = 0) => fc.integer({ min: Math.round(min * 10 ** digits), max: Math.round(max * 10 ** digits) }).map((n) => (n / 10 ** digits).toFixed(digits));
-const oddNumbers = fc.constantFrom("", " ", "01", "+1", "-0", "1e0", "0x1", "NaN", "Infinity", "-1", "9007199254740993", "1_000", "１", "true", "null", "[1]", "1,5", ".", "-");
+const num = (min: number, max: number, digits = 0) =>
+  fc.integer({ min: Math.round(min * 10 ** digits), max: Math.round(max * 10 ** digits) }).map((n) => (n / 10 ** digits).toFixed(digits));
+const oddNumbers = fc.constantFrom(
+  "",
+  " ",
+  "01",
+  "+1",
+  "-0",
+  "1e0",
+  "0x1",
+  "NaN",
+  "Infinity",
+  "-1",
+  "9007199254740993",
+  "1_000",
+  "１",
+  "true",
+  "null",
+  "[1]",
+  "1,5",
+  ".",
+  "-",
+);
 
 const urls = (exts: readonly string[]) =>
   fc.oneof(
@@ -709,12 +850,19 @@ const nearValues: Record<string, fc.Arbitrary<string>> = {
   request_type: fc.oneof(fc.constantFrom("1", "2", "3", "3.0", "0", "4", "2.5"), oddNumbers),
   model: fc.oneof(fc.constantFrom(...MODELS, "x3dv3.1", "X3DV3.0", "x3dv1.5 ", "x3d", "scene-portrait"), oddNumbers),
   resolution: fc.oneof(fc.constantFrom(...RESOLUTIONS, "2048", "1536 pro", "4096quality"), oddNumbers),
-  face: fc.oneof(fc.constantFrom("100000", "5000000", "99999", "5000001", "100000.0", "100000.5", "1e5", "2000000"), num(0, 6e6), oddNumbers),
+  face: fc.oneof(
+    fc.constantFrom("100000", "5000000", "99999", "5000001", "100000.0", "100000.5", "1e5", "2000000"),
+    num(0, 6e6),
+    oddNumbers,
+  ),
   format: fc.oneof(num(0, 7), oddNumbers),
   pbr: fc.oneof(fc.constantFrom("0", "1", "2", "1.0"), oddNumbers),
   rmbg: fc.oneof(fc.constantFrom("0", "1", "2", "1.0"), oddNumbers),
   shading: fc.oneof(num(-0.1, 1.1, 1), num(0, 1, 2), fc.constantFrom(".5", "0.30000000000000004", "1.", "5e-1"), oddNumbers),
-  multi_images_bit: fc.oneof(fc.constantFrom("1000", "1100", "1010", "1111", "0111", "10000", "100", "10a0", "１０００"), fc.string({ unit: fc.constantFrom("0", "1", "x", " "), maxLength: 6 })),
+  multi_images_bit: fc.oneof(
+    fc.constantFrom("1000", "1100", "1010", "1111", "0111", "10000", "100", "10a0", "１０００"),
+    fc.string({ unit: fc.constantFrom("0", "1", "x", " "), maxLength: 6 }),
+  ),
   mesh_url: urls(["glb", "stl", "obj"]),
   image_url: urls(["png", "jpg", "jpeg", "webp"]),
   callback_url: urls(["", "php"]),
@@ -761,8 +909,13 @@ function validSubmit(): fc.Arbitrary<Part[]> {
         ),
         images: fc.array(filePart("images", imageBytes), { minLength: 4, maxLength: 4 }),
         mesh: fc.oneof(
-          filePart("mesh", tail.map((t) => Buffer.concat([bytes("glTF\x02\x00\x00\x00"), Buffer.from(t)]))),
-          fc.constantFrom("https://example.com/a.glb", "http://127.0.0.1/m.GLB", "HTTPS://example.com/dir/x.glb?v=1").map((u) => text("mesh_url", u)),
+          filePart(
+            "mesh",
+            tail.map((t) => Buffer.concat([bytes("glTF\x02\x00\x00\x00"), Buffer.from(t)])),
+          ),
+          fc
+            .constantFrom("https://example.com/a.glb", "http://127.0.0.1/m.GLB", "HTTPS://example.com/dir/x.glb?v=1")
+            .map((u) => text("mesh_url", u)),
         ),
         callback: fc.option(fc.constantFrom("https://example.com/hook", "http://127.0.0.1:9/cb")),
       })
@@ -770,7 +923,14 @@ function validSubmit(): fc.Arbitrary<Part[]> {
         const parts: Part[] = [text("model", model)];
         if (f.resolution !== null) parts.push(text("resolution", f.resolution));
         if (f.requestType !== null) parts.push(text("request_type", f.requestType));
-        for (const [name, value] of [["face", f.face], ["format", f.format], ["pbr", f.pbr], ["rmbg", f.rmbg], ["shading", f.shading], ["callback_url", f.callback]] as const) {
+        for (const [name, value] of [
+          ["face", f.face],
+          ["format", f.format],
+          ["pbr", f.pbr],
+          ["rmbg", f.rmbg],
+          ["shading", f.shading],
+          ["callback_url", f.callback],
+        ] as const) {
           if (value !== null) parts.push(text(name, value));
         }
         if (f.views.single) parts.push(f.images[0]!);
@@ -787,7 +947,12 @@ function validSubmit(): fc.Arbitrary<Part[]> {
 function validSplit(): fc.Arbitrary<Part[]> {
   return fc
     .record({
-      mesh: fc.oneof(filePart("mesh", meshBytes), fc.constantFrom("https://example.com/a.glb", "http://example.com/m.STL", "https://example.com/x.obj?v=2").map((u) => text("mesh_url", u))),
+      mesh: fc.oneof(
+        filePart("mesh", meshBytes),
+        fc
+          .constantFrom("https://example.com/a.glb", "http://example.com/m.STL", "https://example.com/x.obj?v=2")
+          .map((u) => text("mesh_url", u)),
+      ),
       model: fc.option(fc.constantFrom("character", "general")),
       part: fc.option(fc.constantFrom(...Object.keys(SPLIT_PARTS))),
       joint: fc.option(fc.constantFrom(...SPLIT_JOINTS)),
@@ -801,7 +966,12 @@ function validSplit(): fc.Arbitrary<Part[]> {
 function validDepth(): fc.Arbitrary<Part[]> {
   return fc
     .record({
-      image: fc.oneof(filePart("image", imageBytes), fc.constantFrom("https://example.com/a.png", "http://example.com/b.JPEG", "https://example.com/noext").map((u) => text("image_url", u))),
+      image: fc.oneof(
+        filePart("image", imageBytes),
+        fc
+          .constantFrom("https://example.com/a.png", "http://example.com/b.JPEG", "https://example.com/noext")
+          .map((u) => text("image_url", u)),
+      ),
       format: num(1, 6),
       model_type: fc.option(fc.constantFrom("base", "pro")),
       height_relief: fc.option(num(0.1, 50, 1)),
@@ -829,16 +999,49 @@ function validSegmentation(): fc.Arbitrary<Part[]> {
 const FORMS: Record<string, { valid: () => fc.Arbitrary<Part[]>; textFields: string[]; fileFields: string[] }> = {
   "submit-task": {
     valid: validSubmit,
-    textFields: ["request_type", "model", "resolution", "face", "format", "pbr", "rmbg", "shading", "multi_images_bit", "mesh_url", "callback_url"],
+    textFields: [
+      "request_type",
+      "model",
+      "resolution",
+      "face",
+      "format",
+      "pbr",
+      "rmbg",
+      "shading",
+      "multi_images_bit",
+      "mesh_url",
+      "callback_url",
+    ],
     fileFields: ["images", "multi_images", "mesh"],
   },
-  "split/create-task": { valid: validSplit, textFields: ["mesh_url", "model", "part", "joint", "merge", "level", "format", "callback_url"], fileFields: ["mesh"] },
+  "split/create-task": {
+    valid: validSplit,
+    textFields: ["mesh_url", "model", "part", "joint", "merge", "level", "format", "callback_url"],
+    fileFields: ["mesh"],
+  },
   "depth/create-task": {
     valid: validDepth,
-    textFields: ["image_url", "model_type", "height_relief", "rmbg", "degree_rmbg", "shape_base", "thickness_base", "width", "sculpmode", "response_format", "format", "callback_url"],
+    textFields: [
+      "image_url",
+      "model_type",
+      "height_relief",
+      "rmbg",
+      "degree_rmbg",
+      "shape_base",
+      "thickness_base",
+      "width",
+      "sculpmode",
+      "response_format",
+      "format",
+      "callback_url",
+    ],
     fileFields: ["image"],
   },
-  "segmentation/create-task": { valid: validSegmentation, textFields: ["mesh_url", "seg_level", "format", "callback_url"], fileFields: ["mesh"] },
+  "segmentation/create-task": {
+    valid: validSegmentation,
+    textFields: ["mesh_url", "seg_level", "format", "callback_url"],
+    fileFields: ["mesh"],
+  },
 };
 
 type Edit = (parts: Part[]) => Part[];
@@ -847,25 +1050,80 @@ type Edit = (parts: Part[]) => Part[];
 function edits(epName: string): fc.Arbitrary<Edit> {
   const form = FORMS[epName]!;
   const valueFor = (field: string) => (epName === "split/create-task" && field === "model" ? nearValues.split_model! : near(field));
-  const set = fc.constantFrom(...form.textFields).chain((field) => valueFor(field).map((v): Edit => (parts) => [...parts.filter((p) => p.name !== field), text(field, v)]));
+  const set = fc
+    .constantFrom(...form.textFields)
+    .chain((field) => valueFor(field).map((v): Edit => (parts) => [...parts.filter((p) => p.name !== field), text(field, v)]));
   const pick = (parts: Part[], i: number) => (parts.length === 0 ? undefined : i % parts.length);
   const anyName = fc.oneof(
-    fc.constantFrom(...form.textFields, ...form.fileFields, "plug_type", "plug_task_id", "images[]", "Images", "", "image", "mesh", "multi_images"),
+    fc.constantFrom(
+      ...form.textFields,
+      ...form.fileFields,
+      "plug_type",
+      "plug_task_id",
+      "images[]",
+      "Images",
+      "",
+      "image",
+      "mesh",
+      "multi_images",
+    ),
     anyText(30),
   );
   return fc.oneof(
     { weight: 6, arbitrary: set },
-    { weight: 1, arbitrary: fc.nat().map((i): Edit => (parts) => parts.filter((_, j) => j !== pick(parts, i))) },
-    { weight: 1, arbitrary: fc.nat().map((i): Edit => (parts) => (parts.length ? [...parts, parts[pick(parts, i)!]!] : parts)) },
     {
       weight: 1,
-      arbitrary: fc.tuple(fc.nat(), filenames).map(([i, name]): Edit => (parts) => parts.map((p, j) => (j === pick(parts, i) ? { ...p, filename: p.filename === undefined ? name : undefined } : p))),
+      arbitrary: fc.nat().map(
+        (i): Edit =>
+          (parts) =>
+            parts.filter((_, j) => j !== pick(parts, i)),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.nat().map(
+        (i): Edit =>
+          (parts) =>
+            parts.length ? [...parts, parts[pick(parts, i)!]!] : parts,
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.nat(), filenames).map(
+        ([i, name]): Edit =>
+          (parts) =>
+            parts.map((p, j) => (j === pick(parts, i) ? { ...p, filename: p.filename === undefined ? name : undefined } : p)),
+      ),
     },
     { weight: 1, arbitrary: fc.tuple(anyName, anyText(50)).map(([name, value]): Edit => (parts) => [...parts, text(name, value)]) },
-    { weight: 1, arbitrary: fc.tuple(anyName, fc.oneof(imageBytes, meshBytes, junkBytes)).chain(([name, body]) => filePart(name, fc.constant(body), true).map((p): Edit => (parts) => [...parts, p])) },
-    { weight: 1, arbitrary: fc.constantFrom(...form.fileFields).chain((name) => filePart(name, fc.oneof(imageBytes, meshBytes, junkBytes), true).map((p): Edit => (parts) => [...parts, p])) },
-    { weight: 1, arbitrary: fc.constantFrom(...form.fileFields).map((name): Edit => (parts) => parts.filter((p) => p.name !== name)) },
-    { weight: 1, arbitrary: fc.shuffledSubarray([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]).map((order): Edit => (parts) => [...parts].sort((a, b) => (order[parts.indexOf(a)] ?? 99) - (order[parts.indexOf(b)] ?? 99))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(anyName, fc.oneof(imageBytes, meshBytes, junkBytes))
+        .chain(([name, body]) => filePart(name, fc.constant(body), true).map((p): Edit => (parts) => [...parts, p])),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(...form.fileFields)
+        .chain((name) => filePart(name, fc.oneof(imageBytes, meshBytes, junkBytes), true).map((p): Edit => (parts) => [...parts, p])),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(...form.fileFields).map(
+        (name): Edit =>
+          (parts) =>
+            parts.filter((p) => p.name !== name),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.shuffledSubarray([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]).map(
+        (order): Edit =>
+          (parts) =>
+            [...parts].sort((a, b) => (order[parts.indexOf(a)] ?? 99) - (order[parts.indexOf(b)] ?? 99)),
+      ),
+    },
   );
 }
 
@@ -879,14 +1137,20 @@ function stressForm(epName: string): fc.Arbitrary<Part[]> {
     fc.integer({ min: 150, max: 3000 }).map((n) => [text("n".repeat(n), "v")]),
     // A text field at and past 64 kB, and a file that long under a field that takes none.
     fc.tuple(fc.constantFrom(...form.textFields), fc.integer({ min: 65_530, max: 65_560 })).map(([name, n]) => [text(name, "1".repeat(n))]),
-    fc.tuple(fc.constantFrom(...form.textFields), fc.integer({ min: 65_530, max: 70_000 })).map(([name, n]) => [file(name, Buffer.alloc(n, 0x31), "big.txt")]),
+    fc
+      .tuple(fc.constantFrom(...form.textFields), fc.integer({ min: 65_530, max: 70_000 }))
+      .map(([name, n]) => [file(name, Buffer.alloc(n, 0x31), "big.txt")]),
     // More files than the endpoint takes.
-    fc.tuple(fc.constantFrom(...form.fileFields), fc.integer({ min: 2, max: 10 }), imageBytes).map(([name, n, body]) => Array.from({ length: n }, () => file(name, body, "x.png"))),
+    fc
+      .tuple(fc.constantFrom(...form.fileFields), fc.integer({ min: 2, max: 10 }), imageBytes)
+      .map(([name, n, body]) => Array.from({ length: n }, () => file(name, body, "x.png"))),
     // A part whose Content-Type carries 60 parameters, and parts with 40 to 80 header lines (busboy reads 50).
     fc.constant<Part[]>([{ name: "model", body: bytes("x3dv3.0"), type: `text/plain${"; a=b".repeat(60)}` }]),
-    fc.tuple(fc.constantFrom(...form.fileFields), fc.integer({ min: 40, max: 80 }), imageBytes).map(([name, n, body]) => [
-      { ...file(name, body, "x.png", "image/png"), headers: Array.from({ length: n }, (_, i) => `X-Header-${i}: ${i}`) },
-    ]),
+    fc
+      .tuple(fc.constantFrom(...form.fileFields), fc.integer({ min: 40, max: 80 }), imageBytes)
+      .map(([name, n, body]) => [
+        { ...file(name, body, "x.png", "image/png"), headers: Array.from({ length: n }, (_, i) => `X-Header-${i}: ${i}`) },
+      ]),
   );
 }
 
@@ -928,17 +1192,35 @@ const framings: fc.Arbitrary<Framing> = fc.oneof(
   {
     weight: 8,
     arbitrary: fc
-      .tuple(fc.oneof(hex(16).map((h) => `----fuzz${h}`), fc.string({ unit: fc.constantFrom(...TOKEN_CHARS), minLength: 1, maxLength: 70 })), fc.constantFrom(...headerForms))
+      .tuple(
+        fc.oneof(
+          hex(16).map((h) => `----fuzz${h}`),
+          fc.string({ unit: fc.constantFrom(...TOKEN_CHARS), minLength: 1, maxLength: 70 }),
+        ),
+        fc.constantFrom(...headerForms),
+      )
       .map(([b, form]) => form(b)),
   },
   // Any bchars, quoted as RFC 2045 asks; unquoted they are not a valid header.
   {
     weight: 2,
     arbitrary: fc
-      .tuple(fc.string({ unit: fc.constantFrom(...BCHARS), minLength: 1, maxLength: 70 }).filter((b) => !b.endsWith(" ")), fc.boolean())
-      .map(([b, quoted]) => ({ boundary: b, contentType: `multipart/form-data; boundary=${quoted ? `"${b}"` : b}`, proper: quoted || !TSPECIALS.test(b) })),
+      .tuple(
+        fc.string({ unit: fc.constantFrom(...BCHARS), minLength: 1, maxLength: 70 }).filter((b) => !b.endsWith(" ")),
+        fc.boolean(),
+      )
+      .map(([b, quoted]) => ({
+        boundary: b,
+        contentType: `multipart/form-data; boundary=${quoted ? `"${b}"` : b}`,
+        proper: quoted || !TSPECIALS.test(b),
+      })),
   },
-  { weight: 1, arbitrary: fc.constantFrom("x".repeat(71), "y".repeat(200)).map((b) => ({ boundary: b, contentType: `multipart/form-data; boundary=${b}`, proper: false })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom("x".repeat(71), "y".repeat(200))
+      .map((b) => ({ boundary: b, contentType: `multipart/form-data; boundary=${b}`, proper: false })),
+  },
 );
 
 /** Multipart bodies, whole or damaged: bad boundaries, truncation, lone LFs, garbage around the parts. */
@@ -951,42 +1233,54 @@ function multipartBody(parts: fc.Arbitrary<Part[]>, damage = true): fc.Arbitrary
     { weight: 1, arbitrary: fc.constant({ kind: "other-boundary" as const }) },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }).map((b) => ({ kind: "preamble" as const, bytes: Buffer.from(b) })) },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }).map((b) => ({ kind: "epilogue" as const, bytes: Buffer.from(b) })) },
-    { weight: 1, arbitrary: fc.tuple(fc.nat(), fc.uint8Array({ minLength: 1, maxLength: 20 })).map(([at, b]) => ({ kind: "insert" as const, at, bytes: Buffer.from(b) })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.nat(), fc.uint8Array({ minLength: 1, maxLength: 20 }))
+        .map(([at, b]) => ({ kind: "insert" as const, at, bytes: Buffer.from(b) })),
+    },
   );
   const framing = damage ? framings : framings.filter((f) => f.proper);
   return fc
     .record({ parts, framing, mangle: damage ? mangle : fc.constant({ kind: "none" as const }), chunked: fc.boolean() })
     .map(({ parts: ps, framing: { boundary, contentType: type, proper }, mangle: m, chunked }) => {
-    let body = serialize(ps, boundary);
-    let contentType = type;
-    switch (m.kind) {
-      case "truncate":
-        body = body.subarray(0, m.at % (body.length + 1));
-        break;
-      case "no-close":
-        body = body.subarray(0, body.length - boundary.length - 6);
-        break;
-      case "lf":
-        body = serialize(ps, boundary, "\n");
-        break;
-      case "other-boundary":
-        contentType = type.replace(boundary, `${boundary}x`);
-        break;
-      case "preamble":
-        body = Buffer.concat([m.bytes, Buffer.from("\r\n"), body]);
-        break;
-      case "epilogue":
-        body = Buffer.concat([body, m.bytes]);
-        break;
-      case "insert": {
-        const at = m.at % (body.length + 1);
-        body = Buffer.concat([body.subarray(0, at), m.bytes, body.subarray(at)]);
-        break;
+      let body = serialize(ps, boundary);
+      let contentType = type;
+      switch (m.kind) {
+        case "truncate":
+          body = body.subarray(0, m.at % (body.length + 1));
+          break;
+        case "no-close":
+          body = body.subarray(0, body.length - boundary.length - 6);
+          break;
+        case "lf":
+          body = serialize(ps, boundary, "\n");
+          break;
+        case "other-boundary":
+          contentType = type.replace(boundary, `${boundary}x`);
+          break;
+        case "preamble":
+          body = Buffer.concat([m.bytes, Buffer.from("\r\n"), body]);
+          break;
+        case "epilogue":
+          body = Buffer.concat([body, m.bytes]);
+          break;
+        case "insert": {
+          const at = m.at % (body.length + 1);
+          body = Buffer.concat([body.subarray(0, at), m.bytes, body.subarray(at)]);
+          break;
+        }
       }
-    }
-    const names = ps.map((p) => `${p.name.slice(0, 20)}${p.filename !== undefined ? "[file]" : ""}`).join(",");
-    return { contentType, body, chunked, notMultipart: false, intact: m.kind === "none" && proper, note: `multipart(${m.kind}${proper ? "" : ", improper framing"}) ${names.slice(0, 300)}` };
-  });
+      const names = ps.map((p) => `${p.name.slice(0, 20)}${p.filename !== undefined ? "[file]" : ""}`).join(",");
+      return {
+        contentType,
+        body,
+        chunked,
+        notMultipart: false,
+        intact: m.kind === "none" && proper,
+        note: `multipart(${m.kind}${proper ? "" : ", improper framing"}) ${names.slice(0, 300)}`,
+      };
+    });
 }
 
 /** What a client sends where a form is expected: JSON, urlencoded, text, nothing, or a multipart with a broken header. */
@@ -998,18 +1292,28 @@ function otherBody(epName: string): fc.Arbitrary<Body> {
     fc.json({ maxDepth: 3 }).map((j) => ({ contentType: "application/json; charset=utf-8", body: j })),
     fields.map((f) => ({ contentType: "application/x-www-form-urlencoded", body: new URLSearchParams(f).toString() })),
     anyText(200).map((t) => ({ contentType: "text/plain", body: t })),
-    fc.constantFrom("multipart/form-data", "multipart/form-data; boundary", "multipart/mixed; boundary=zz", "multipart/form-data boundary=zz", "application/json; boundary=zz", "", "garbage").chain((contentType) =>
-      fc.constant({ contentType, body: serialize([text("model", "x3dv3.0")], "zz").toString("utf8") }),
-    ),
+    fc
+      .constantFrom(
+        "multipart/form-data",
+        "multipart/form-data; boundary",
+        "multipart/mixed; boundary=zz",
+        "multipart/form-data boundary=zz",
+        "application/json; boundary=zz",
+        "",
+        "garbage",
+      )
+      .chain((contentType) => fc.constant({ contentType, body: serialize([text("model", "x3dv3.0")], "zz").toString("utf8") })),
   );
-  return fc.record({ kind: kinds, drop: fc.constantFrom("none", "type", "body"), chunked: fc.boolean() }).map(({ kind, drop, chunked }) => ({
-    contentType: drop === "type" ? undefined : kind.contentType,
-    body: drop === "body" ? undefined : Buffer.from(kind.body, "utf8"),
-    chunked,
-    notMultipart: true,
-    intact: false,
-    note: `non-form ${drop === "type" ? "(no type) " : ""}${kind.contentType}`,
-  }));
+  return fc
+    .record({ kind: kinds, drop: fc.constantFrom("none", "type", "body"), chunked: fc.boolean() })
+    .map(({ kind, drop, chunked }) => ({
+      contentType: drop === "type" ? undefined : kind.contentType,
+      body: drop === "body" ? undefined : Buffer.from(kind.body, "utf8"),
+      chunked,
+      notMultipart: true,
+      intact: false,
+      note: `non-form ${drop === "type" ? "(no type) " : ""}${kind.contentType}`,
+    }));
 }
 
 /** What a valid form must get: accepted, unless its price is the one above the balance. */
@@ -1035,7 +1339,12 @@ function createCases(epName: string): fc.Arbitrary<Case> {
     const headers: Record<string, string> = { ...extra, ...authHeaders(auth) };
     if (b.contentType !== undefined) headers["Content-Type"] = b.contentType;
     const expected = !admits(ep, auth) ? 401 : b.notMultipart ? ep.notMultipart : b.due;
-    return makeCase(ep, { method: "POST", path: `/open-api/v1/${epName}`, headers, body: b.body, chunked: b.chunked }, `${b.due ? "valid " : ""}${b.note}`, expected);
+    return makeCase(
+      ep,
+      { method: "POST", path: `/open-api/v1/${epName}`, headers, body: b.body, chunked: b.chunked },
+      `${b.due ? "valid " : ""}${b.note}`,
+      expected,
+    );
   });
 }
 
@@ -1043,10 +1352,21 @@ function createCases(epName: string): fc.Arbitrary<Case> {
 
 function methodCases(): fc.Arbitrary<Case> {
   return fc
-    .record({ ep: fc.constantFrom(...ENDPOINTS), method: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"), auth: authArb(), body: fc.option(jsonBody), extra: extraHeaders })
+    .record({
+      ep: fc.constantFrom(...ENDPOINTS),
+      method: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"),
+      auth: authArb(),
+      body: fc.option(jsonBody),
+      extra: extraHeaders,
+    })
     .filter(({ ep, method }) => method !== ep.method && !(ep.method === "GET" && method === "HEAD"))
     .map(({ ep, method, auth, body, extra }) => {
-      const wire: Wire = { method, path: `/open-api/v1/${ep.name}?task_id=x`, headers: { ...extra, ...authHeaders(auth) }, body: body && method !== "HEAD" ? Buffer.from(body, "utf8") : undefined };
+      const wire: Wire = {
+        method,
+        path: `/open-api/v1/${ep.name}?task_id=x`,
+        headers: { ...extra, ...authHeaders(auth) },
+        body: body && method !== "HEAD" ? Buffer.from(body, "utf8") : undefined,
+      };
       // HEAD and OPTIONS have no envelope: HEAD has no body, OPTIONS answers 204 with Allow.
       return makeCase(ep, wire, `wrong method ${method}`, method === "HEAD" || method === "OPTIONS" ? undefined : METHOD_NOT_ALLOWED);
     });
@@ -1059,20 +1379,40 @@ function fileCases(): fc.Arbitrary<Case> {
     anyText(40).map(pct),
     fc.integer({ min: 2000, max: 6000 }).map((n) => "a".repeat(n)),
   );
-  const fileName = fc.oneof(fc.constantFrom("result.glb", "cover.png", "cover.webp", "result.exe", "result.", "result.GLB", "..", "%2e%2e%2fx", "input.png"), anyText(30).map(pct));
-  const param = (name: string, values: fc.Arbitrary<string>) => fc.option(values.map((v) => `${name}=${pct(v)}`), { nil: undefined });
+  const fileName = fc.oneof(
+    fc.constantFrom("result.glb", "cover.png", "cover.webp", "result.exe", "result.", "result.GLB", "..", "%2e%2e%2fx", "input.png"),
+    anyText(30).map(pct),
+  );
+  const param = (name: string, values: fc.Arbitrary<string>) =>
+    fc.option(
+      values.map((v) => `${name}=${pct(v)}`),
+      { nil: undefined },
+    );
   return fc
     .record({
       id: segment,
       name: fileName,
-      t: param("t", fc.oneof(fc.constantFrom("", "abc", "-1", "1e20", "99999999999999999999", String(Math.floor(Date.now() / 1000) + 3600)), anyText(12))),
-      key: param("auth_key", fc.oneof(hex(43), fc.uint8Array({ minLength: 32, maxLength: 32 }).map(b64url), anyText(20), fc.constant("a".repeat(5000)))),
+      t: param(
+        "t",
+        fc.oneof(
+          fc.constantFrom("", "abc", "-1", "1e20", "99999999999999999999", String(Math.floor(Date.now() / 1000) + 3600)),
+          anyText(12),
+        ),
+      ),
+      key: param(
+        "auth_key",
+        fc.oneof(hex(43), fc.uint8Array({ minLength: 32, maxLength: 32 }).map(b64url), anyText(20), fc.constant("a".repeat(5000))),
+      ),
       method: fc.constantFrom("GET", "HEAD"),
       range: fc.option(fc.constantFrom("bytes=0-10", "bytes=-5", "bytes=abc", "bytes=10-0"), { nil: undefined }),
     })
     .map(({ id, name, t, key, method, range }) => {
       const query = [t, key].filter((q) => q !== undefined).join("&");
-      const wire: Wire = { method, path: `/open-api/v1/files/${id}/${name}${query ? `?${query}` : ""}`, headers: range ? { Range: range } : {} };
+      const wire: Wire = {
+        method,
+        path: `/open-api/v1/files/${id}/${name}${query ? `?${query}` : ""}`,
+        headers: range ? { Range: range } : {},
+      };
       return makeCase(FILES, wire, "file link");
     });
 }
@@ -1081,7 +1421,12 @@ function fileCases(): fc.Arbitrary<Case> {
 
 beforeAll(async () => {
   const costs = {
-    imageTo3d: Object.fromEntries(Object.keys(DEFAULT_COSTS.imageTo3d).map((k) => [k, k === "x3dv3.0:2048master" ? [UNAFFORDABLE, UNAFFORDABLE, UNAFFORDABLE] : [1, 1, 1]])),
+    imageTo3d: Object.fromEntries(
+      Object.keys(DEFAULT_COSTS.imageTo3d).map((k) => [
+        k,
+        k === "x3dv3.0:2048master" ? [UNAFFORDABLE, UNAFFORDABLE, UNAFFORDABLE] : [1, 1, 1],
+      ]),
+    ),
     split: 1,
     depth: 1,
     segmentation: 1,
@@ -1101,11 +1446,19 @@ beforeAll(async () => {
   const form = new FormData();
   form.append("image", fixture("chair.png"), "chair.png");
   for (const [k, v] of Object.entries({ format: "2", model_type: "base", rmbg: "0" })) form.append(k, v);
-  const created = (await (await fetch(`${server.url}/open-api/v1/depth/create-task`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form })).json()) as Envelope;
+  const created = (await (
+    await fetch(`${server.url}/open-api/v1/depth/create-task`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    })
+  ).json()) as Envelope;
   expect(created.code, JSON.stringify(created)).toBe(200);
   blocker = created.data.task_id as string;
   for (;;) {
-    const q = (await (await fetch(`${server.url}/open-api/v1/depth/query-task?task_id=${blocker}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as Envelope;
+    const q = (await (
+      await fetch(`${server.url}/open-api/v1/depth/query-task?task_id=${blocker}`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as Envelope;
     expect(["queueing", "processing"], JSON.stringify(q)).toContain(q.data.state);
     if (q.data.state === "processing") break;
     await new Promise((r) => setTimeout(r, 100));
@@ -1122,7 +1475,11 @@ describe("fuzz: every answer is the envelope with a documented code, and refusal
   it("auth/token: Basic headers of every shape, any body", () => batch(1, runs(300), tokenCases()), 300_000);
   it("balance: every kind of Authorization", () => batch(2, runs(250), balanceCases()), 300_000);
   it("the four query endpoints: hostile task_ids", () => batch(3, runs(900), queryCases()), 300_000);
-  it("submit-task: forms near the valid ones, damaged multipart, other bodies", () => batch(4, runs(1100), createCases("submit-task")), 300_000);
+  it(
+    "submit-task: forms near the valid ones, damaged multipart, other bodies",
+    () => batch(4, runs(1100), createCases("submit-task")),
+    300_000,
+  );
   it("split/create-task", () => batch(5, runs(600), createCases("split/create-task")), 300_000);
   it("depth/create-task", () => batch(6, runs(700), createCases("depth/create-task")), 300_000);
   it("segmentation/create-task", () => batch(7, runs(500), createCases("segmentation/create-task")), 300_000);
@@ -1130,12 +1487,22 @@ describe("fuzz: every answer is the envelope with a documented code, and refusal
   it("files/<task>/<file>: forged and hostile links never serve a file nor answer 5xx", () => batch(9, runs(300), fileCases()), 300_000);
 
   it("what was accepted is there, untouched, and the fuzz reached every gate", async () => {
-    for (const [name, seen] of stats.codes) console.log(`fuzz: ${name}: ${[...seen].sort((a, b) => a[0] - b[0]).map(([c, n]) => `${c}x${n}`).join(" ")}`);
+    for (const [name, seen] of stats.codes)
+      console.log(
+        `fuzz: ${name}: ${[...seen]
+          .sort((a, b) => a[0] - b[0])
+          .map(([c, n]) => `${c}x${n}`)
+          .join(" ")}`,
+      );
     console.log(`fuzz: ${stats.cases} cases over ${stats.endpoints.size} endpoints`);
     // Accepted tasks exist, queued behind the blocker (so nothing was refunded meanwhile).
     for (const { endpoint: name, taskId } of stats.accepted) {
       const query = name === "submit-task" ? "query-task" : name.replace("create-task", "query-task");
-      const answer = await send({ method: "GET", path: `/open-api/v1/${query}?task_id=${taskId}`, headers: { Authorization: `Bearer ${token}` } });
+      const answer = await send({
+        method: "GET",
+        path: `/open-api/v1/${query}?task_id=${taskId}`,
+        headers: { Authorization: `Bearer ${token}` },
+      });
       const body = JSON.parse(answer.body.toString("utf8")) as Envelope;
       expect(body.code, `${query} ${taskId}`).toBe(200);
       expect(body.data.state).toBe("queueing");

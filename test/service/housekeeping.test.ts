@@ -14,7 +14,6 @@ afterAll(() => Promise.all(servers.map((s) => s.dispose())));
 const png = () => [fixture("chair.png"), "chair.png"] as [Blob, string];
 const cheap = { model: "x3dv1.5", resolution: "512", request_type: "1", face: "100000" }; // 5 credits
 
-
 /** Sets the modification times of `target` back by `ageMs`. */
 function age(target: string, ageMs: number): void {
   const t = (Date.now() - ageMs) / 1000;
@@ -54,8 +53,14 @@ describe("tasks whose create request died before answering", () => {
     expect(await again.balance()).toBe(1000);
     expect(server.output()).toContain(`failed and refunded 1 task(s) whose create request never answered: ${id}`);
     await server.stop();
-    const [row] = await withDatabase(server, (q) => q<{ refunded: boolean; failure: string; runs: number }>("select refunded, failure, runs from engine_tasks where id = $1", [id]));
-    expect(row).toEqual({ refunded: true, failure: expect.stringMatching(/create request ended before it answered.*never got this task_id/), runs: 0 });
+    const [row] = await withDatabase(server, (q) =>
+      q<{ refunded: boolean; failure: string; runs: number }>("select refunded, failure, runs from engine_tasks where id = $1", [id]),
+    );
+    expect(row).toEqual({
+      refunded: true,
+      failure: expect.stringMatching(/create request ended before it answered.*never got this task_id/),
+      runs: 0,
+    });
   });
 });
 
@@ -91,7 +96,10 @@ describe("folders a crash left", () => {
     await server.restart();
     await until(() => server.output().includes("housekeeping:"), "housekeeping to report");
     // Two passes, reported apart: upload folders (every third of the lease) and task folders.
-    await until(() => server.output().includes("task folder(s)") && server.output().includes("upload folder(s)"), "housekeeping to report both");
+    await until(
+      () => server.output().includes("task folder(s)") && server.output().includes("upload folder(s)"),
+      "housekeeping to report both",
+    );
     expect(server.output()).toContain("housekeeping: removed 1 upload folder(s) of create requests that died");
     expect(server.output()).toContain("housekeeping: removed 1 task folder(s) without a task");
     for (const dir of leftovers) expect(fs.existsSync(dir), dir).toBe(false);
@@ -148,9 +156,13 @@ describe("uploads in flight", () => {
     const boundary = "slowupload0123456789";
     const image = fs.readFileSync(path.join(FIXTURES, "chair.png"));
     const parts = [
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="chair.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="chair.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       ...Array.from({ length: 8 }, (_, i) => image.subarray((i * image.length) / 8, ((i + 1) * image.length) / 8)),
-      Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\nx3dv1.5\r\n--${boundary}\r\nContent-Disposition: form-data; name="resolution"\r\n\r\n512\r\n--${boundary}--\r\n`),
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\nx3dv1.5\r\n--${boundary}\r\nContent-Disposition: form-data; name="resolution"\r\n\r\n512\r\n--${boundary}--\r\n`,
+      ),
     ];
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
@@ -201,7 +213,9 @@ describe("retention", () => {
     expect(await api.balance()).toBe(995);
 
     await server.stop();
-    const [row] = await withDatabase(server, (q) => q<{ files_expired_at: Date | null }>("select files_expired_at from engine_tasks where id = $1", [id]));
+    const [row] = await withDatabase(server, (q) =>
+      q<{ files_expired_at: Date | null }>("select files_expired_at from engine_tasks where id = $1", [id]),
+    );
     expect(row!.files_expired_at).toBeInstanceOf(Date);
   });
 });

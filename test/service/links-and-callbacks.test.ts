@@ -52,7 +52,8 @@ describe("callbacks", () => {
     const [good, failing, hanging, told] = await Promise.all([receiver(200), receiver(500), receiver("hang"), receiver(204)]);
     const corrupt = new Uint8Array(3000).fill(7);
     corrupt.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    const broken = (await api.post("submit-task", { images: [new Blob([corrupt]), "x.png"], ...cheap, callback_url: told.url })).data.task_id as string;
+    const broken = (await api.post("submit-task", { images: [new Blob([corrupt]), "x.png"], ...cheap, callback_url: told.url })).data
+      .task_id as string;
     const hang = (await api.post("submit-task", { images: png(), ...cheap, callback_url: hanging.url })).data.task_id as string;
     const ok = (await api.post("submit-task", { images: png(), ...cheap, callback_url: good.url })).data.task_id as string;
     const bad = (await api.post("submit-task", { images: png(), ...cheap, callback_url: failing.url })).data.task_id as string;
@@ -79,7 +80,15 @@ describe("callbacks", () => {
     const api = new Api(server.url);
     const hook = await receiver(200);
     const meshHost = await receiver(200);
-    const id = (await api.post("submit-task", { images: png(), request_type: "2", model: "x3dv1.5", mesh_url: meshHost.url.replace("/hook", "/m.glb"), callback_url: hook.url })).data.task_id as string;
+    const id = (
+      await api.post("submit-task", {
+        images: png(),
+        request_type: "2",
+        model: "x3dv1.5",
+        mesh_url: meshHost.url.replace("/hook", "/m.glb"),
+        callback_url: hook.url,
+      })
+    ).data.task_id as string;
     expect(await api.waitFor("query-task", id)).toEqual({ code: 50010001, data: {}, msg: "generate failed" });
     expect(meshHost.hits).toHaveLength(0);
     expect(await api.balance()).toBe(1000);

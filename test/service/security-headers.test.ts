@@ -37,10 +37,24 @@ describe("pages", () => {
 describe("routes", () => {
   it("JSON routes and signed file links are nosniff and sandboxed, the proxy's 404 included", async () => {
     const api = new Api(server.url);
-    const id = (await api.post("submit-task", { images: [fixture("chair.png"), "chair.png"], model: "x3dv1.5", resolution: "512", request_type: "1", format: "2", face: "100000" })).data
-      .task_id as string;
+    const id = (
+      await api.post("submit-task", {
+        images: [fixture("chair.png"), "chair.png"],
+        model: "x3dv1.5",
+        resolution: "512",
+        request_type: "1",
+        format: "2",
+        face: "100000",
+      })
+    ).data.task_id as string;
     const done = await api.waitFor("query-task", id);
-    for (const url of [done.data.url!, done.data.cover_url!, `${server.url}/open-api/v1/files/%C0%AE/result.glb`, `${server.url}/api/tasks/x`, `${server.url}/open-api/v1/balance`]) {
+    for (const url of [
+      done.data.url!,
+      done.data.cover_url!,
+      `${server.url}/open-api/v1/files/%C0%AE/result.glb`,
+      `${server.url}/api/tasks/x`,
+      `${server.url}/open-api/v1/balance`,
+    ]) {
       const res = await fetch(url);
       expect(res.headers.get("x-content-type-options"), url).toBe("nosniff");
       expect(res.headers.get("content-security-policy"), url).toBe("default-src 'none'; sandbox; frame-ancestors 'none'");
@@ -49,7 +63,8 @@ describe("routes", () => {
 });
 
 describe("Origin checks", () => {
-  const post = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { method: "POST", headers, body: new FormData() });
+  const post = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, { method: "POST", headers, body: new FormData() });
 
   it("/api/uploads refuses a foreign or missing Origin before anything else, and lets the studio's own through", async () => {
     for (const headers of [{ Origin: "http://evil.example" }, {}, { Origin: "null" }] as Record<string, string>[]) {

@@ -15,7 +15,6 @@ afterAll(() => Promise.all(servers.map((s) => s.dispose())));
 const png = () => [fixture("chair.png"), "chair.png"] as [Blob, string];
 const cheap = { model: "x3dv1.5", resolution: "512", request_type: "1", face: "100000" }; // 5 credits
 
-
 describe("SIGTERM", () => {
   it("an idle server exits at once with code 0", async () => {
     const server = await startServer();
@@ -39,7 +38,9 @@ describe("SIGTERM", () => {
     expect(exit).toMatchObject({ code: 0, signal: null });
     expect(exit!.ms).toBeLessThan(10_000);
     expect(server.output()).toContain(`put 1 running task(s) back in the queue: ${id}`);
-    const [row] = await withDatabase(server, (q) => q<{ state: string; owner: string | null; refunded: boolean }>("select state, owner, refunded from engine_tasks where id = $1", [id]));
+    const [row] = await withDatabase(server, (q) =>
+      q<{ state: string; owner: string | null; refunded: boolean }>("select state, owner, refunded from engine_tasks where id = $1", [id]),
+    );
     expect(row).toEqual({ state: "queueing", owner: null, refunded: false });
 
     await server.restart();
@@ -60,7 +61,17 @@ describe("SIGTERM", () => {
       }
       if (url.pathname === "/open-api/v1/depth/query-task") {
         const taskId = url.searchParams.get("task_id");
-        return send({ code: 200, msg: "success", data: { task_id: taskId, state: "success", id: `${taskId}_0`, cover_url: `${base}/files/cover.png`, url: `${base}/files/result.png` } });
+        return send({
+          code: 200,
+          msg: "success",
+          data: {
+            task_id: taskId,
+            state: "success",
+            id: `${taskId}_0`,
+            cover_url: `${base}/files/cover.png`,
+            url: `${base}/files/result.png`,
+          },
+        });
       }
       if (!url.pathname.startsWith("/files/")) return res.writeHead(404).end();
       downloads++;
@@ -95,7 +106,9 @@ describe("SIGTERM", () => {
       expect(exit!.ms).toBeLessThan(10_000);
       const stored = path.join(server.dataDir, "studio", "results", "copying");
       expect(fs.readdirSync(stored).filter((f) => f.endsWith(".part"))).toEqual([]);
-      const [stopped] = await withDatabase(server, (q) => q<{ result_file: string | null; refreshed_at: Date }>("select result_file, refreshed_at from studio_tasks where id = 'copying'"));
+      const [stopped] = await withDatabase(server, (q) =>
+        q<{ result_file: string | null; refreshed_at: Date }>("select result_file, refreshed_at from studio_tasks where id = 'copying'"),
+      );
       expect(stopped!.result_file).toBeNull();
       // The copy's lease was given back: the next refresh need not wait 5 minutes for it.
       expect(stopped!.refreshed_at.getTime()).toBeLessThan(Date.now());
@@ -105,7 +118,11 @@ describe("SIGTERM", () => {
       expect((await callback()).status).toBe(200);
       await until(() => fs.existsSync(path.join(stored, "result.png")), "the copy to finish");
       await server.stop();
-      const [done] = await withDatabase(server, (q) => q<{ result_file: string | null; cover_file: string | null }>("select result_file, cover_file from studio_tasks where id = 'copying'"));
+      const [done] = await withDatabase(server, (q) =>
+        q<{ result_file: string | null; cover_file: string | null }>(
+          "select result_file, cover_file from studio_tasks where id = 'copying'",
+        ),
+      );
       expect(done).toEqual({ result_file: "results/copying/result.png", cover_file: "results/copying/cover.png" });
     } finally {
       service.closeAllConnections();

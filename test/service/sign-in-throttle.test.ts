@@ -20,13 +20,21 @@ function scryptHash(password: string): string {
 async function serverWithAccount(env: Record<string, string>): Promise<TestServer> {
   const server = await startServer(env);
   await server.stop();
-  await withDatabase(server, (q) => q("insert into users (id, email, password_hash) values ($1, $2, $3)", [crypto.randomUUID(), EMAIL, scryptHash(PASSWORD)]));
+  await withDatabase(server, (q) =>
+    q("insert into users (id, email, password_hash) values ($1, $2, $3)", [crypto.randomUUID(), EMAIL, scryptHash(PASSWORD)]),
+  );
   await server.restart();
   return server;
 }
 
 /** Signs in through /api/auth/callback/credentials; true when a session cookie came back. */
-async function signIn(server: TestServer, email: string, password: string, forwardedFor?: string, extra: Record<string, string> = {}): Promise<boolean> {
+async function signIn(
+  server: TestServer,
+  email: string,
+  password: string,
+  forwardedFor?: string,
+  extra: Record<string, string> = {},
+): Promise<boolean> {
   const forwarded: Record<string, string> = { ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}), ...extra };
   const csrf = await fetch(`${server.url}/api/auth/csrf`, { headers: forwarded });
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
@@ -62,7 +70,12 @@ describe("behind one proxy (TRUST_PROXY=1)", () => {
   });
 
   it("a stranger's failures slow down the stranger's address only: the user signs in from another", async () => {
-    await fail(server, 5, () => EMAIL, () => "203.0.113.7");
+    await fail(
+      server,
+      5,
+      () => EMAIL,
+      () => "203.0.113.7",
+    );
     expect(await signIn(server, EMAIL, PASSWORD, "203.0.113.7")).toBe(false);
     // The proxy's last hop is the address: what the client put before it changes nothing.
     expect(await signIn(server, EMAIL, PASSWORD, "198.51.100.99, 203.0.113.7")).toBe(false);
@@ -70,7 +83,12 @@ describe("behind one proxy (TRUST_PROXY=1)", () => {
   });
 
   it("one password sprayed over many e-mails from one address is slowed down for that address", async () => {
-    await fail(server, 25, (i) => `someone-${i}@example.com`, () => "203.0.113.50");
+    await fail(
+      server,
+      25,
+      (i) => `someone-${i}@example.com`,
+      () => "203.0.113.50",
+    );
     expect(await signIn(server, EMAIL, PASSWORD, "203.0.113.50")).toBe(false);
     expect(await signIn(server, EMAIL, PASSWORD, "198.51.100.5")).toBe(true);
   });
@@ -84,7 +102,12 @@ describe("without TRUST_PROXY", () => {
   afterAll(() => server?.dispose());
 
   it("a client's own X-Forwarded-For, or its own copy of the address stamp, is ignored: new values do not escape the slow-down", async () => {
-    await fail(server, 5, () => EMAIL, (i) => `10.9.8.${i}`);
+    await fail(
+      server,
+      5,
+      () => EMAIL,
+      (i) => `10.9.8.${i}`,
+    );
     expect(await signIn(server, EMAIL, PASSWORD, "10.9.8.200")).toBe(false);
     expect(await signIn(server, EMAIL, PASSWORD, undefined, { "x-x3d-client-address": "10.9.8.201" })).toBe(false);
     expect(await signIn(server, EMAIL, PASSWORD)).toBe(false);

@@ -60,7 +60,11 @@ describe("submit-task refuses every invalid input with its code, charging nothin
   });
   it("10031008: no body, or a body that is not a form (so no image in it)", async () => {
     const send = async (headers: Record<string, string>, body?: string) => {
-      const res = await fetch(`${server.url}/open-api/v1/submit-task`, { method: "POST", headers: { Authorization: `Bearer ${await api.getToken()}`, ...headers }, body });
+      const res = await fetch(`${server.url}/open-api/v1/submit-task`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${await api.getToken()}`, ...headers },
+        body,
+      });
       return ((await res.json()) as Envelope).code;
     };
     expect(await send({})).toBe(10031008);
@@ -122,7 +126,14 @@ describe("submit-task accepts what real clients send", () => {
     expect(await api.balance()).toBe(1000 - 90 - 5);
   });
   it("pbr and shading for v1.5 are ignored, not refused; decimals in tenths pass", async () => {
-    const body = await api.post("submit-task", { images: png(), model: "x3dv1.5", resolution: "1024", pbr: "1", shading: "0.3", face: "1000000" });
+    const body = await api.post("submit-task", {
+      images: png(),
+      model: "x3dv1.5",
+      resolution: "1024",
+      pbr: "1",
+      shading: "0.3",
+      face: "1000000",
+    });
     expect(body.code).toBe(200);
   });
   it("a new task is visible to its query as created, queueing or processing", async () => {
@@ -140,7 +151,9 @@ describe("submit-task accepts what real clients send", () => {
     const ids = ["%00", "i3d_20260101_%00", "x%01y", "..%2F..%2Fetc", "a".repeat(4096), "%F0%9F%92%A9"];
     for (const route of ["query-task", "split/query-task", "depth/query-task", "segmentation/query-task"]) {
       for (const id of ids) {
-        const res = await fetch(`${server.url}/open-api/v1/${route}?task_id=${id}`, { headers: { Authorization: `Bearer ${await api.getToken()}` } });
+        const res = await fetch(`${server.url}/open-api/v1/${route}?task_id=${id}`, {
+          headers: { Authorization: `Bearer ${await api.getToken()}` },
+        });
         expect(res.status, `${route} ${id}`).toBe(200);
         expect(((await res.json()) as { code: number }).code, `${route} ${id}`).toBe(10030010);
       }
@@ -148,7 +161,13 @@ describe("submit-task accepts what real clients send", () => {
   });
   it("an unknown file part of 100 kB beside a valid image is skipped: the task is accepted and charged", async () => {
     const before = await api.balance();
-    const body = await api.post("submit-task", { images: png(), model: "x3dv1.5", resolution: "512", request_type: "1", notes: [new Blob([new Uint8Array(100 * 1024).fill(65)]), "notes.bin"] });
+    const body = await api.post("submit-task", {
+      images: png(),
+      model: "x3dv1.5",
+      resolution: "512",
+      request_type: "1",
+      notes: [new Blob([new Uint8Array(100 * 1024).fill(65)]), "notes.bin"],
+    });
     expect(body.code, JSON.stringify(body)).toBe(200);
     expect(await api.balance()).toBe(before - 5);
   });

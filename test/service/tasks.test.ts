@@ -63,7 +63,14 @@ describe("image-to-3D from submission to downloaded file", () => {
     ["5", (b: Uint8Array) => ascii(b, 2) === "PK" && ascii(b, 120).includes(".usd")],
     ["6", (b: Uint8Array) => ascii(b, 2) === "PK"],
   ])("format %s", async (format, check) => {
-    const { result } = await complete("submit-task", "query-task", { images: png("robot.png"), format, model: "x3dv1.5", resolution: "512", request_type: "1", face: "100000" });
+    const { result } = await complete("submit-task", "query-task", {
+      images: png("robot.png"),
+      format,
+      model: "x3dv1.5",
+      resolution: "512",
+      request_type: "1",
+      face: "100000",
+    });
     expect(check(result)).toBe(true);
     if (format === "3") expect(Math.abs((result.length - 84) / 50 / 100_000 - 1)).toBeLessThanOrEqual(0.1);
   });
@@ -89,22 +96,43 @@ describe("image-to-3D from submission to downloaded file", () => {
 describe("split, depth and segmentation from submission to downloaded file", () => {
   let glb: Uint8Array;
   beforeAll(async () => {
-    ({ result: glb } = await complete("submit-task", "query-task", { images: png("robot.png"), format: "2", model: "x3dv1.5", resolution: "1024", request_type: "1", face: "200000" }));
+    ({ result: glb } = await complete("submit-task", "query-task", {
+      images: png("robot.png"),
+      format: "2",
+      model: "x3dv1.5",
+      resolution: "1024",
+      request_type: "1",
+      face: "200000",
+    }));
   });
   it("split a GLB as a character with ball joints, queried with the Token scheme", async () => {
-    const { result } = await complete("split/create-task", "split/query-task", { mesh: [new Blob([glb as BlobPart]), "robot.glb"], format: "2" }, "Bearer");
+    const { result } = await complete(
+      "split/create-task",
+      "split/query-task",
+      { mesh: [new Blob([glb as BlobPart]), "robot.glb"], format: "2" },
+      "Bearer",
+    );
     expect(ascii(result, 4)).toBe("glTF");
     const viaToken = await api.get(`split/query-task`, "Token");
     expect(viaToken.code).toBe(10030009);
   });
   it("depth map as PNG and relief as STL", async () => {
-    const map = await complete("depth/create-task", "depth/query-task", { image: png("police_woman.png"), format: "2", model_type: "base" });
+    const map = await complete("depth/create-task", "depth/query-task", {
+      image: png("police_woman.png"),
+      format: "2",
+      model_type: "base",
+    });
     expect(isPng(map.result)).toBe(true);
     const relief = await complete("depth/create-task", "depth/query-task", { image: png("police_woman.png"), format: "3", width: "60" });
     expect(relief.result.length).toBeGreaterThan(84 + 50 * 100);
   });
   it("segmentation of a GLB into OBJ", async () => {
-    const { result } = await complete("segmentation/create-task", "segmentation/query-task", { mesh: [new Blob([glb as BlobPart]), "robot.glb"], seg_level: "low", format: "1" }, "Token");
+    const { result } = await complete(
+      "segmentation/create-task",
+      "segmentation/query-task",
+      { mesh: [new Blob([glb as BlobPart]), "robot.glb"], seg_level: "low", format: "1" },
+      "Token",
+    );
     expect(result.length).toBeGreaterThan(100);
   });
 });

@@ -15,7 +15,12 @@ afterAll(() => server?.dispose());
  * POSTs a multipart head announcing `contentLength` bytes, writes `send` bytes of file and
  * then nothing more; resolves with the answer, when it came, and how much was written.
  */
-function partialUpload(route: string, token: string, contentLength: number | undefined, send: number): Promise<{ ms: number; status: number; body: { code: number; msg: string } }> {
+function partialUpload(
+  route: string,
+  token: string,
+  contentLength: number | undefined,
+  send: number,
+): Promise<{ ms: number; status: number; body: { code: number; msg: string } }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const head = '--XyZ\r\nContent-Disposition: form-data; name="mesh"; filename="big.stl"\r\nContent-Type: model/stl\r\n\r\n';

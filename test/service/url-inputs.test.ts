@@ -20,13 +20,22 @@ beforeAll(async () => {
     const body = served.get(req.url ?? "");
     fetchedPaths.push(req.url ?? "");
     if (!body) return void res.writeHead(404).end();
-    res.writeHead(200, { "Content-Length": body.byteLength, "Content-Type": req.url?.endsWith(".png") ? "image/png" : "model/gltf-binary" }).end(body);
+    res
+      .writeHead(200, { "Content-Length": body.byteLength, "Content-Type": req.url?.endsWith(".png") ? "image/png" : "model/gltf-binary" })
+      .end(body);
   });
   await new Promise<void>((r) => files.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
   served.set("/robot.png", new Uint8Array(await fixture("robot.png").arrayBuffer()));
   // A mesh to serve: a cheap image-to-3D result of the same service.
-  const created = await api.post("submit-task", { images: [fixture("robot.png"), "robot.png"], format: "2", model: "x3dv1.5", resolution: "512", request_type: "1", face: "100000" });
+  const created = await api.post("submit-task", {
+    images: [fixture("robot.png"), "robot.png"],
+    format: "2",
+    model: "x3dv1.5",
+    resolution: "512",
+    request_type: "1",
+    face: "100000",
+  });
   const done = await api.waitFor("query-task", created.data.task_id as string);
   served.set("/robot.glb", new Uint8Array(await (await fetch(done.data.url!)).arrayBuffer()));
 });
@@ -48,15 +57,37 @@ async function succeeds(create: string, query: string, fields: Parameters<Api["p
 
 describe("URL inputs are fetched and generate", () => {
   it("depth/create-task with image_url", async () => {
-    await succeeds("depth/create-task", "depth/query-task", { image_url: `${base}/robot.png`, format: "2", model_type: "base" }, "/robot.png");
+    await succeeds(
+      "depth/create-task",
+      "depth/query-task",
+      { image_url: `${base}/robot.png`, format: "2", model_type: "base" },
+      "/robot.png",
+    );
   });
   it("submit-task request_type 2 (texture) with mesh_url", async () => {
-    await succeeds("submit-task", "query-task", { images: [fixture("robot.png"), "robot.png"], request_type: "2", model: "x3dv1.5", resolution: "512", format: "2", mesh_url: `${base}/robot.glb` }, "/robot.glb");
+    await succeeds(
+      "submit-task",
+      "query-task",
+      {
+        images: [fixture("robot.png"), "robot.png"],
+        request_type: "2",
+        model: "x3dv1.5",
+        resolution: "512",
+        format: "2",
+        mesh_url: `${base}/robot.glb`,
+      },
+      "/robot.glb",
+    );
   });
   it("split/create-task with mesh_url", async () => {
     await succeeds("split/create-task", "split/query-task", { mesh_url: `${base}/robot.glb`, format: "2" }, "/robot.glb");
   });
   it("segmentation/create-task with mesh_url", async () => {
-    await succeeds("segmentation/create-task", "segmentation/query-task", { mesh_url: `${base}/robot.glb`, seg_level: "low", format: "2" }, "/robot.glb");
+    await succeeds(
+      "segmentation/create-task",
+      "segmentation/query-task",
+      { mesh_url: `${base}/robot.glb`, seg_level: "low", format: "2" },
+      "/robot.glb",
+    );
   });
 });

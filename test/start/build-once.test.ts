@@ -29,9 +29,13 @@ await buildOnce({
 `;
 
 function start(dir: string): Promise<number | null> {
-  const child = spawn(process.execPath, ["--input-type=module", "-e", START, path.join(dir, "lock"), path.join(dir, "built"), path.join(dir, "log")], {
-    stdio: "ignore",
-  });
+  const child = spawn(
+    process.execPath,
+    ["--input-type=module", "-e", START, path.join(dir, "lock"), path.join(dir, "built"), path.join(dir, "log")],
+    {
+      stdio: "ignore",
+    },
+  );
   return new Promise((resolve) => child.once("exit", resolve));
 }
 

@@ -39,11 +39,19 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
         <p className="rounded-lg border border-neutral-800 p-6 text-neutral-400" data-testid="history-empty">
           {filtered || filter.page > 1 ? (
             <>
-              No tasks match. <Link href="/tasks" className="text-sky-400">Show all tasks</Link>.
+              No tasks match.{" "}
+              <Link href="/tasks" className="text-sky-400">
+                Show all tasks
+              </Link>
+              .
             </>
           ) : (
             <>
-              No tasks yet. <Link href="/" className="text-sky-400">Start something</Link>.
+              No tasks yet.{" "}
+              <Link href="/" className="text-sky-400">
+                Start something
+              </Link>
+              .
             </>
           )}
         </p>

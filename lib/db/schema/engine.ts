@@ -5,17 +5,17 @@ import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp
 export const engineClients = pgTable(
   "engine_clients",
   {
-  id: text("id").primaryKey(),
-  /** sha256 of the client secret, hex. Secrets are high-entropy, so a plain hash suffices. */
-  secretHash: text("secret_hash").notNull(),
-  /** Credits; never negative (checked on every charge, and by a constraint). */
-  balance: bigint("balance", { mode: "number" }).notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  /**
-   * False for a pair the server is no longer configured with (X3D_CLIENT_ID changed): its
-   * secret and tokens are refused, its tasks, balance and history are kept.
-   */
-  active: boolean("active").notNull().default(true),
+    id: text("id").primaryKey(),
+    /** sha256 of the client secret, hex. Secrets are high-entropy, so a plain hash suffices. */
+    secretHash: text("secret_hash").notNull(),
+    /** Credits; never negative (checked on every charge, and by a constraint). */
+    balance: bigint("balance", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * False for a pair the server is no longer configured with (X3D_CLIENT_ID changed): its
+     * secret and tokens are refused, its tasks, balance and history are kept.
+     */
+    active: boolean("active").notNull().default(true),
   },
   (t) => [check("engine_clients_balance_nonnegative", sql`${t.balance} >= 0`)],
 );
@@ -67,7 +67,9 @@ export const engineTasks = pgTable(
     index("engine_tasks_client_state_idx").on(t.clientId, t.state),
     index("engine_tasks_callback_idx").on(t.callbackStatus, t.callbackNextAt),
     // Housekeeping's look-up of finished tasks whose files are still kept.
-    index("engine_tasks_files_kept_idx").on(t.finishedAt).where(sql`${t.filesExpiredAt} is null`),
+    index("engine_tasks_files_kept_idx")
+      .on(t.finishedAt)
+      .where(sql`${t.filesExpiredAt} is null`),
   ],
 );
 

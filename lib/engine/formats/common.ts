@@ -23,10 +23,18 @@ export function srgbToLinear(c: number): number {
 
 /** Unit normal of triangle (a, b, c) given flat xyz positions; zero vector when degenerate. */
 export function faceNormal(p: Float32Array, a: number, b: number, c: number): [number, number, number] {
-  const ax = p[a * 3]!, ay = p[a * 3 + 1]!, az = p[a * 3 + 2]!;
-  const ux = p[b * 3]! - ax, uy = p[b * 3 + 1]! - ay, uz = p[b * 3 + 2]! - az;
-  const vx = p[c * 3]! - ax, vy = p[c * 3 + 1]! - ay, vz = p[c * 3 + 2]! - az;
-  const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+  const ax = p[a * 3]!,
+    ay = p[a * 3 + 1]!,
+    az = p[a * 3 + 2]!;
+  const ux = p[b * 3]! - ax,
+    uy = p[b * 3 + 1]! - ay,
+    uz = p[b * 3 + 2]! - az;
+  const vx = p[c * 3]! - ax,
+    vy = p[c * 3 + 1]! - ay,
+    vz = p[c * 3 + 2]! - az;
+  const nx = uy * vz - uz * vy,
+    ny = uz * vx - ux * vz,
+    nz = ux * vy - uy * vx;
   const len = Math.hypot(nx, ny, nz);
   return len > 0 ? [nx / len, ny / len, nz / len] : [0, 0, 0];
 }
@@ -39,10 +47,18 @@ export function partNormals(part: MeshPart): Float32Array {
   const out = new Float32Array(n * 3);
   const idx = part.indices;
   for (let t = 0; t + 2 < idx.length; t += 3) {
-    const a = idx[t]!, b = idx[t + 1]!, c = idx[t + 2]!;
-    const ux = p[b * 3]! - p[a * 3]!, uy = p[b * 3 + 1]! - p[a * 3 + 1]!, uz = p[b * 3 + 2]! - p[a * 3 + 2]!;
-    const vx = p[c * 3]! - p[a * 3]!, vy = p[c * 3 + 1]! - p[a * 3 + 1]!, vz = p[c * 3 + 2]! - p[a * 3 + 2]!;
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const a = idx[t]!,
+      b = idx[t + 1]!,
+      c = idx[t + 2]!;
+    const ux = p[b * 3]! - p[a * 3]!,
+      uy = p[b * 3 + 1]! - p[a * 3 + 1]!,
+      uz = p[b * 3 + 2]! - p[a * 3 + 2]!;
+    const vx = p[c * 3]! - p[a * 3]!,
+      vy = p[c * 3 + 1]! - p[a * 3 + 1]!,
+      vz = p[c * 3 + 2]! - p[a * 3 + 2]!;
+    const nx = uy * vz - uz * vy,
+      ny = uz * vx - ux * vz,
+      nz = ux * vy - uy * vx;
     for (const v of [a, b, c]) {
       out[v * 3] = out[v * 3]! + nx;
       out[v * 3 + 1] = out[v * 3 + 1]! + ny;
@@ -50,7 +66,9 @@ export function partNormals(part: MeshPart): Float32Array {
     }
   }
   for (let v = 0; v < n; v++) {
-    const x = out[v * 3]!, y = out[v * 3 + 1]!, z = out[v * 3 + 2]!;
+    const x = out[v * 3]!,
+      y = out[v * 3 + 1]!,
+      z = out[v * 3 + 2]!;
     const len = Math.hypot(x, y, z);
     if (len > 0) {
       out[v * 3] = x / len;
@@ -180,7 +198,9 @@ export function weldPositions(positions: Float32Array): { remap: Uint32Array; fi
   const first = new Uint32Array(n);
   let count = 0;
   for (let v = 0; v < n; v++) {
-    const x = q[v * 3]!, y = q[v * 3 + 1]!, z = q[v * 3 + 2]!;
+    const x = q[v * 3]!,
+      y = q[v * 3 + 1]!,
+      z = q[v * 3 + 2]!;
     let h = (Math.imul(x | 0, 0x9e3779b1) ^ Math.imul(y | 0, 0x85ebca77) ^ Math.imul(z | 0, 0xc2b2ae3d)) & (size - 1);
     for (;;) {
       const slot = table[h]!;

@@ -20,7 +20,9 @@ export const FBX_HEAD_MAGIC = new Uint8Array([...new TextEncoder().encode("Kayda
 export const FBX_FILE_ID = new Uint8Array([0x28, 0xb3, 0x2a, 0xeb, 0xb6, 0x24, 0xcc, 0xc2, 0xbf, 0xc8, 0xb0, 0x2a, 0xa9, 0x2b, 0xfc, 0xf1]);
 export const FBX_CREATION_TIME = "1970-01-01 10:00:00:000";
 export const FBX_FOOT_ID = new Uint8Array([0xfa, 0xbc, 0xab, 0x09, 0xd0, 0xc8, 0xd4, 0x66, 0xb1, 0x76, 0xfb, 0x83, 0x1c, 0xf7, 0x26, 0x7e]);
-export const FBX_FOOT_MAGIC = new Uint8Array([0xf8, 0x5a, 0x8c, 0x6a, 0xde, 0xf5, 0xd9, 0x7e, 0xec, 0xe9, 0x0c, 0xe3, 0x75, 0x8f, 0x29, 0x0b]);
+export const FBX_FOOT_MAGIC = new Uint8Array([
+  0xf8, 0x5a, 0x8c, 0x6a, 0xde, 0xf5, 0xd9, 0x7e, 0xec, 0xe9, 0x0c, 0xe3, 0x75, 0x8f, 0x29, 0x0b,
+]);
 
 const SENTINEL = 13;
 const encoder = new TextEncoder();
@@ -76,11 +78,19 @@ export const int32Array = (v: ArrayLike<number>): FbxProp =>
 export const float32Array = (v: ArrayLike<number>): FbxProp =>
   arrayProp("f", v.length, typedBytes(v instanceof Float32Array ? v : Float32Array.from(v)));
 export const float64Array = (v: ArrayLike<number>): FbxProp =>
-  arrayProp("d", v.length, typedBytes(v instanceof Float64Array ? v : v instanceof Float32Array ? new Float64Array(v) : Float64Array.from(v)));
+  arrayProp(
+    "d",
+    v.length,
+    typedBytes(v instanceof Float64Array ? v : v instanceof Float32Array ? new Float64Array(v) : Float64Array.from(v)),
+  );
 export const int64Array = (v: ArrayLike<number>): FbxProp =>
   arrayProp("l", v.length, typedBytes(BigInt64Array.from(Array.from(v), (x) => BigInt(x))));
 export const boolArray = (v: ArrayLike<boolean>): FbxProp =>
-  arrayProp("b", v.length, Uint8Array.from(Array.from(v), (x) => (x ? 1 : 0)));
+  arrayProp(
+    "b",
+    v.length,
+    Uint8Array.from(Array.from(v), (x) => (x ? 1 : 0)),
+  );
 
 export const node = (name: string, props: FbxProp[] = [], children: FbxNode[] = []): FbxNode => ({ name, props, children });
 

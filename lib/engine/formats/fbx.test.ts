@@ -17,7 +17,7 @@ function installImageShim(): { loaded: string[]; restore: () => void } {
     createElementNS: () => {
       const listeners: Record<string, Array<() => void>> = {};
       return {
-        addEventListener: (type: string, fn: () => void) => ((listeners[type] ??= []).push(fn)),
+        addEventListener: (type: string, fn: () => void) => (listeners[type] ??= []).push(fn),
         removeEventListener: () => {},
         set src(v: string) {
           loaded.push(v);
@@ -59,7 +59,9 @@ function strictParse(bytes: Uint8Array): { version: number; nodes: ParsedNode[];
   const u32 = (): number => ((o += 4), dv.getUint32(o - 4, true));
   const take = (n: number): Uint8Array => ((o += n), bytes.subarray(o - n, o));
   const readArray = (type: string): number[] | bigint[] => {
-    const length = u32(), encoding = u32(), byteLen = u32();
+    const length = u32(),
+      encoding = u32(),
+      byteLen = u32();
     expect([0, 1]).toContain(encoding);
     const stored = take(byteLen);
     const data = encoding === 1 ? new Uint8Array(inflateSync(stored)) : stored;
@@ -72,11 +74,15 @@ function strictParse(bytes: Uint8Array): { version: number; nodes: ParsedNode[];
     for (let k = 0; k < length; k++) {
       const at = k * size;
       out.push(
-        type === "i" ? adv.getInt32(at, true)
-        : type === "f" ? adv.getFloat32(at, true)
-        : type === "d" ? adv.getFloat64(at, true)
-        : type === "l" ? adv.getBigInt64(at, true)
-        : adv.getUint8(at),
+        type === "i"
+          ? adv.getInt32(at, true)
+          : type === "f"
+            ? adv.getFloat32(at, true)
+            : type === "d"
+              ? adv.getFloat64(at, true)
+              : type === "l"
+                ? adv.getBigInt64(at, true)
+                : adv.getUint8(at),
       );
     }
     return out as number[] | bigint[];
@@ -84,20 +90,36 @@ function strictParse(bytes: Uint8Array): { version: number; nodes: ParsedNode[];
   const readProp = (): Value => {
     const type = String.fromCharCode(take(1)[0]!);
     switch (type) {
-      case "Y": return ((o += 2), dv.getInt16(o - 2, true));
-      case "C": return take(1)[0] !== 0;
-      case "I": return ((o += 4), dv.getInt32(o - 4, true));
-      case "F": return ((o += 4), dv.getFloat32(o - 4, true));
-      case "D": return ((o += 8), dv.getFloat64(o - 8, true));
-      case "L": return ((o += 8), dv.getBigInt64(o - 8, true));
-      case "S": return dec.decode(take(u32()));
-      case "R": return take(u32()).slice();
-      case "i": case "f": case "d": case "l": case "b": return readArray(type);
-      default: throw new Error(`unknown property type ${type} at ${o - 1}`);
+      case "Y":
+        return ((o += 2), dv.getInt16(o - 2, true));
+      case "C":
+        return take(1)[0] !== 0;
+      case "I":
+        return ((o += 4), dv.getInt32(o - 4, true));
+      case "F":
+        return ((o += 4), dv.getFloat32(o - 4, true));
+      case "D":
+        return ((o += 8), dv.getFloat64(o - 8, true));
+      case "L":
+        return ((o += 8), dv.getBigInt64(o - 8, true));
+      case "S":
+        return dec.decode(take(u32()));
+      case "R":
+        return take(u32()).slice();
+      case "i":
+      case "f":
+      case "d":
+      case "l":
+      case "b":
+        return readArray(type);
+      default:
+        throw new Error(`unknown property type ${type} at ${o - 1}`);
     }
   };
   const readNode = (): ParsedNode | null => {
-    const end = u32(), numProps = u32(), propsLen = u32();
+    const end = u32(),
+      numProps = u32(),
+      propsLen = u32();
     const name = dec.decode(take(take(1)[0]!));
     if (end === 0) {
       expect([numProps, propsLen, name]).toEqual([0, 0, ""]);
@@ -150,7 +172,16 @@ describe("writeFbx", () => {
     expect(Array.from(bytes.subarray(footerAt + 16, bytes.length - 140))).toEqual(new Array(4 + pad).fill(0));
 
     expect(nodes.map((n) => n.name)).toEqual([
-      "FBXHeaderExtension", "FileId", "CreationTime", "Creator", "GlobalSettings", "Documents", "References", "Definitions", "Objects", "Connections",
+      "FBXHeaderExtension",
+      "FileId",
+      "CreationTime",
+      "Creator",
+      "GlobalSettings",
+      "Documents",
+      "References",
+      "Definitions",
+      "Objects",
+      "Connections",
     ]);
     const [header, , , , settings, , , definitions, objects, connections] = nodes as [ParsedNode, ...ParsedNode[]];
     expect(child(header, "FBXVersion").props).toEqual([7400]);
@@ -158,12 +189,22 @@ describe("writeFbx", () => {
     expect(props70.find((p) => p.props[0] === "UnitScaleFactor")!.props).toEqual(["UnitScaleFactor", "double", "Number", "", 0.1]);
     expect(props70.find((p) => p.props[0] === "UpAxis")!.props).toEqual(["UpAxis", "int", "Integer", "", 1]);
     const types = definitions!.children.filter((c) => c.name === "ObjectType").map((c) => [c.props[0], child(c, "Count").props[0]]);
-    expect(types).toEqual([["GlobalSettings", 1], ["Model", 2], ["Geometry", 2], ["Material", 2], ["Texture", 1], ["Video", 1]]);
+    expect(types).toEqual([
+      ["GlobalSettings", 1],
+      ["Model", 2],
+      ["Geometry", 2],
+      ["Material", 2],
+      ["Texture", 1],
+      ["Video", 1],
+    ]);
 
     // 12 + 80 triangles; every third PolygonVertexIndex entry is negative (bitwise-negated).
     const geos = objects!.children.filter((c) => c.name === "Geometry");
     // Binary object names are "Name\x00\x01Class" (ASCII "Class::Name").
-    expect(geos.map((g) => g.props.slice(1))).toEqual([["cube\x00\x01Geometry", "Mesh"], ["icosphere\x00\x01Geometry", "Mesh"]]);
+    expect(geos.map((g) => g.props.slice(1))).toEqual([
+      ["cube\x00\x01Geometry", "Mesh"],
+      ["icosphere\x00\x01Geometry", "Mesh"],
+    ]);
     const pvi = geos.map((g) => child(g, "PolygonVertexIndex").props[0] as number[]);
     expect(pvi.map((a) => a.length)).toEqual([36, 240]);
     expect(pvi[0]!.slice(0, 6)).toEqual([0, 1, ~2, 0, 2, ~3]);

@@ -34,13 +34,17 @@ const P = (name: string, type: string, sub: string, flags: string, ...values: Fb
 const single = (name: string, value: FbxProp): FbxNode => node(name, [value]);
 
 function layerElement(type: string, name: string, mapping: string, reference: string, data: FbxNode[]): FbxNode {
-  return node(type, [int32(0)], [
-    single("Version", int32(101)),
-    single("Name", string(name)),
-    single("MappingInformationType", string(mapping)),
-    single("ReferenceInformationType", string(reference)),
-    ...data,
-  ]);
+  return node(
+    type,
+    [int32(0)],
+    [
+      single("Version", int32(101)),
+      single("Name", string(name)),
+      single("MappingInformationType", string(mapping)),
+      single("ReferenceInformationType", string(reference)),
+      ...data,
+    ],
+  );
 }
 
 function geometryNode(id: number, name: string, part: MeshPart, hasMaterial: boolean): FbxNode {
@@ -89,67 +93,88 @@ function geometryNode(id: number, name: string, part: MeshPart, hasMaterial: boo
     children.push(layerElement("LayerElementMaterial", "", "AllSame", "IndexToDirect", [single("Materials", int32Array([0]))]));
   }
   children.push(
-    node("Layer", [int32(0)], [
-      single("Version", int32(100)),
-      ...layers.map((type) => node("LayerElement", [], [single("Type", string(type)), single("TypedIndex", int32(0))])),
-    ]),
+    node(
+      "Layer",
+      [int32(0)],
+      [
+        single("Version", int32(100)),
+        ...layers.map((type) => node("LayerElement", [], [single("Type", string(type)), single("TypedIndex", int32(0))])),
+      ],
+    ),
   );
   return node("Geometry", [int64(id), nameClass(name, "Geometry"), string("Mesh")], children);
 }
 
 function modelNode(id: number, name: string): FbxNode {
-  return node("Model", [int64(id), nameClass(name, "Model"), string("Mesh")], [
-    single("Version", int32(232)),
-    node("Properties70", [], [
-      P("InheritType", "enum", "", "", int32(1)),
-      P("DefaultAttributeIndex", "int", "Integer", "", int32(0)),
-    ]),
-    single("Shading", bool(true)),
-    single("Culling", string("CullingOff")),
-  ]);
+  return node(
+    "Model",
+    [int64(id), nameClass(name, "Model"), string("Mesh")],
+    [
+      single("Version", int32(232)),
+      node("Properties70", [], [P("InheritType", "enum", "", "", int32(1)), P("DefaultAttributeIndex", "int", "Integer", "", int32(0))]),
+      single("Shading", bool(true)),
+      single("Culling", string("CullingOff")),
+    ],
+  );
 }
 
 function materialNode(id: number, name: string, m: Material): FbxNode {
   const [r, g, b, a] = m.baseColorFactor;
   const rgb = [r, g, b].map((c) => float64(linearToSrgb(c)));
-  return node("Material", [int64(id), nameClass(name, "Material"), string("")], [
-    single("Version", int32(102)),
-    single("ShadingModel", string("phong")),
-    single("MultiLayer", int32(0)),
-    node("Properties70", [], [
-      P("ShadingModel", "KString", "", "", string("Phong")),
-      P("DiffuseColor", "Color", "", "A", ...rgb),
-      P("DiffuseFactor", "Number", "", "A", float64(1)),
-      P("SpecularColor", "Color", "", "A", float64(0), float64(0), float64(0)),
-      P("Shininess", "Number", "", "A", float64(Math.max(0, (1 - m.roughnessFactor) * 100))),
-      P("Opacity", "double", "Number", "", float64(a)),
-      P("TransparencyFactor", "Number", "", "A", float64(1 - a)),
-    ]),
-  ]);
+  return node(
+    "Material",
+    [int64(id), nameClass(name, "Material"), string("")],
+    [
+      single("Version", int32(102)),
+      single("ShadingModel", string("phong")),
+      single("MultiLayer", int32(0)),
+      node(
+        "Properties70",
+        [],
+        [
+          P("ShadingModel", "KString", "", "", string("Phong")),
+          P("DiffuseColor", "Color", "", "A", ...rgb),
+          P("DiffuseFactor", "Number", "", "A", float64(1)),
+          P("SpecularColor", "Color", "", "A", float64(0), float64(0), float64(0)),
+          P("Shininess", "Number", "", "A", float64(Math.max(0, (1 - m.roughnessFactor) * 100))),
+          P("Opacity", "double", "Number", "", float64(a)),
+          P("TransparencyFactor", "Number", "", "A", float64(1 - a)),
+        ],
+      ),
+    ],
+  );
 }
 
 function textureNodes(videoId: number, texId: number, name: string, file: string, png: Uint8Array): FbxNode[] {
   return [
-    node("Video", [int64(videoId), nameClass(name, "Video"), string("Clip")], [
-      single("Type", string("Clip")),
-      node("Properties70", [], [P("Path", "KString", "XRefUrl", "", string(file))]),
-      single("UseMipMap", int32(0)),
-      single("Filename", string(file)),
-      single("RelativeFilename", string(file)),
-      single("Content", raw(png)),
-    ]),
-    node("Texture", [int64(texId), nameClass(name, "Texture"), string("")], [
-      single("Type", string("TextureVideoClip")),
-      single("Version", int32(202)),
-      single("TextureName", nameClass(name, "Texture")),
-      single("Media", nameClass(name, "Video")),
-      single("FileName", string(file)),
-      single("RelativeFilename", string(file)),
-      node("ModelUVTranslation", [float64(0), float64(0)]),
-      node("ModelUVScaling", [float64(1), float64(1)]),
-      single("Texture_Alpha_Source", string("None")),
-      node("Cropping", [int32(0), int32(0), int32(0), int32(0)]),
-    ]),
+    node(
+      "Video",
+      [int64(videoId), nameClass(name, "Video"), string("Clip")],
+      [
+        single("Type", string("Clip")),
+        node("Properties70", [], [P("Path", "KString", "XRefUrl", "", string(file))]),
+        single("UseMipMap", int32(0)),
+        single("Filename", string(file)),
+        single("RelativeFilename", string(file)),
+        single("Content", raw(png)),
+      ],
+    ),
+    node(
+      "Texture",
+      [int64(texId), nameClass(name, "Texture"), string("")],
+      [
+        single("Type", string("TextureVideoClip")),
+        single("Version", int32(202)),
+        single("TextureName", nameClass(name, "Texture")),
+        single("Media", nameClass(name, "Video")),
+        single("FileName", string(file)),
+        single("RelativeFilename", string(file)),
+        node("ModelUVTranslation", [float64(0), float64(0)]),
+        node("ModelUVScaling", [float64(1), float64(1)]),
+        single("Texture_Alpha_Source", string("None")),
+        node("Cropping", [int32(0), int32(0), int32(0), int32(0)]),
+      ],
+    ),
   ];
 }
 
@@ -158,49 +183,77 @@ function headerNodes(counts: Record<string, number>): FbxNode[] {
   const intP = (name: string, v: number): FbxNode => P(name, "int", "Integer", "", int32(v));
   const numP = (name: string, v: number): FbxNode => P(name, "double", "Number", "", float64(v));
   const stamp: Array<[string, number]> = [
-    ["Version", 1000], ["Year", 1970], ["Month", 1], ["Day", 1], ["Hour", 10], ["Minute", 0], ["Second", 0], ["Millisecond", 0],
+    ["Version", 1000],
+    ["Year", 1970],
+    ["Month", 1],
+    ["Day", 1],
+    ["Hour", 10],
+    ["Minute", 0],
+    ["Second", 0],
+    ["Millisecond", 0],
   ];
   const objectTypes = Object.entries(counts)
     .filter(([, count]) => count > 0)
     .map(([type, count]) => node("ObjectType", [string(type)], [single("Count", int32(count))]));
   return [
-    node("FBXHeaderExtension", [], [
-      single("FBXHeaderVersion", int32(1003)),
-      single("FBXVersion", int32(FBX_VERSION)),
-      single("EncryptionType", int32(0)),
-      node("CreationTimeStamp", [], stamp.map(([k, v]) => single(k, int32(v)))),
-      single("Creator", string("x3d")),
-    ]),
+    node(
+      "FBXHeaderExtension",
+      [],
+      [
+        single("FBXHeaderVersion", int32(1003)),
+        single("FBXVersion", int32(FBX_VERSION)),
+        single("EncryptionType", int32(0)),
+        node(
+          "CreationTimeStamp",
+          [],
+          stamp.map(([k, v]) => single(k, int32(v))),
+        ),
+        single("Creator", string("x3d")),
+      ],
+    ),
     // Blender writes these fixed values: the FBX SDK checks FileId/footer against CreationTime.
     single("FileId", raw(FBX_FILE_ID)),
     single("CreationTime", string(FBX_CREATION_TIME)),
     single("Creator", string("x3d")),
-    node("GlobalSettings", [], [
-      single("Version", int32(1000)),
-      node("Properties70", [], [
-        intP("UpAxis", 1),
-        intP("UpAxisSign", 1),
-        intP("FrontAxis", 2),
-        intP("FrontAxisSign", 1),
-        intP("CoordAxis", 0),
-        intP("CoordAxisSign", 1),
-        intP("OriginalUpAxis", 1),
-        intP("OriginalUpAxisSign", 1),
-        numP("UnitScaleFactor", 0.1),
-        numP("OriginalUnitScaleFactor", 0.1),
-      ]),
-    ]),
-    node("Documents", [], [
-      single("Count", int32(1)),
-      node("Document", [int64(1000000000), string(""), string("Scene")], [single("RootNode", int64(0))]),
-    ]),
+    node(
+      "GlobalSettings",
+      [],
+      [
+        single("Version", int32(1000)),
+        node(
+          "Properties70",
+          [],
+          [
+            intP("UpAxis", 1),
+            intP("UpAxisSign", 1),
+            intP("FrontAxis", 2),
+            intP("FrontAxisSign", 1),
+            intP("CoordAxis", 0),
+            intP("CoordAxisSign", 1),
+            intP("OriginalUpAxis", 1),
+            intP("OriginalUpAxisSign", 1),
+            numP("UnitScaleFactor", 0.1),
+            numP("OriginalUnitScaleFactor", 0.1),
+          ],
+        ),
+      ],
+    ),
+    node(
+      "Documents",
+      [],
+      [single("Count", int32(1)), node("Document", [int64(1000000000), string(""), string("Scene")], [single("RootNode", int64(0))])],
+    ),
     node("References"),
-    node("Definitions", [], [
-      single("Version", int32(100)),
-      single("Count", int32(total + 1)),
-      node("ObjectType", [string("GlobalSettings")], [single("Count", int32(1))]),
-      ...objectTypes,
-    ]),
+    node(
+      "Definitions",
+      [],
+      [
+        single("Version", int32(100)),
+        single("Count", int32(total + 1)),
+        node("ObjectType", [string("GlobalSettings")], [single("Count", int32(1))]),
+        ...objectTypes,
+      ],
+    ),
   ];
 }
 
@@ -223,7 +276,8 @@ export async function writeFbx(scene: Scene): Promise<Uint8Array> {
 
   for (const part of scene.parts) {
     const partName = name(safeName(part.name, "part"));
-    const geoId = newId(), modelId = newId();
+    const geoId = newId(),
+      modelId = newId();
     objects.push(geometryNode(geoId, partName, part, part.material !== undefined), modelNode(modelId, partName));
     counts.Geometry++;
     counts.Model++;
@@ -261,8 +315,5 @@ export async function writeFbx(scene: Scene): Promise<Uint8Array> {
     connections.push(oo(matId, modelId));
   }
 
-  return encodeFbxBinary(
-    [...headerNodes(counts), node("Objects", [], objects), node("Connections", [], connections)],
-    FBX_VERSION,
-  );
+  return encodeFbxBinary([...headerNodes(counts), node("Objects", [], objects), node("Connections", [], connections)], FBX_VERSION);
 }

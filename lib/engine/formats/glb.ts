@@ -22,11 +22,15 @@ function unitNormals(part: MeshPart): Float32Array<ArrayBuffer> {
   const out = new Float32Array(src.length);
   let smooth: Float32Array | undefined;
   for (let i = 0; i < src.length; i += 3) {
-    let x = src[i]!, y = src[i + 1]!, z = src[i + 2]!;
+    let x = src[i]!,
+      y = src[i + 1]!,
+      z = src[i + 2]!;
     let len = Math.hypot(x, y, z);
     if (!(len > 1e-12 && Number.isFinite(len))) {
       smooth ??= src === part.normals ? partNormals({ ...part, normals: undefined }) : src;
-      x = smooth[i]!; y = smooth[i + 1]!; z = smooth[i + 2]!;
+      x = smooth[i]!;
+      y = smooth[i + 1]!;
+      z = smooth[i + 2]!;
       len = Math.hypot(x, y, z);
       if (!(len > 1e-12 && Number.isFinite(len))) [x, y, z, len] = [0, 1, 0, 1];
     }
@@ -62,7 +66,10 @@ export async function writeGlb(scene: Scene): Promise<Uint8Array> {
   const texture = async (img: RasterImage, name: string): Promise<Texture> => {
     let tex = textures.get(img);
     if (!tex) {
-      tex = doc.createTexture(name).setMimeType("image/png").setImage(await pngs.get(img));
+      tex = doc
+        .createTexture(name)
+        .setMimeType("image/png")
+        .setImage(await pngs.get(img));
       textures.set(img, tex);
     }
     return tex;
@@ -99,10 +106,7 @@ export async function writeGlb(scene: Scene): Promise<Uint8Array> {
     const prim = doc
       .createPrimitive()
       .setAttribute("POSITION", doc.createAccessor().setType("VEC3").setArray(positions).setBuffer(buffer))
-      .setAttribute(
-        "NORMAL",
-        doc.createAccessor().setType("VEC3").setArray(unitNormals(part)).setBuffer(buffer),
-      );
+      .setAttribute("NORMAL", doc.createAccessor().setType("VEC3").setArray(unitNormals(part)).setBuffer(buffer));
     const withUvs = hasAttr(part.uvs, part, 2);
     if (withUvs && part.uvs) {
       prim.setAttribute("TEXCOORD_0", doc.createAccessor().setType("VEC2").setArray(new Float32Array(part.uvs)).setBuffer(buffer));

@@ -28,7 +28,10 @@ interface ValidatorReport {
 }
 
 interface GltfValidator {
-  validateBytes(data: Uint8Array, options?: { uri?: string; format?: "glb" | "gltf"; maxIssues?: number; writeTimestamp?: boolean }): Promise<ValidatorReport>;
+  validateBytes(
+    data: Uint8Array,
+    options?: { uri?: string; format?: "glb" | "gltf"; maxIssues?: number; writeTimestamp?: boolean },
+  ): Promise<ValidatorReport>;
 }
 
 // The package ships no type declarations; load it through require with a typed facade.
@@ -49,7 +52,10 @@ async function expectValidGlb(bytes: Uint8Array, label: string): Promise<Validat
   const { numErrors, numWarnings, numInfos, numHints, messages } = report.issues;
   summary.push(`  ${label}: ${numErrors} / ${numWarnings} / ${numInfos} / ${numHints}`);
   const listing = messages
-    .map((m) => `  [${SEVERITY[m.severity] ?? m.severity}] ${m.code} ${m.pointer ?? (m.offset !== undefined ? `@${m.offset}` : "")}: ${m.message}`)
+    .map(
+      (m) =>
+        `  [${SEVERITY[m.severity] ?? m.severity}] ${m.code} ${m.pointer ?? (m.offset !== undefined ? `@${m.offset}` : "")}: ${m.message}`,
+    )
     .join("\n");
   expect(numErrors, `${label}: glTF validator errors\n${listing}`).toBe(0);
   // Warnings are not failures, but keep them visible; infos/hints are informational only.
@@ -70,8 +76,17 @@ function save(name: string, bytes: Uint8Array): string {
 }
 
 const imageJob = (over: Partial<ImageTo3DJob> = {}): ImageTo3DJob => ({
-  kind: "image-to-3d", images: [{ view: "front", path: fixture("robot.png") }], requestType: 3, model: "x3dv3.0",
-  resolution: "2048quality", face: 2_000_000, pbr: true, rmbg: true, shading: 0.5, format: 2, ...over,
+  kind: "image-to-3d",
+  images: [{ view: "front", path: fixture("robot.png") }],
+  requestType: 3,
+  model: "x3dv3.0",
+  resolution: "2048quality",
+  face: 2_000_000,
+  pbr: true,
+  rmbg: true,
+  shading: 0.5,
+  format: 2,
+  ...over,
 });
 
 /** Writer paths the jobs may not reach: 32-bit indices, translucent PBR with every texture, odd normals, empty parts. */
@@ -79,7 +94,10 @@ function edgeCaseScene(): Scene {
   const pbrCube = cube(20, [0, 0, 30]);
   pbrCube.name = "pbr cube";
   pbrCube.material = {
-    ...pbrCube.material!, baseColorFactor: [1, 1, 1, 0.5], metallicRoughnessTexture: texture4x4(), normalTexture: texture4x4(),
+    ...pbrCube.material!,
+    baseColorFactor: [1, 1, 1, 0.5],
+    metallicRoughnessTexture: texture4x4(),
+    normalTexture: texture4x4(),
   };
   const big = uvSphere(30, 260, 260, [0, 0, -80]); // > 65535 vertices
   const noNormals = icosphere(5, [0, 40, 0]);
@@ -106,12 +124,22 @@ function pbrScene(): Scene {
   const normal = texture4x4();
   for (let i = 0; i < normal.data.length; i += 4) normal.data.set([128, 128, 255, 255], i);
   pbr.material = {
-    name: "pbr", baseColorFactor: [1, 1, 1, 1], baseColorTexture: texture4x4(), metallicRoughnessTexture: mr, normalTexture: normal,
-    metallicFactor: 1, roughnessFactor: 1,
+    name: "pbr",
+    baseColorFactor: [1, 1, 1, 1],
+    baseColorTexture: texture4x4(),
+    metallicRoughnessTexture: mr,
+    normalTexture: normal,
+    metallicFactor: 1,
+    roughnessFactor: 1,
   };
   const coloured = icosphere(8, [30, 0, 0]);
   coloured.name = "vertex colours";
-  const colouredTextured: MeshPart = { ...cube(10, [0, 30, 0]), name: "vertex colours + pbr", colors: new Float32Array(24 * 3).fill(0.5), material: pbr.material };
+  const colouredTextured: MeshPart = {
+    ...cube(10, [0, 30, 0]),
+    name: "vertex colours + pbr",
+    colors: new Float32Array(24 * 3).fill(0.5),
+    material: pbr.material,
+  };
   return { parts: [pbr, coloured, colouredTextured] };
 }
 
@@ -129,7 +157,12 @@ describe("glTF validator: writeMesh(scene, 2)", () => {
 
   it("edge cases are written sanitised: unit normals, clamped colours, no textures without uvs", async () => {
     const doc = await new NodeIO().readBinary((await writeMesh(edgeCaseScene(), 2)).bytes);
-    const prims = new Map(doc.getRoot().listMeshes().map((m) => [m.getName(), m.listPrimitives()[0]!]));
+    const prims = new Map(
+      doc
+        .getRoot()
+        .listMeshes()
+        .map((m) => [m.getName(), m.listPrimitives()[0]!]),
+    );
     expect([...prims.keys()]).toEqual(["pbr cube", "sphere", "icosphere", "non-unit normals", "no uvs", "colours out of range"]);
     expect(prims.get("sphere")!.getIndices()!.getComponentType()).toBe(5125); // UNSIGNED_INT
     const normals = prims.get("non-unit normals")!.getAttribute("NORMAL")!.getArray()!;
@@ -145,7 +178,12 @@ describe("glTF validator: writeMesh(scene, 2)", () => {
 
   it("the pbr scene really carries normal and metallic-roughness textures and COLOR_0", async () => {
     const doc = await new NodeIO().readBinary((await writeMesh(pbrScene(), 2)).bytes);
-    const prims = new Map(doc.getRoot().listMeshes().map((m) => [m.getName(), m.listPrimitives()[0]!]));
+    const prims = new Map(
+      doc
+        .getRoot()
+        .listMeshes()
+        .map((m) => [m.getName(), m.listPrimitives()[0]!]),
+    );
     const pbr = prims.get("pbr textures")!.getMaterial()!;
     expect(pbr.getNormalTexture()).not.toBeNull();
     expect(pbr.getMetallicRoughnessTexture()).not.toBeNull();
@@ -191,15 +229,33 @@ describe("glTF validator: runJob GLB results", () => {
 
   it("depth relief as GLB (format 4)", async () => {
     const bytes = await glbOf({
-      kind: "depth", imagePath: fixture("robot.png"), modelType: "pro", heightRelief: 1.3, rmbg: true, degreeRmbg: 0.02,
-      shapeBase: 0, thicknessBase: 1, width: 40, sculpmode: 0, format: 4,
+      kind: "depth",
+      imagePath: fixture("robot.png"),
+      modelType: "pro",
+      heightRelief: 1.3,
+      rmbg: true,
+      degreeRmbg: 0.02,
+      shapeBase: 0,
+      thicknessBase: 1,
+      width: 40,
+      sculpmode: 0,
+      format: 4,
     });
     await expectValidGlb(bytes, "depth relief");
   });
 
   it("character split with ball joints of an image-to-3d GLB", async () => {
     const meshPath = await imageTo3dPath();
-    const bytes = await glbOf({ kind: "split", meshPath, model: "character", part: "a", joint: "ball", merge: true, level: "medium", format: 2 });
+    const bytes = await glbOf({
+      kind: "split",
+      meshPath,
+      model: "character",
+      part: "a",
+      joint: "ball",
+      merge: true,
+      level: "medium",
+      format: 2,
+    });
     await expectValidGlb(bytes, "split character ball");
   });
 

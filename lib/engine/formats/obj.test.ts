@@ -17,13 +17,13 @@ describe("writeObj", () => {
     expect(out.ext).toBe("zip");
     const files = unzipSync(out.bytes);
     expect(Object.keys(files).sort()).toEqual(["model.mtl", "model.obj"]);
-    const obj = text(files["model.obj"]!), mtl = text(files["model.mtl"]!);
+    const obj = text(files["model.obj"]!),
+      mtl = text(files["model.mtl"]!);
     expect(obj).toMatch(/^usemtl red$/m);
     expect(obj).toMatch(/^usemtl blue$/m);
     expect(mtl).toMatch(/newmtl red\nKa 0 0 0\nKd 1 0 0/);
     expect(mtl).toMatch(/newmtl blue\nKa 0 0 0\nKd 0 0 1/);
   });
-
 
   it("writes a ZIP with model.obj, model.mtl and the texture when a part is textured", async () => {
     const out = await writeObj(testScene());
@@ -72,7 +72,8 @@ describe("writeObj", () => {
     const sphere = icosphere();
     for (let v = 0; v < 42; v++) {
       const p = s!.positions.subarray(v * 3, v * 3 + 3);
-      let best = -1, bestD = Infinity;
+      let best = -1,
+        bestD = Infinity;
       for (let w = 0; w < 42; w++) {
         const d = Math.hypot(...[0, 1, 2].map((k) => sphere.positions[w * 3 + k]! - p[k]!));
         if (d < bestD) [best, bestD] = [w, d];

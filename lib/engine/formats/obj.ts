@@ -16,7 +16,9 @@ export interface ObjOutput {
   ext: "obj" | "zip";
 }
 
-const V = literal("v "), VT = literal("vt "), VN = literal("vn ");
+const V = literal("v "),
+  VT = literal("vt "),
+  VN = literal("vn ");
 
 interface MtlEntry {
   name: string;
@@ -51,7 +53,9 @@ export async function writeObj(scene: Scene): Promise<ObjOutput> {
   const w = new TextWriter(entry ? (chunk) => entry.write(chunk) : undefined);
   w.str("# x3d OBJ export, units: millimetres, +Y up\n");
   if (withMtl) w.str("mtllib model.mtl\n");
-  let vBase = 1, vtBase = 1, vnBase = 1;
+  let vBase = 1,
+    vtBase = 1,
+    vnBase = 1;
   for (const part of scene.parts) {
     const n = part.positions.length / 3;
     const p = part.positions;
@@ -60,15 +64,38 @@ export async function writeObj(scene: Scene): Promise<ObjOutput> {
     const normals = hasAttr(part.normals, part, 3) ? part.normals : undefined;
     w.str(`o ${objName(safeName(part.name, "part"))}\n`);
     for (let i = 0; i < n; i++) {
-      w.bytes(V).num(p[i * 3]!).ch(32).num(p[i * 3 + 1]!).ch(32).num(p[i * 3 + 2]!);
+      w.bytes(V)
+        .num(p[i * 3]!)
+        .ch(32)
+        .num(p[i * 3 + 1]!)
+        .ch(32)
+        .num(p[i * 3 + 2]!);
       if (colors) {
-        w.ch(32).num(linearToSrgb(colors[i * 3]!)).ch(32).num(linearToSrgb(colors[i * 3 + 1]!)).ch(32).num(linearToSrgb(colors[i * 3 + 2]!));
+        w.ch(32)
+          .num(linearToSrgb(colors[i * 3]!))
+          .ch(32)
+          .num(linearToSrgb(colors[i * 3 + 1]!))
+          .ch(32)
+          .num(linearToSrgb(colors[i * 3 + 2]!));
       }
       w.ch(10);
     }
-    if (uvs) for (let i = 0; i < n; i++) w.bytes(VT).num(uvs[i * 2]!).ch(32).num(1 - uvs[i * 2 + 1]!).ch(10);
+    if (uvs)
+      for (let i = 0; i < n; i++)
+        w.bytes(VT)
+          .num(uvs[i * 2]!)
+          .ch(32)
+          .num(1 - uvs[i * 2 + 1]!)
+          .ch(10);
     if (normals) {
-      for (let i = 0; i < n; i++) w.bytes(VN).num(normals[i * 3]!).ch(32).num(normals[i * 3 + 1]!).ch(32).num(normals[i * 3 + 2]!).ch(10);
+      for (let i = 0; i < n; i++)
+        w.bytes(VN)
+          .num(normals[i * 3]!)
+          .ch(32)
+          .num(normals[i * 3 + 1]!)
+          .ch(32)
+          .num(normals[i * 3 + 2]!)
+          .ch(10);
     }
     const mtl = part.material ? materials.get(part.material) : undefined;
     if (mtl) w.str(`usemtl ${mtl.name}\n`);

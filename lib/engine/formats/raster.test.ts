@@ -8,7 +8,8 @@ import { texture4x4 } from "./test-fixtures";
 
 /** A 5x3 ramp (odd width exercises BMP row padding); pixel (x, y) = x / 4 * (y + 1) / 3. */
 function ramp(): { width: number; height: number; gray: Float32Array } {
-  const width = 5, height = 3;
+  const width = 5,
+    height = 3;
   const gray = new Float32Array(width * height);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) gray[y * width + x] = (x / 4) * ((y + 1) / 3);
   return { width, height, gray };

@@ -131,12 +131,19 @@ export async function writeExr(width: number, height: number, gray: Float32Array
     return b;
   };
   // chlist: name\0, int pixelType (2 = FLOAT), uchar pLinear, 3 reserved, int xSampling, int ySampling; then \0.
-  attr("channels", "chlist", bytes((v) => {
-    v.setUint8(0, 0x59); // 'Y'
-    v.setInt32(2, 2, true);
-    v.setInt32(10, 1, true);
-    v.setInt32(14, 1, true);
-  }, 2 + 16 + 1));
+  attr(
+    "channels",
+    "chlist",
+    bytes(
+      (v) => {
+        v.setUint8(0, 0x59); // 'Y'
+        v.setInt32(2, 2, true);
+        v.setInt32(10, 1, true);
+        v.setInt32(14, 1, true);
+      },
+      2 + 16 + 1,
+    ),
+  );
   attr("compression", "compression", new Uint8Array([0]));
   const box = bytes((v) => {
     v.setInt32(8, width - 1, true);
@@ -145,9 +152,17 @@ export async function writeExr(width: number, height: number, gray: Float32Array
   attr("dataWindow", "box2i", box);
   attr("displayWindow", "box2i", box);
   attr("lineOrder", "lineOrder", new Uint8Array([0]));
-  attr("pixelAspectRatio", "float", bytes((v) => v.setFloat32(0, 1, true), 4));
+  attr(
+    "pixelAspectRatio",
+    "float",
+    bytes((v) => v.setFloat32(0, 1, true), 4),
+  );
   attr("screenWindowCenter", "v2f", new Uint8Array(8));
-  attr("screenWindowWidth", "float", bytes((v) => v.setFloat32(0, 1, true), 4));
+  attr(
+    "screenWindowWidth",
+    "float",
+    bytes((v) => v.setFloat32(0, 1, true), 4),
+  );
   const header = concatBytes([new Uint8Array([0x76, 0x2f, 0x31, 0x01, 2, 0, 0, 0]), ...attrs, new Uint8Array([0])]);
 
   const blockSize = 8 + width * 4;

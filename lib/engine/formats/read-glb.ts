@@ -4,7 +4,15 @@
  * Keeps normals, TEXCOORD (of the base colour texture), COLOR_0 and the PBR material
  * (textures decoded to RGBA with sharp). Meshopt compression is supported; Draco is not.
  */
-import { Logger, NodeIO, type Accessor, type Material as GltfMaterial, type Node, type Primitive, type Texture } from "@gltf-transform/core";
+import {
+  Logger,
+  NodeIO,
+  type Accessor,
+  type Material as GltfMaterial,
+  type Node,
+  type Primitive,
+  type Texture,
+} from "@gltf-transform/core";
 import { ALL_EXTENSIONS } from "@gltf-transform/extensions";
 import { MeshoptDecoder } from "meshoptimizer/decoder";
 import type { Material, MeshPart, RasterImage } from "@/lib/engine/mesh/types";
@@ -93,7 +101,13 @@ class MaterialCache {
  * One primitive as a part in millimetres. `taken` holds the accessors whose arrays an earlier
  * part took over (and transformed).
  */
-async function convertPrimitive(prim: Primitive, matrix: ArrayLike<number>, name: string, materials: MaterialCache, taken: Set<Accessor>): Promise<MeshPart | null> {
+async function convertPrimitive(
+  prim: Primitive,
+  matrix: ArrayLike<number>,
+  name: string,
+  materials: MaterialCache,
+  taken: Set<Accessor>,
+): Promise<MeshPart | null> {
   const mode = prim.getMode();
   const pos = prim.getAttribute("POSITION");
   if (!pos || (mode !== 4 && mode !== 5 && mode !== 6)) return null;
@@ -109,15 +123,25 @@ async function convertPrimitive(prim: Primitive, matrix: ArrayLike<number>, name
   let usedCount = 0;
   for (let i = 0; i < count; i++) if (remap[i] === 0) usedCount++;
   const used = new Uint32Array(usedCount);
-  for (let i = 0, u = 0; i < count; i++) if (remap[i] === 0) { used[u] = i; remap[i] = u++; }
+  for (let i = 0, u = 0; i < count; i++)
+    if (remap[i] === 0) {
+      used[u] = i;
+      remap[i] = u++;
+    }
   const m = matrix;
   const det = m[0]! * (m[5]! * m[10]! - m[9]! * m[6]!) - m[4]! * (m[1]! * m[10]! - m[9]! * m[2]!) + m[8]! * (m[1]! * m[6]! - m[5]! * m[2]!);
   // Cofactor matrix of the upper 3x3 (= det * inverse-transpose), rows as [x, y, z] coefficients.
   const s = det < 0 ? -1 : 1;
   const nm = [
-    m[5]! * m[10]! - m[9]! * m[6]!, m[9]! * m[2]! - m[1]! * m[10]!, m[1]! * m[6]! - m[5]! * m[2]!,
-    m[8]! * m[6]! - m[4]! * m[10]!, m[0]! * m[10]! - m[8]! * m[2]!, m[4]! * m[2]! - m[0]! * m[6]!,
-    m[4]! * m[9]! - m[8]! * m[5]!, m[8]! * m[1]! - m[0]! * m[9]!, m[0]! * m[5]! - m[4]! * m[1]!,
+    m[5]! * m[10]! - m[9]! * m[6]!,
+    m[9]! * m[2]! - m[1]! * m[10]!,
+    m[1]! * m[6]! - m[5]! * m[2]!,
+    m[8]! * m[6]! - m[4]! * m[10]!,
+    m[0]! * m[10]! - m[8]! * m[2]!,
+    m[4]! * m[2]! - m[0]! * m[6]!,
+    m[4]! * m[9]! - m[8]! * m[5]!,
+    m[8]! * m[1]! - m[0]! * m[9]!,
+    m[0]! * m[5]! - m[4]! * m[1]!,
   ].map((c) => c * s);
   const allUsed = used.length === count; // every vertex, in order: the accessor's own array can be taken over
   const gather = (acc: Accessor | null, size: number): Float32Array | undefined => {
@@ -139,7 +163,9 @@ async function convertPrimitive(prim: Primitive, matrix: ArrayLike<number>, name
   };
   const positions = gather(pos, 3)!;
   for (let i = 0; i < positions.length; i += 3) {
-    const x = positions[i]!, y = positions[i + 1]!, z = positions[i + 2]!;
+    const x = positions[i]!,
+      y = positions[i + 1]!,
+      z = positions[i + 2]!;
     positions[i] = (m[0]! * x + m[4]! * y + m[8]! * z + m[12]!) * M_TO_MM;
     positions[i + 1] = (m[1]! * x + m[5]! * y + m[9]! * z + m[13]!) * M_TO_MM;
     positions[i + 2] = (m[2]! * x + m[6]! * y + m[10]! * z + m[14]!) * M_TO_MM;
@@ -147,7 +173,9 @@ async function convertPrimitive(prim: Primitive, matrix: ArrayLike<number>, name
   const indices = tri; // renumbered in place
   for (let t = 0; t < tri.length; t += 3) {
     // A mirroring transform flips the winding; swap two corners to keep it CCW.
-    const a = remap[tri[t]!]!, b = remap[tri[t + 1]!]!, c = remap[tri[t + 2]!]!;
+    const a = remap[tri[t]!]!,
+      b = remap[tri[t + 1]!]!,
+      c = remap[tri[t + 2]!]!;
     indices[t] = a;
     indices[t + 1] = det < 0 ? c : b;
     indices[t + 2] = det < 0 ? b : c;
@@ -156,7 +184,9 @@ async function convertPrimitive(prim: Primitive, matrix: ArrayLike<number>, name
   const normals = gather(prim.getAttribute("NORMAL"), 3);
   if (normals) {
     for (let i = 0; i < normals.length; i += 3) {
-      const x = normals[i]!, y = normals[i + 1]!, z = normals[i + 2]!;
+      const x = normals[i]!,
+        y = normals[i + 1]!,
+        z = normals[i + 2]!;
       const nx = nm[0]! * x + nm[1]! * y + nm[2]! * z;
       const ny = nm[3]! * x + nm[4]! * y + nm[5]! * z;
       const nz = nm[6]! * x + nm[7]! * y + nm[8]! * z;

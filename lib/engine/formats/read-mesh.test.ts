@@ -61,14 +61,24 @@ describe("readMesh OBJ", () => {
   it("fan-triangulates polygons, resolves negative indices and v/vt/vn forms", async () => {
     const obj = [
       "o quad",
-      "v 0 0 0", "v 1 0 0", "v 1 1 0", "v 0 1 0",
-      "vt 0 0", "vt 1 0", "vt 1 1", "vt 0 1",
+      "v 0 0 0",
+      "v 1 0 0",
+      "v 1 1 0",
+      "v 0 1 0",
+      "vt 0 0",
+      "vt 1 0",
+      "vt 1 1",
+      "vt 0 1",
       "vn 0 0 2",
       "f -4/-4/-1 -3/-3/-1 -2/-2/-1 -1/-1/-1",
       "g tri",
       "f 1//1 2//1 3//1",
       "o pentagon",
-      "v 0 0 5", "v 2 0 5", "v 3 2 5", "v 1 3 5", "v -1 2 5",
+      "v 0 0 5",
+      "v 2 0 5",
+      "v 3 2 5",
+      "v 1 3 5",
+      "v -1 2 5",
       "f 5 6 7 8 9",
     ].join("\r\n");
     const scene = await readMesh(enc(obj));

@@ -20,7 +20,15 @@ interface PartBuilder {
 }
 
 const newPart = (name: string): PartBuilder => ({
-  name, positions: [], normals: [], uvs: [], colors: [], indices: [], corners: new Map(), missingUv: false, missingNormal: false,
+  name,
+  positions: [],
+  normals: [],
+  uvs: [],
+  colors: [],
+  indices: [],
+  corners: new Map(),
+  missingUv: false,
+  missingNormal: false,
 });
 
 export function readObj(text: string): MeshPart[] {

@@ -23,7 +23,9 @@ function mergeCorners(corners: Float32Array, name: string): MeshPart {
     if (v === undefined) {
       v = positions.length / 3;
       map.set(key, v);
-      const x = corners[i * 3]!, y = corners[i * 3 + 1]!, z = corners[i * 3 + 2]!;
+      const x = corners[i * 3]!,
+        y = corners[i * 3 + 1]!,
+        z = corners[i * 3 + 2]!;
       if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) {
         throw new MeshDecodeError("STL contains a non-finite coordinate");
       }
@@ -33,7 +35,9 @@ function mergeCorners(corners: Float32Array, name: string): MeshPart {
   }
   const indices: number[] = [];
   for (let t = 0; t < count; t += 3) {
-    const a = corner[t]!, b = corner[t + 1]!, c = corner[t + 2]!;
+    const a = corner[t]!,
+      b = corner[t + 1]!,
+      c = corner[t + 2]!;
     if (a !== b && b !== c && a !== c) indices.push(a, b, c); // drop degenerate triangles
   }
   return { name, positions: new Float32Array(positions), indices: new Uint32Array(indices) };
@@ -54,7 +58,9 @@ export function readAsciiStl(text: string): MeshPart {
   const values: number[] = [];
   const re = /vertex\s+(\S+)\s+(\S+)\s+(\S+)/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    const x = Number(m[1]), y = Number(m[2]), z = Number(m[3]);
+    const x = Number(m[1]),
+      y = Number(m[2]),
+      z = Number(m[3]);
     if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) {
       throw new MeshDecodeError(`ASCII STL has an invalid vertex: "${m[0]}"`);
     }

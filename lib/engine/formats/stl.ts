@@ -27,7 +27,9 @@ export async function writeStl(scene: Scene): Promise<Uint8Array> {
     const p = part.positions;
     const idx = part.indices;
     for (let t = 0; t < idx.length; t += 3) {
-      const a = idx[t]!, b = idx[t + 1]!, c = idx[t + 2]!;
+      const a = idx[t]!,
+        b = idx[t + 1]!,
+        c = idx[t + 2]!;
       const [nx, ny, nz] = faceNormal(p, a, b, c);
       put(nx, ny, nz);
       for (const v of [a, b, c]) put(p[v * 3]!, p[v * 3 + 1]!, p[v * 3 + 2]!);

@@ -18,19 +18,48 @@ export function cube(size = 20, center: [number, number, number] = [0, 0, 0], wi
   const h = size / 2;
   // Each face: normal, and two tangent axes u, v such that u x v = normal (CCW from outside).
   const faces: Array<[number[], number[], number[]]> = [
-    [[1, 0, 0], [0, 0, -1], [0, 1, 0]],
-    [[-1, 0, 0], [0, 0, 1], [0, 1, 0]],
-    [[0, 1, 0], [1, 0, 0], [0, 0, -1]],
-    [[0, -1, 0], [1, 0, 0], [0, 0, 1]],
-    [[0, 0, 1], [1, 0, 0], [0, 1, 0]],
-    [[0, 0, -1], [-1, 0, 0], [0, 1, 0]],
+    [
+      [1, 0, 0],
+      [0, 0, -1],
+      [0, 1, 0],
+    ],
+    [
+      [-1, 0, 0],
+      [0, 0, 1],
+      [0, 1, 0],
+    ],
+    [
+      [0, 1, 0],
+      [1, 0, 0],
+      [0, 0, -1],
+    ],
+    [
+      [0, -1, 0],
+      [1, 0, 0],
+      [0, 0, 1],
+    ],
+    [
+      [0, 0, 1],
+      [1, 0, 0],
+      [0, 1, 0],
+    ],
+    [
+      [0, 0, -1],
+      [-1, 0, 0],
+      [0, 1, 0],
+    ],
   ];
   const positions: number[] = [];
   const normals: number[] = [];
   const uvs: number[] = [];
   const indices: number[] = [];
   faces.forEach(([n, u, v], f) => {
-    const corners: Array<[number, number]> = [[-1, -1], [1, -1], [1, 1], [-1, 1]];
+    const corners: Array<[number, number]> = [
+      [-1, -1],
+      [1, -1],
+      [1, 1],
+      [-1, 1],
+    ];
     for (const [a, b] of corners) {
       for (let k = 0; k < 3; k++) positions.push(center[k]! + h * (n[k]! + a * u[k]! + b * v[k]!));
       normals.push(n[0]!, n[1]!, n[2]!);
@@ -60,23 +89,51 @@ export function cube(size = 20, center: [number, number, number] = [0, 0, 0], wi
 export function icosphere(radius = 10, center: [number, number, number] = [40, 0, 0]): MeshPart {
   const t = (1 + Math.sqrt(5)) / 2;
   const verts: number[][] = [
-    [-1, t, 0], [1, t, 0], [-1, -t, 0], [1, -t, 0], [0, -1, t], [0, 1, t],
-    [0, -1, -t], [0, 1, -t], [t, 0, -1], [t, 0, 1], [-t, 0, -1], [-t, 0, 1],
+    [-1, t, 0],
+    [1, t, 0],
+    [-1, -t, 0],
+    [1, -t, 0],
+    [0, -1, t],
+    [0, 1, t],
+    [0, -1, -t],
+    [0, 1, -t],
+    [t, 0, -1],
+    [t, 0, 1],
+    [-t, 0, -1],
+    [-t, 0, 1],
   ].map((v) => {
     const l = Math.hypot(v[0]!, v[1]!, v[2]!);
     return v.map((c) => c / l);
   });
   let tris: number[][] = [
-    [0, 11, 5], [0, 5, 1], [0, 1, 7], [0, 7, 10], [0, 10, 11], [1, 5, 9], [5, 11, 4], [11, 10, 2],
-    [10, 7, 6], [7, 1, 8], [3, 9, 4], [3, 4, 2], [3, 2, 6], [3, 6, 8], [3, 8, 9], [4, 9, 5],
-    [2, 4, 11], [6, 2, 10], [8, 6, 7], [9, 8, 1],
+    [0, 11, 5],
+    [0, 5, 1],
+    [0, 1, 7],
+    [0, 7, 10],
+    [0, 10, 11],
+    [1, 5, 9],
+    [5, 11, 4],
+    [11, 10, 2],
+    [10, 7, 6],
+    [7, 1, 8],
+    [3, 9, 4],
+    [3, 4, 2],
+    [3, 2, 6],
+    [3, 6, 8],
+    [3, 8, 9],
+    [4, 9, 5],
+    [2, 4, 11],
+    [6, 2, 10],
+    [8, 6, 7],
+    [9, 8, 1],
   ];
   const mid = new Map<string, number>();
   const midpoint = (a: number, b: number): number => {
     const key = a < b ? `${a}_${b}` : `${b}_${a}`;
     const hit = mid.get(key);
     if (hit !== undefined) return hit;
-    const va = verts[a]!, vb = verts[b]!;
+    const va = verts[a]!,
+      vb = verts[b]!;
     const m = [0, 1, 2].map((k) => (va[k]! + vb[k]!) / 2);
     const l = Math.hypot(m[0]!, m[1]!, m[2]!);
     verts.push(m.map((c) => c / l));
@@ -84,8 +141,15 @@ export function icosphere(radius = 10, center: [number, number, number] = [40, 0
     return verts.length - 1;
   };
   tris = tris.flatMap(([a, b, c]) => {
-    const ab = midpoint(a!, b!), bc = midpoint(b!, c!), ca = midpoint(c!, a!);
-    return [[a!, ab, ca], [b!, bc, ab], [c!, ca, bc], [ab, bc, ca]];
+    const ab = midpoint(a!, b!),
+      bc = midpoint(b!, c!),
+      ca = midpoint(c!, a!);
+    return [
+      [a!, ab, ca],
+      [b!, bc, ab],
+      [c!, ca, bc],
+      [ab, bc, ca],
+    ];
   });
   const positions = new Float32Array(verts.length * 3);
   const normals = new Float32Array(verts.length * 3);
@@ -117,10 +181,13 @@ export function signedVolume(part: Pick<MeshPart, "positions" | "indices">): num
   const p = part.positions;
   let v = 0;
   for (let t = 0; t < part.indices.length; t += 3) {
-    const a = part.indices[t]! * 3, b = part.indices[t + 1]! * 3, c = part.indices[t + 2]! * 3;
-    v += p[a]! * (p[b + 1]! * p[c + 2]! - p[b + 2]! * p[c + 1]!)
-      - p[a + 1]! * (p[b]! * p[c + 2]! - p[b + 2]! * p[c]!)
-      + p[a + 2]! * (p[b]! * p[c + 1]! - p[b + 1]! * p[c]!);
+    const a = part.indices[t]! * 3,
+      b = part.indices[t + 1]! * 3,
+      c = part.indices[t + 2]! * 3;
+    v +=
+      p[a]! * (p[b + 1]! * p[c + 2]! - p[b + 2]! * p[c + 1]!) -
+      p[a + 1]! * (p[b]! * p[c + 2]! - p[b + 2]! * p[c]!) +
+      p[a + 2]! * (p[b]! * p[c + 1]! - p[b + 1]! * p[c]!);
   }
   return v / 6;
 }

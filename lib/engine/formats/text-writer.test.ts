@@ -8,17 +8,45 @@ const decode = (chunks: Uint8Array[]): string => new TextDecoder().decode(Buffer
 
 describe("TextWriter", () => {
   it("prints numbers exactly like fmt(), integers, literals and UTF-8 across tiny chunks", () => {
-    const values = [0, -0, 1, -1, 0.5, 1e-7, -1e-7, 5e-7, -5e-7, 1e-6, 123456.789012345, -98765.4321, NaN, Infinity, -Infinity, 1e12, 2e16, 0.1, 0.3, 999999.9999996];
+    const values = [
+      0,
+      -0,
+      1,
+      -1,
+      0.5,
+      1e-7,
+      -1e-7,
+      5e-7,
+      -5e-7,
+      1e-6,
+      123456.789012345,
+      -98765.4321,
+      NaN,
+      Infinity,
+      -Infinity,
+      1e12,
+      2e16,
+      0.1,
+      0.3,
+      999999.9999996,
+    ];
     let seed = 7;
-    const rand = (): number => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const rand = (): number => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
     for (let i = 0; i < 20000; i++) values.push((rand() - 0.5) * 10 ** (rand() * 12 - 6));
     for (let i = 0; i < 1000; i++) values.push(Math.fround(rand() * 200 - 100));
     const w = new TextWriter(undefined, 16);
     for (const v of values) w.num(v).ch(10);
-    w.int(0).ch(10).int(-42).ch(10).int(2 ** 31).ch(10).int(1234567890123).ch(10);
+    w.int(0)
+      .ch(10)
+      .int(-42)
+      .ch(10)
+      .int(2 ** 31)
+      .ch(10)
+      .int(1234567890123)
+      .ch(10);
     w.intRepeat(1234, 47, 3).ch(32).intRepeat(7, 47, 1).ch(10);
-    w.bytes(literal("<vertex x=\"")).str("héllo €, 名前").ch(10);
-    const expected = values.map(fmt).join("\n") + "\n0\n-42\n2147483648\n1234567890123\n1234/1234/1234 7\n<vertex x=\"héllo €, 名前\n";
+    w.bytes(literal('<vertex x="')).str("héllo €, 名前").ch(10);
+    const expected = values.map(fmt).join("\n") + '\n0\n-42\n2147483648\n1234567890123\n1234/1234/1234 7\n<vertex x="héllo €, 名前\n';
     const chunks = w.finish();
     expect(chunks.length).toBeGreaterThan(100);
     expect(decode(chunks)).toBe(expected);
@@ -43,7 +71,12 @@ describe("zip-deflate", () => {
     for (let o = 0; o < bytes.length; o += 65537) big.write(bytes.subarray(o, o + 65537));
     big.close();
     const png = new Uint8Array(1000).map((_, i) => (i * 31) & 255);
-    const zip = zipEntries([big, zipEntry("model.mtl", "newmtl a\n", true), zipEntry("texture_0.png", png, false), zipEntry("empty.txt", "", true)]);
+    const zip = zipEntries([
+      big,
+      zipEntry("model.mtl", "newmtl a\n", true),
+      zipEntry("texture_0.png", png, false),
+      zipEntry("empty.txt", "", true),
+    ]);
     expect(big.compressedSize).toBeLessThan(bytes.length / 3);
     const files = unzipSync(zip);
     expect(Object.keys(files)).toEqual(["model.obj", "model.mtl", "texture_0.png", "empty.txt"]);

@@ -17,7 +17,10 @@ export class TextWriter {
   length = 0;
 
   /** Without a sink, finish() returns every chunk (copies of the filled ranges). */
-  constructor(private readonly sink?: (chunk: Uint8Array) => void, chunkSize = CHUNK) {
+  constructor(
+    private readonly sink?: (chunk: Uint8Array) => void,
+    chunkSize = CHUNK,
+  ) {
     this.buf = new Uint8Array(chunkSize);
   }
 
@@ -118,7 +121,8 @@ export class TextWriter {
     const whole = Math.floor(m / 1e6);
     let frac = m - whole * 1e6;
     // Integer part.
-    let d = 0, w = whole;
+    let d = 0,
+      w = whole;
     do {
       const q = Math.floor(w / 10);
       DIGITS[d++] = 48 + (w - q * 10);

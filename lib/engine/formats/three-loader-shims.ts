@@ -8,7 +8,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
 import type { RasterImage } from "@/lib/engine/mesh/types";
 import { decodeImage } from "./common";
 
-
 /** What the image shim hands to three in place of an HTMLImageElement. */
 export interface DecodedImage {
   src: string;
@@ -133,10 +132,9 @@ export function installBrowserShims(): void {
 
 /** Waits for every image the loaders started (textures decode asynchronously). */
 export async function settleImages(): Promise<void> {
-  for (let n = -1; n !== imageLoads.length; ) {
+  for (let n = -1; n !== imageLoads.length;) {
     n = imageLoads.length;
     await Promise.all(imageLoads);
     await new Promise((r) => setTimeout(r, 0));
   }
 }
-

@@ -99,12 +99,25 @@ function multiPart(): Scene {
 }
 
 const CASES: Case[] = [
-  { label: "textured + vertex-coloured", scene: texturedAndColoured, names: [["textured cube", "textured_cube"], ["coloured sphere", "coloured_sphere"]] },
+  {
+    label: "textured + vertex-coloured",
+    scene: texturedAndColoured,
+    names: [
+      ["textured cube", "textured_cube"],
+      ["coloured sphere", "coloured_sphere"],
+    ],
+  },
   { label: "pbr", scene: pbr, names: [["pbr cube", "pbr_cube"]] },
   {
     label: "multi-part",
     scene: multiPart,
-    names: [["base plate", "base_plate"], ["arm-left", "arm_left"], ["arm.right", "arm_right"], ["head", "head"], ["body", "body"]],
+    names: [
+      ["base plate", "base_plate"],
+      ["arm-left", "arm_left"],
+      ["arm.right", "arm_right"],
+      ["head", "head"],
+      ["body", "body"],
+    ],
   },
 ];
 
@@ -144,7 +157,8 @@ function expectedBox(scene: Scene, map: (x: number, y: number, z: number) => [nu
   const box = new Box3();
   const v = new Vector3();
   for (const p of scene.parts) {
-    for (let i = 0; i < p.positions.length; i += 3) box.expandByPoint(v.fromArray(map(p.positions[i]!, p.positions[i + 1]!, p.positions[i + 2]!)));
+    for (let i = 0; i < p.positions.length; i += 3)
+      box.expandByPoint(v.fromArray(map(p.positions[i]!, p.positions[i + 1]!, p.positions[i + 2]!)));
   }
   return box;
 }
@@ -153,7 +167,10 @@ function expectBox(actual: Box3, expected: Box3, label: string): void {
   const tol = expected.getSize(new Vector3()).length() * 1e-5;
   for (const k of ["min", "max"] as const) {
     for (const axis of ["x", "y", "z"] as const) {
-      expect(Math.abs(actual[k][axis] - expected[k][axis]), `${label} box.${k}.${axis}: ${actual[k][axis]} vs ${expected[k][axis]}`).toBeLessThanOrEqual(tol);
+      expect(
+        Math.abs(actual[k][axis] - expected[k][axis]),
+        `${label} box.${k}.${axis}: ${actual[k][axis]} vs ${expected[k][axis]}`,
+      ).toBeLessThanOrEqual(tol);
     }
   }
 }
@@ -183,7 +200,12 @@ const materialsOf = (m: Mesh): ThreeMaterial[] => (Array.isArray(m.material) ? m
 /** The mesh of a given name (the first when a loader splits a part by material). */
 function named(root: Object3D, name: string): Mesh {
   const m = meshesOf(root).find((x) => x.name === name);
-  if (!m) throw new Error(`no mesh named ${JSON.stringify(name)} in [${meshesOf(root).map((x) => x.name).join(", ")}]`);
+  if (!m)
+    throw new Error(
+      `no mesh named ${JSON.stringify(name)} in [${meshesOf(root)
+        .map((x) => x.name)
+        .join(", ")}]`,
+    );
   return m;
 }
 
@@ -205,10 +227,16 @@ function expectClosedObjects(model: string, count: number): void {
       const tri = tris.item(t)!;
       const [a, b, c] = ["v1", "v2", "v3"].map((k) => Number(tri.getAttribute(k))) as [number, number, number];
       expect(new Set([a, b, c]).size, `object ${o} triangle ${t} is degenerate`).toBe(3);
-      for (const [u, v] of [[a, b], [b, c], [c, a]] as const) edges.set(u * nVerts + v, (edges.get(u * nVerts + v) ?? 0) + 1);
+      for (const [u, v] of [
+        [a, b],
+        [b, c],
+        [c, a],
+      ] as const)
+        edges.set(u * nVerts + v, (edges.get(u * nVerts + v) ?? 0) + 1);
     }
     for (const [key, n] of edges) {
-      const u = Math.floor(key / nVerts), v = key % nVerts;
+      const u = Math.floor(key / nVerts),
+        v = key % nVerts;
       expect(n, `object ${o}: edge ${u}->${v} used ${n} times`).toBe(1);
       expect(edges.get(v * nVerts + u), `object ${o}: edge ${u}->${v} is open`).toBe(1);
     }
@@ -340,7 +368,11 @@ describe.each(CASES)("three.js loaders: $label", ({ scene: makeScene, names }) =
       expect(out.ext).toBe("zip");
       const mtl = new TextDecoder().decode(files["model.mtl"]);
       expect(mtl).toMatch(/^map_Kd \S+\.png$/m);
-      expectTexture(mapOf(named(root, names[scene.parts.indexOf(textured)]![1]), "map"), textured.material!.baseColorTexture!, "obj map_Kd");
+      expectTexture(
+        mapOf(named(root, names[scene.parts.indexOf(textured)]![1]), "map"),
+        textured.material!.baseColorTexture!,
+        "obj map_Kd",
+      );
     }
     if (coloured) {
       const mesh = named(root, names[scene.parts.indexOf(coloured)]![1]);
@@ -367,7 +399,9 @@ describe.each(CASES)("three.js loaders: $label", ({ scene: makeScene, names }) =
       const normal = (named(root, names[i]![1]).geometry as BufferGeometry).getAttribute("normal");
       expect(normal.count).toBe(part.indices.length);
       part.indices.forEach((v, c) => {
-        expect([normal.getX(c), normal.getY(c), normal.getZ(c)]).toEqual(Array.from(part.normals!.subarray(v * 3, v * 3 + 3)).map((x) => expect.closeTo(x, 5)));
+        expect([normal.getX(c), normal.getY(c), normal.getZ(c)]).toEqual(
+          Array.from(part.normals!.subarray(v * 3, v * 3 + 3)).map((x) => expect.closeTo(x, 5)),
+        );
       });
     });
     if (textured) {

@@ -75,13 +75,21 @@ describe("write3mf", () => {
       return { positions: new Float32Array(verts.flat()), indices: new Uint32Array(tris.flat()), tris };
     });
     // The cube's 24 split vertices (4 per face, for uvs and normals) are welded to its 8 corners.
-    expect(parts.map((p) => [p.positions.length / 3, p.indices.length / 3])).toEqual([[8, 12], [42, 80]]);
+    expect(parts.map((p) => [p.positions.length / 3, p.indices.length / 3])).toEqual([
+      [8, 12],
+      [42, 80],
+    ]);
     // Every object is a closed, consistently oriented mesh: each directed edge once, and its reverse once.
     for (const { tris } of parts) {
       const edges = new Map<string, number>();
       for (const [a, b, c] of tris) {
         expect(new Set([a, b, c]).size).toBe(3);
-        for (const [u, v] of [[a, b], [b, c], [c, a]] as const) edges.set(`${u},${v}`, (edges.get(`${u},${v}`) ?? 0) + 1);
+        for (const [u, v] of [
+          [a, b],
+          [b, c],
+          [c, a],
+        ] as const)
+          edges.set(`${u},${v}`, (edges.get(`${u},${v}`) ?? 0) + 1);
       }
       for (const [key, count] of edges) {
         const [u, v] = key.split(",");

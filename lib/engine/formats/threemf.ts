@@ -18,10 +18,17 @@ const MODEL_REL = "http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel"
 const TEXTURE_REL = "http://schemas.microsoft.com/3dmanufacturing/2013/01/3dtexture";
 
 // Per-vertex / per-triangle markup, pre-encoded (unindented: it is most of the file).
-const TEX_U = literal('<m:tex2coord u="'), TEX_V = literal('" v="');
-const VERTEX_X = literal('<vertex x="'), VERTEX_Y = literal('" y="'), VERTEX_Z = literal('" z="');
-const TRI_V1 = literal('<triangle v1="'), TRI_V2 = literal('" v2="'), TRI_V3 = literal('" v3="');
-const TRI_P1 = literal('" p1="'), TRI_P2 = literal('" p2="'), TRI_P3 = literal('" p3="');
+const TEX_U = literal('<m:tex2coord u="'),
+  TEX_V = literal('" v="');
+const VERTEX_X = literal('<vertex x="'),
+  VERTEX_Y = literal('" y="'),
+  VERTEX_Z = literal('" z="');
+const TRI_V1 = literal('<triangle v1="'),
+  TRI_V2 = literal('" v2="'),
+  TRI_V3 = literal('" v3="');
+const TRI_P1 = literal('" p1="'),
+  TRI_P2 = literal('" p2="'),
+  TRI_P3 = literal('" p3="');
 const END = literal('"/>\n');
 
 export function escapeXml(s: string): string {
@@ -29,7 +36,11 @@ export function escapeXml(s: string): string {
 }
 
 function hex(r: number, g: number, b: number, a = 1): string {
-  const h = (x: number): string => Math.round(Math.min(1, Math.max(0, x)) * 255).toString(16).padStart(2, "0").toUpperCase();
+  const h = (x: number): string =>
+    Math.round(Math.min(1, Math.max(0, x)) * 255)
+      .toString(16)
+      .padStart(2, "0")
+      .toUpperCase();
   return `#${h(linearToSrgb(r))}${h(linearToSrgb(g))}${h(linearToSrgb(b))}${h(a)}`;
 }
 
@@ -74,7 +85,12 @@ export async function write3mf(scene: Scene): Promise<Uint8Array> {
       groupId = nextId++;
       w.str(`    <m:texture2dgroup id="${groupId}" texid="${texId}">\n`);
       const uv = part.uvs;
-      for (let i = 0; i < n; i++) w.bytes(TEX_U).num(uv[i * 2]!).bytes(TEX_V).num(1 - uv[i * 2 + 1]!).bytes(END);
+      for (let i = 0; i < n; i++)
+        w.bytes(TEX_U)
+          .num(uv[i * 2]!)
+          .bytes(TEX_V)
+          .num(1 - uv[i * 2 + 1]!)
+          .bytes(END);
       w.str("    </m:texture2dgroup>\n");
     } else if (hasAttr(part.colors, part, 3)) {
       groupId = nextId++;
@@ -88,24 +104,35 @@ export async function write3mf(scene: Scene): Promise<Uint8Array> {
     // (properties stay per original vertex through p1..p3), and triangles that collapse are dropped.
     const { remap, first } = weldPositions(part.positions);
     const objectId = nextId++;
-    const prop = groupId !== undefined
-      ? ` pid="${groupId}" pindex="0"`
-      : part.material
-        ? ` pid="${baseId}" pindex="${baseIndex.get(part.material)}"`
-        : "";
+    const prop =
+      groupId !== undefined
+        ? ` pid="${groupId}" pindex="0"`
+        : part.material
+          ? ` pid="${baseId}" pindex="${baseIndex.get(part.material)}"`
+          : "";
     w.str(`    <object id="${objectId}" type="model" name="${escapeXml(part.name)}"${prop}>\n      <mesh>\n        <vertices>\n`);
     const p = part.positions;
     for (let k = 0; k < first.length; k++) {
       const i = first[k]!;
-      w.bytes(VERTEX_X).num(p[i * 3]!).bytes(VERTEX_Y).num(-p[i * 3 + 2]!).bytes(VERTEX_Z).num(p[i * 3 + 1]!).bytes(END);
+      w.bytes(VERTEX_X)
+        .num(p[i * 3]!)
+        .bytes(VERTEX_Y)
+        .num(-p[i * 3 + 2]!)
+        .bytes(VERTEX_Z)
+        .num(p[i * 3 + 1]!)
+        .bytes(END);
     }
     w.str("        </vertices>\n        <triangles>\n");
     const idx = part.indices;
     // Triangles inherit the object's pid; p1..p3 pick each corner's property.
     const grouped = groupId !== undefined;
     for (let t = 0; t < idx.length; t += 3) {
-      const a = idx[t]!, b = idx[t + 1]!, c = idx[t + 2]!;
-      const va = remap[a]!, vb = remap[b]!, vc = remap[c]!;
+      const a = idx[t]!,
+        b = idx[t + 1]!,
+        c = idx[t + 2]!;
+      const va = remap[a]!,
+        vb = remap[b]!,
+        vc = remap[c]!;
       if (va === vb || vb === vc || va === vc) continue;
       w.bytes(TRI_V1).int(va).bytes(TRI_V2).int(vb).bytes(TRI_V3).int(vc);
       if (grouped) w.bytes(TRI_P1).int(a).bytes(TRI_P2).int(b).bytes(TRI_P3).int(c);

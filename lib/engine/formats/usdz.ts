@@ -33,39 +33,63 @@ function materialPrim(path: string, name: string, m: Material, files: Map<Raster
   } else if (vertexColors) {
     surface.push(`color3f inputs:diffuseColor.connect = <${path}/displayColorReader.outputs:result>`);
     shaders.push(
-      `def Shader "displayColorReader"`, "{",
+      `def Shader "displayColorReader"`,
+      "{",
       '    uniform token info:id = "UsdPrimvarReader_float3"',
       '    string inputs:varname = "displayColor"',
       `    float3 inputs:fallback = ${tuple(r, g, b)}`,
-      "    float3 outputs:result", "}",
+      "    float3 outputs:result",
+      "}",
     );
   } else {
     surface.push(`color3f inputs:diffuseColor = ${tuple(r, g, b)}`);
   }
   if (!m.baseColorTexture && a < 1) surface.push(`float inputs:opacity = ${fmt(a)}`);
   if (m.metallicRoughnessTexture) {
-    refs.push({ input: "float inputs:roughness", image: m.metallicRoughnessTexture, outputs: "g", colorSpace: "raw", scale: [1, m.roughnessFactor, 1, 1] });
-    refs.push({ input: "float inputs:metallic", image: m.metallicRoughnessTexture, outputs: "b", colorSpace: "raw", scale: [1, 1, m.metallicFactor, 1] });
+    refs.push({
+      input: "float inputs:roughness",
+      image: m.metallicRoughnessTexture,
+      outputs: "g",
+      colorSpace: "raw",
+      scale: [1, m.roughnessFactor, 1, 1],
+    });
+    refs.push({
+      input: "float inputs:metallic",
+      image: m.metallicRoughnessTexture,
+      outputs: "b",
+      colorSpace: "raw",
+      scale: [1, 1, m.metallicFactor, 1],
+    });
   } else {
     surface.push(`float inputs:metallic = ${fmt(m.metallicFactor)}`, `float inputs:roughness = ${fmt(m.roughnessFactor)}`);
   }
   if (m.normalTexture) {
-    refs.push({ input: "normal3f inputs:normal", image: m.normalTexture, outputs: "rgb", colorSpace: "raw", scale: [2, 2, 2, 1], bias: [-1, -1, -1, 0] });
+    refs.push({
+      input: "normal3f inputs:normal",
+      image: m.normalTexture,
+      outputs: "rgb",
+      colorSpace: "raw",
+      scale: [2, 2, 2, 1],
+      bias: [-1, -1, -1, 0],
+    });
   }
   if (refs.length > 0) {
     shaders.push(
-      'def Shader "stReader"', "{",
+      'def Shader "stReader"',
+      "{",
       '    uniform token info:id = "UsdPrimvarReader_float2"',
       '    string inputs:varname = "st"',
       "    float2 inputs:fallback = (0, 0)",
-      "    float2 outputs:result", "}",
+      "    float2 outputs:result",
+      "}",
     );
   }
   refs.forEach((ref, i) => {
     const shaderName = ref.outputs === "rgb" && ref.colorSpace === "sRGB" ? "baseColorTexture" : `texture${i}`;
     surface.push(`${ref.input}.connect = <${path}/${shaderName}.outputs:${ref.outputs}>`);
     shaders.push(
-      `def Shader "${shaderName}"`, "{",
+      `def Shader "${shaderName}"`,
+      "{",
       '    uniform token info:id = "UsdUVTexture"',
       `    asset inputs:file = @${files.get(ref.image)}@`,
       `    float2 inputs:st.connect = <${path}/stReader.outputs:result>`,
@@ -107,7 +131,8 @@ function writeVec(w: TextWriter, a: ArrayLike<number>, size: number, map?: (valu
 /** A Mesh prim, indented for its place under /Root. */
 function writeMeshPrim(w: TextWriter, name: string, part: MeshPart, materialPath: string | undefined): void {
   const p = part.positions;
-  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+  const min = [Infinity, Infinity, Infinity],
+    max = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i < p.length; i += 3) {
     for (let k = 0; k < 3; k++) {
       const x = p[i + k]!;
@@ -165,8 +190,23 @@ export async function writeUsdz(scene: Scene): Promise<Uint8Array> {
   const materials = new Map<string, { material: Material; path: string; name: string; colors: boolean }>();
   const materialIds = new Map<Material, number>();
   const w = new TextWriter();
-  w.str(['#usda 1.0', '(', '    customLayerData = {', '        string creator = "x3d"', '    }', '    defaultPrim = "Root"',
-    '    metersPerUnit = 0.001', '    upAxis = "Y"', ')', '', 'def Xform "Root"', '{', ''].join("\n"));
+  w.str(
+    [
+      "#usda 1.0",
+      "(",
+      "    customLayerData = {",
+      '        string creator = "x3d"',
+      "    }",
+      '    defaultPrim = "Root"',
+      "    metersPerUnit = 0.001",
+      '    upAxis = "Y"',
+      ")",
+      "",
+      'def Xform "Root"',
+      "{",
+      "",
+    ].join("\n"),
+  );
   for (const part of scene.parts) {
     let path: string | undefined;
     if (part.material) {
@@ -188,14 +228,7 @@ export async function writeUsdz(scene: Scene): Promise<Uint8Array> {
   for (const { material, path, name, colors } of materials.values()) {
     materialLines.push(...materialPrim(path, name, material, files, colors), "");
   }
-  w.str([
-    '    def Scope "Materials"',
-    "    {",
-    ...indent(materialLines, "        "),
-    "    }",
-    "}",
-    "",
-  ].join("\n"));
+  w.str(['    def Scope "Materials"', "    {", ...indent(materialLines, "        "), "    }", "}", ""].join("\n"));
   const entries: StoredEntry[] = [{ name: "model.usda", data: w.finish() }];
   for (const { name, data } of pending) entries.push({ name, data: await data });
   return zipStoredAligned(entries);

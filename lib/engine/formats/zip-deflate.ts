@@ -22,7 +22,10 @@ export class ZipEntryWriter {
   compressedSize = 0;
   private pending: Uint8Array | undefined;
 
-  constructor(readonly name: string, readonly deflate: boolean) {}
+  constructor(
+    readonly name: string,
+    readonly deflate: boolean,
+  ) {}
 
   /** Adds bytes (the caller may reuse `data` afterwards). */
   write(data: Uint8Array): void {

@@ -10,19 +10,30 @@
  */
 export function boxMean(src: Float32Array, w: number, h: number, r: number, out: Float32Array, tmp: Float32Array): void {
   // 1 / (pixels in the clipped window) per column and per row.
-  const invX = new Float32Array(w), invY = new Float32Array(h);
+  const invX = new Float32Array(w),
+    invY = new Float32Array(h);
   for (let x = 0; x < w; x++) invX[x] = 1 / (Math.min(w - 1, x + r) - Math.max(0, x - r) + 1);
   for (let y = 0; y < h; y++) invY[y] = 1 / (Math.min(h - 1, y + r) - Math.max(0, y - r) + 1);
   // Horizontal running sums: [0, a) the window grows, [a, b) it slides, [b, w) it shrinks.
-  const a = Math.min(w, r + 1), b = Math.max(a, w - r);
+  const a = Math.min(w, r + 1),
+    b = Math.max(a, w - r);
   for (let y = 0; y < h; y++) {
     const row = y * w;
     let s = 0;
     for (let x = 0; x < Math.min(r, w); x++) s += src[row + x]!;
     let x = 0;
-    for (; x < a; x++) { if (x + r < w) s += src[row + x + r]!; tmp[row + x] = s * invX[x]!; }
-    for (; x < b; x++) { s += src[row + x + r]! - src[row + x - r - 1]!; tmp[row + x] = s * invX[x]!; }
-    for (; x < w; x++) { s -= src[row + x - r - 1]!; tmp[row + x] = s * invX[x]!; }
+    for (; x < a; x++) {
+      if (x + r < w) s += src[row + x + r]!;
+      tmp[row + x] = s * invX[x]!;
+    }
+    for (; x < b; x++) {
+      s += src[row + x + r]! - src[row + x - r - 1]!;
+      tmp[row + x] = s * invX[x]!;
+    }
+    for (; x < w; x++) {
+      s -= src[row + x - r - 1]!;
+      tmp[row + x] = s * invX[x]!;
+    }
   }
   // Vertical running sums, a whole row at a time (cache friendly).
   const acc = new Float64Array(w);
@@ -30,7 +41,8 @@ export function boxMean(src: Float32Array, w: number, h: number, r: number, out:
   for (let y = 0; y < h; y++) {
     if (y + r < h) for (let x = 0, o = (y + r) * w; x < w; x++) acc[x]! += tmp[o + x]!;
     if (y - r - 1 >= 0) for (let x = 0, o = (y - r - 1) * w; x < w; x++) acc[x]! -= tmp[o + x]!;
-    const inv = invY[y]!, row = y * w;
+    const inv = invY[y]!,
+      row = y * w;
     for (let x = 0; x < w; x++) out[row + x] = acc[x]! * inv;
   }
 }

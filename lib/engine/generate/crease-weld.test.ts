@@ -11,7 +11,8 @@ function unweld({ positions, indices }: WeldInput): WeldInput {
 }
 
 /** The corner positions of every triangle, in order: what "same geometry" means. */
-const corners = (m: WeldInput): number[] => Array.from(m.indices, (v) => [m.positions[v * 3]!, m.positions[v * 3 + 1]!, m.positions[v * 3 + 2]!]).flat();
+const corners = (m: WeldInput): number[] =>
+  Array.from(m.indices, (v) => [m.positions[v * 3]!, m.positions[v * 3 + 1]!, m.positions[v * 3 + 2]!]).flat();
 
 describe("creaseWeld", () => {
   it("joins an unwelded smooth surface into one vertex per point, triangles unchanged", () => {
@@ -41,7 +42,26 @@ describe("creaseWeld", () => {
     // A hinge of two triangles strips meeting along the X axis at a chosen angle.
     const hinge = (deg: number): WeldInput => {
       const a = (deg * Math.PI) / 180;
-      const p = [0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 1, 0, Math.sin(Math.PI - a), -Math.cos(Math.PI - a), 1, Math.sin(Math.PI - a), -Math.cos(Math.PI - a)];
+      const p = [
+        0,
+        0,
+        0,
+        1,
+        0,
+        0,
+        0,
+        0,
+        1,
+        1,
+        0,
+        1,
+        0,
+        Math.sin(Math.PI - a),
+        -Math.cos(Math.PI - a),
+        1,
+        Math.sin(Math.PI - a),
+        -Math.cos(Math.PI - a),
+      ];
       return unweld({ positions: new Float32Array(p), indices: new Uint32Array([0, 1, 3, 0, 3, 2, 0, 4, 5, 0, 5, 1]) });
     };
     // The faces' normals differ by 180 - the hinge's opening angle.
@@ -58,7 +78,10 @@ describe("creaseWeld", () => {
   });
 
   it("keeps degenerate triangles and their places", () => {
-    const m: WeldInput = { positions: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0]), indices: new Uint32Array([0, 1, 2, 3, 4, 5]) };
+    const m: WeldInput = {
+      positions: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0]),
+      indices: new Uint32Array([0, 1, 2, 3, 4, 5]),
+    };
     const out = creaseWeld([m]);
     expect(out.indices.length).toBe(6);
     expect(corners(out)).toEqual(corners(m));

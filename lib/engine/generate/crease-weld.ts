@@ -42,17 +42,21 @@ function weldPositions(parts: readonly WeldInput[]): { positions: Float32Array; 
   let out = new Float32Array(Math.max(3, Math.ceil(total / 4) * 3));
   let count = 0;
   const indices = new Uint32Array(triangles);
-  const bits = new Uint32Array(1), f = new Float32Array(bits.buffer);
+  const bits = new Uint32Array(1),
+    f = new Float32Array(bits.buffer);
   const key = (x: number) => {
     f[0] = x;
     return bits[0] === 0x80000000 ? 0 : bits[0]!;
   };
   let io = 0;
   for (const part of parts) {
-    const p = part.positions, n = p.length / 3;
+    const p = part.positions,
+      n = p.length / 3;
     const remap = new Uint32Array(n);
     for (let v = 0; v < n; v++) {
-      const x = p[v * 3]!, y = p[v * 3 + 1]!, z = p[v * 3 + 2]!;
+      const x = p[v * 3]!,
+        y = p[v * 3 + 1]!,
+        z = p[v * 3 + 2]!;
       let h = (Math.imul(key(x), 0x9e3779b1) ^ Math.imul(key(y), 0x85ebca77) ^ Math.imul(key(z), 0xc2b2ae3d)) >>> 0;
       h = (h ^ (h >>> 15)) & mask;
       for (;;) {
@@ -63,7 +67,9 @@ function weldPositions(parts: readonly WeldInput[]): { positions: Float32Array; 
             grown.set(out);
             out = grown;
           }
-          out[count * 3] = x; out[count * 3 + 1] = y; out[count * 3 + 2] = z;
+          out[count * 3] = x;
+          out[count * 3 + 1] = y;
+          out[count * 3 + 2] = z;
           table[h] = count;
           remap[v] = count++;
           break;
@@ -87,19 +93,33 @@ function weldPositions(parts: readonly WeldInput[]): { positions: Float32Array; 
  */
 export function creaseWeld(parts: readonly WeldInput[], creaseDegrees = CREASE_DEGREES): CreaseWelded {
   const welded = weldPositions(parts);
-  const P = welded.positions, I = welded.indices;
-  const nv = P.length / 3, nt = I.length / 3;
+  const P = welded.positions,
+    I = welded.indices;
+  const nv = P.length / 3,
+    nt = I.length / 3;
   const cos = Math.cos((creaseDegrees * Math.PI) / 180);
 
   // Unit face normals (0 for a degenerate face, which joins any group).
   const fn = new Float32Array(nt * 3);
   for (let t = 0; t < nt; t++) {
-    const a = I[t * 3]! * 3, b = I[t * 3 + 1]! * 3, c = I[t * 3 + 2]! * 3;
-    const ux = P[b]! - P[a]!, uy = P[b + 1]! - P[a + 1]!, uz = P[b + 2]! - P[a + 2]!;
-    const vx = P[c]! - P[a]!, vy = P[c + 1]! - P[a + 1]!, vz = P[c + 2]! - P[a + 2]!;
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const a = I[t * 3]! * 3,
+      b = I[t * 3 + 1]! * 3,
+      c = I[t * 3 + 2]! * 3;
+    const ux = P[b]! - P[a]!,
+      uy = P[b + 1]! - P[a + 1]!,
+      uz = P[b + 2]! - P[a + 2]!;
+    const vx = P[c]! - P[a]!,
+      vy = P[c + 1]! - P[a + 1]!,
+      vz = P[c + 2]! - P[a + 2]!;
+    const nx = uy * vz - uz * vy,
+      ny = uz * vx - ux * vz,
+      nz = ux * vy - uy * vx;
     const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
-    if (l > 0) { fn[t * 3] = nx / l; fn[t * 3 + 1] = ny / l; fn[t * 3 + 2] = nz / l; }
+    if (l > 0) {
+      fn[t * 3] = nx / l;
+      fn[t * 3 + 1] = ny / l;
+      fn[t * 3 + 2] = nz / l;
+    }
   }
 
   // Corners around each vertex (CSR).
@@ -111,7 +131,8 @@ export function creaseWeld(parts: readonly WeldInput[], creaseDegrees = CREASE_D
   for (let i = 0; i < I.length; i++) corners[fill[I[i]!]!++] = i;
 
   // Smoothing groups per fan by union-find; group 0 keeps the vertex's id, others are appended.
-  const parent = new Int32Array(MAX_FAN), groupId = new Int32Array(MAX_FAN);
+  const parent = new Int32Array(MAX_FAN),
+    groupId = new Int32Array(MAX_FAN);
   const find = (x: number): number => {
     while (parent[x] !== x) x = parent[x] = parent[parent[x]!]!;
     return x;
@@ -119,18 +140,27 @@ export function creaseWeld(parts: readonly WeldInput[], creaseDegrees = CREASE_D
   const outIndices = I; // rewritten in place: each corner is read (via `corners`) before it is renumbered
   const extraSrc: number[] = [];
   for (let v = 0; v < nv; v++) {
-    const s = start[v]!, k = start[v + 1]! - s;
+    const s = start[v]!,
+      k = start[v + 1]! - s;
     if (k <= 1 || k > MAX_FAN) continue;
     for (let i = 0; i < k; i++) parent[i] = i;
     for (let i = 0; i < k; i++) {
       const fi = ((corners[s + i]! / 3) | 0) * 3;
-      const ax = fn[fi]!, ay = fn[fi + 1]!, az = fn[fi + 2]!;
-      if (ax === 0 && ay === 0 && az === 0) { if (i > 0) parent[find(i)] = find(0); continue; }
+      const ax = fn[fi]!,
+        ay = fn[fi + 1]!,
+        az = fn[fi + 2]!;
+      if (ax === 0 && ay === 0 && az === 0) {
+        if (i > 0) parent[find(i)] = find(0);
+        continue;
+      }
       for (let j = i + 1; j < k; j++) {
         const fj = ((corners[s + j]! / 3) | 0) * 3;
-        const bx = fn[fj]!, by = fn[fj + 1]!, bz = fn[fj + 2]!;
+        const bx = fn[fj]!,
+          by = fn[fj + 1]!,
+          bz = fn[fj + 2]!;
         if ((bx === 0 && by === 0 && bz === 0) || ax * bx + ay * by + az * bz >= cos) {
-          const ri = find(i), rj = find(j);
+          const ri = find(i),
+            rj = find(j);
           if (ri !== rj) parent[rj] = ri;
         }
       }

@@ -9,12 +9,24 @@ const normal = (r: () => number) => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos
 
 /** Column means of a row-major image (averages the noise out of a vertical edge's profile). */
 const profile = (img: Float32Array, w: number, h: number) =>
-  Float64Array.from({ length: w }, (_, x) => { let s = 0; for (let y = 0; y < h; y++) s += img[y * w + x]!; return s / h; });
+  Float64Array.from({ length: w }, (_, x) => {
+    let s = 0;
+    for (let y = 0; y < h; y++) s += img[y * w + x]!;
+    return s / h;
+  });
 
 /** Variance of the pixels in columns [x0, x1). */
 function variance(img: Float32Array, w: number, h: number, x0: number, x1: number): number {
-  let s = 0, s2 = 0, n = 0;
-  for (let y = 0; y < h; y++) for (let x = x0; x < x1; x++) { const v = img[y * w + x]!; s += v; s2 += v * v; n++; }
+  let s = 0,
+    s2 = 0,
+    n = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = x0; x < x1; x++) {
+      const v = img[y * w + x]!;
+      s += v;
+      s2 += v * v;
+      n++;
+    }
   return s2 / n - (s / n) ** 2;
 }
 
@@ -33,33 +45,48 @@ function gaussianBlur(src: Float32Array, w: number, h: number, sigma: number): F
   const r = Math.ceil(3 * sigma);
   const k = Float64Array.from({ length: 2 * r + 1 }, (_, i) => Math.exp(-((i - r) ** 2) / (2 * sigma * sigma)));
   const ks = k.reduce((a, b) => a + b, 0);
-  const tmp = new Float32Array(w * h), out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    let s = 0;
-    for (let i = -r; i <= r; i++) s += k[i + r]! * src[y * w + Math.min(w - 1, Math.max(0, x + i))]!;
-    tmp[y * w + x] = s / ks;
-  }
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    let s = 0;
-    for (let i = -r; i <= r; i++) s += k[i + r]! * tmp[Math.min(h - 1, Math.max(0, y + i)) * w + x]!;
-    out[y * w + x] = s / ks;
-  }
+  const tmp = new Float32Array(w * h),
+    out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let s = 0;
+      for (let i = -r; i <= r; i++) s += k[i + r]! * src[y * w + Math.min(w - 1, Math.max(0, x + i))]!;
+      tmp[y * w + x] = s / ks;
+    }
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let s = 0;
+      for (let i = -r; i <= r; i++) s += k[i + r]! * tmp[Math.min(h - 1, Math.max(0, y + i)) * w + x]!;
+      out[y * w + x] = s / ks;
+    }
   return out;
 }
 
 describe("boxMean", () => {
   it("equals the brute-force clipped window mean", () => {
-    for (const [w, h, r] of [[7, 5, 2], [13, 9, 5], [3, 20, 4], [1, 1, 3], [30, 17, 0], [64, 3, 1]] as const) {
+    for (const [w, h, r] of [
+      [7, 5, 2],
+      [13, 9, 5],
+      [3, 20, 4],
+      [1, 1, 3],
+      [30, 17, 0],
+      [64, 3, 1],
+    ] as const) {
       const src = Float32Array.from({ length: w * h }, (_, i) => Math.sin(i * 1.7) + 1);
       const out = new Float32Array(w * h);
       boxMean(src, w, h, r, out, new Float32Array(w * h));
-      for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-        let s = 0, k = 0;
-        for (let yy = Math.max(0, y - r); yy <= Math.min(h - 1, y + r); yy++) {
-          for (let xx = Math.max(0, x - r); xx <= Math.min(w - 1, x + r); xx++) { s += src[yy * w + xx]!; k++; }
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          let s = 0,
+            k = 0;
+          for (let yy = Math.max(0, y - r); yy <= Math.min(h - 1, y + r); yy++) {
+            for (let xx = Math.max(0, x - r); xx <= Math.min(w - 1, x + r); xx++) {
+              s += src[yy * w + xx]!;
+              k++;
+            }
+          }
+          expect(Math.abs(out[y * w + x]! - s / k)).toBeLessThan(1e-5);
         }
-        expect(Math.abs(out[y * w + x]! - s / k)).toBeLessThan(1e-5);
-      }
     }
   });
 });
@@ -67,7 +94,9 @@ describe("boxMean", () => {
 describe("edge-preserving smoothing", () => {
   // A vertical step 0.3 -> 0.7 at x = W/2 with N(0, 0.03) noise, at the pro map width (the
   // widest filter radius used).
-  const W = 2048, H = 128, step = W / 2;
+  const W = 2048,
+    H = 128,
+    step = W / 2;
   const r = mulberry32(7);
   const lumOf = (x: number) => (x < step ? 0.3 : 0.7);
   const img = synthImage(W, H, [0, 0, 0], (x) => {
@@ -75,7 +104,8 @@ describe("edge-preserving smoothing", () => {
     return [v, v, v];
   });
   const raw = Float32Array.from({ length: W * H }, (_, p) => img.data[p * 4]! / 255);
-  const flatL: [number, number] = [100, step - 40], flatR: [number, number] = [step + 40, W - 100];
+  const flatL: [number, number] = [100, step - 40],
+    flatR: [number, number] = [step + 40, W - 100];
 
   it("removes most of the noise in flat areas but keeps the step within 2 px (10-90%)", () => {
     const out = smoothLuminance(img);
@@ -110,10 +140,11 @@ describe("edge-preserving smoothing", () => {
   });
 
   it("guidedFilter: variance far below eps is averaged, far above passes through", () => {
-    const w = 64, h = 64;
+    const w = 64,
+      h = 64;
     const rr = mulberry32(3);
     const quiet = Float32Array.from({ length: w * h }, () => 0.5 + 0.01 * normal(rr));
-    const loud = Float32Array.from({ length: w * h }, (_, p) => ((p % w) >> 3) % 2 ? 0.9 : 0.1); // 8-px stripes
+    const loud = Float32Array.from({ length: w * h }, (_, p) => (((p % w) >> 3) % 2 ? 0.9 : 0.1)); // 8-px stripes
     const q = guidedFilter(quiet, w, h, 3, SMOOTHING_EPS);
     expect(variance(q, w, h, 0, w)).toBeLessThan(0.1 * variance(quiet, w, h, 0, w));
     const l = guidedFilter(loud, w, h, 3, SMOOTHING_EPS);

@@ -30,12 +30,16 @@ export function subjectMask(img: DecodedImage, degree: number): Uint8Array {
   let mask = backgroundRemoved(img, degree);
   if (enough(mask)) return mask;
   // Bisect for the largest tolerance below `degree` that leaves a subject.
-  let lo = 0, hi = degree;
+  let lo = 0,
+    hi = degree;
   let best: Uint8Array | null = null;
   for (let i = 0; i < 7; i++) {
     const mid = (lo + hi) / 2;
     mask = backgroundRemoved(img, mid);
-    if (enough(mask)) { best = mask; lo = mid; } else hi = mid;
+    if (enough(mask)) {
+      best = mask;
+      lo = mid;
+    } else hi = mid;
   }
   if (best) return best;
   mask = backgroundRemoved(img, 0);

@@ -6,7 +6,9 @@ import { checkManifold, signedVolume } from "./mesh-ops";
 
 /** Projected (x, y) signed area of triangle t, with positions in the grid frame. */
 const planArea = (p: Float32Array, i: Uint32Array, t: number) => {
-  const a = i[t]! * 3, b = i[t + 1]! * 3, c = i[t + 2]! * 3;
+  const a = i[t]! * 3,
+    b = i[t + 1]! * 3,
+    c = i[t + 2]! * 3;
   return 0.5 * ((p[b]! - p[a]!) * (p[c + 1]! - p[a + 1]!) - (p[b + 1]! - p[a + 1]!) * (p[c]! - p[a]!));
 };
 
@@ -17,11 +19,20 @@ function checkSolid(s: ReliefSolid, outlineArea: number): void {
   expect(vertexManifold(idx, p.length / 3)).toBe(true);
   expect(signedVolume(p, idx)).toBeGreaterThan(0);
   // Top and bottom cover the outline exactly once: no fold-overs in the plane.
-  let top = 0, topAbs = 0, bottom = 0, bottomAbs = 0;
+  let top = 0,
+    topAbs = 0,
+    bottom = 0,
+    bottomAbs = 0;
   for (let t = 0; t < idx.length; t += 3) {
     const z = [p[idx[t]! * 3 + 2]!, p[idx[t + 1]! * 3 + 2]!, p[idx[t + 2]! * 3 + 2]!];
     const a = planArea(p, idx, t);
-    if (z.every((v) => v === 0)) { bottom += a; bottomAbs += Math.abs(a); } else { top += a; topAbs += Math.abs(a); }
+    if (z.every((v) => v === 0)) {
+      bottom += a;
+      bottomAbs += Math.abs(a);
+    } else {
+      top += a;
+      topAbs += Math.abs(a);
+    }
   }
   expect(top).toBeCloseTo(outlineArea, 3);
   expect(topAbs).toBeCloseTo(outlineArea, 3);
@@ -38,12 +49,15 @@ const field = (gw: number, gh: number, f: (i: number, j: number) => number) => {
 
 /** Linear interpolation of the mesh's top at every grid corner inside each top triangle. */
 function maxDeviation(s: ReliefSolid, top: Float32Array, gw: number): number {
-  const p = s.positions, idx = s.indices;
+  const p = s.positions,
+    idx = s.indices;
   let worst = 0;
   for (let t = 0; t < s.topTriangles * 3; t += 3) {
     const [a, b, c] = [idx[t]! * 3, idx[t + 1]! * 3, idx[t + 2]! * 3];
-    const x0 = Math.min(p[a]!, p[b]!, p[c]!), x1 = Math.max(p[a]!, p[b]!, p[c]!);
-    const y0 = Math.min(p[a + 1]!, p[b + 1]!, p[c + 1]!), y1 = Math.max(p[a + 1]!, p[b + 1]!, p[c + 1]!);
+    const x0 = Math.min(p[a]!, p[b]!, p[c]!),
+      x1 = Math.max(p[a]!, p[b]!, p[c]!);
+    const y0 = Math.min(p[a + 1]!, p[b + 1]!, p[c + 1]!),
+      y1 = Math.max(p[a + 1]!, p[b + 1]!, p[c + 1]!);
     const det = (p[b + 1]! - p[c + 1]!) * (p[a]! - p[c]!) + (p[c]! - p[b]!) * (p[a + 1]! - p[c + 1]!);
     for (let y = Math.ceil(y0); y <= y1; y++) {
       for (let x = Math.ceil(x0); x <= x1; x++) {
@@ -61,7 +75,8 @@ function maxDeviation(s: ReliefSolid, top: Float32Array, gw: number): number {
 
 describe("buildReliefSolid", () => {
   it("a flat square plate is a handful of triangles, closed", () => {
-    const gw = 100, gh = 60;
+    const gw = 100,
+      gh = 60;
     const s = buildReliefSolid({ mask: new Uint8Array(gw * gh).fill(1), gw, gh, top: field(gw, gh, () => 2), maxError: 0.01 });
     checkSolid(s, gw * gh);
     // The outline keeps unit steps (2 * (100 + 60) sides -> 640 wall triangles); the two
@@ -71,7 +86,8 @@ describe("buildReliefSolid", () => {
   });
 
   it("keeps every grid height within maxError and is denser where there is detail", () => {
-    const gw = 200, gh = 150;
+    const gw = 200,
+      gh = 150;
     const top = field(gw, gh, (i, j) => 1 + (i > 100 ? 0.5 * Math.sin(i / 3) * Math.cos(j / 4) : 0.0001 * i));
     for (const maxError of [0.002, 0.02, 0.1]) {
       const s = buildReliefSolid({ mask: new Uint8Array(gw * gh).fill(1), gw, gh, top, maxError });
@@ -89,9 +105,10 @@ describe("buildReliefSolid", () => {
   });
 
   it("respects the triangle budget by raising the error", () => {
-    const gw = 256, gh = 256;
+    const gw = 256,
+      gh = 256;
     let seed = 1;
-    const noise = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const noise = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const top = field(gw, gh, () => 1 + noise());
     const s = buildReliefSolid({ mask: new Uint8Array(gw * gh).fill(1), gw, gh, top, maxError: 0.001, maxTriangles: 20_000 });
     checkSolid(s, gw * gh);
@@ -102,7 +119,8 @@ describe("buildReliefSolid", () => {
   });
 
   it("masks with holes, islands and diagonal pinches stay closed two-manifold", () => {
-    const gw = 120, gh = 90;
+    const gw = 120,
+      gh = 90;
     const mask = new Uint8Array(gw * gh);
     for (let y = 0; y < gh; y++) {
       for (let x = 0; x < gw; x++) {

@@ -55,20 +55,24 @@ export interface ReliefSolid {
 function propagateErrors(err: Float32Array, size: number, terrain: Float32Array): void {
   const max = size - 1;
   for (let s = 2; s <= max; s *= 2) {
-    const hs = s >> 1, q = hs >> 1;
+    const hs = s >> 1,
+      q = hs >> 1;
     // Hypotenuses along cell-aligned edges of length s: midpoints of horizontal edges
     // (y % s == 0, x % s == hs) and vertical edges (x % s == 0, y % s == hs). Their
     // children are the diagonal hypotenuses centred at (x +- q, y +- q).
     for (let pass = 0; pass < 2; pass++) {
-      const yStart = pass === 0 ? 0 : hs, xStart = pass === 0 ? hs : 0;
+      const yStart = pass === 0 ? 0 : hs,
+        xStart = pass === 0 ? hs : 0;
       const step = pass === 0 ? hs : hs * size; // from the midpoint to the edge's ends
       for (let y = yStart; y <= max; y += s) {
-        const up = y >= q ? -q * size : 0, down = y + q <= max ? q * size : 0;
+        const up = y >= q ? -q * size : 0,
+          down = y + q <= max ? q * size : 0;
         for (let x = xStart; x <= max; x += s) {
           const m = y * size + x;
           let e = 0;
           if (q >= 1) {
-            const left = x >= q ? -q : 0, right = x + q <= max ? q : 0;
+            const left = x >= q ? -q : 0,
+              right = x + q <= max ? q : 0;
             // Out-of-grid children fall back to m itself (only its forced value, if any).
             e = Math.max(err[m + up + left]!, err[m + up + right]!, err[m + down + left]!, err[m + down + right]!);
           }
@@ -86,9 +90,10 @@ function propagateErrors(err: Float32Array, size: number, terrain: Float32Array)
       for (let x = hs, qx = 0; x < max; x += s, qx++) {
         const m = y * size + x;
         const back = ((qx + qy) & 1) === 0;
-        const a = back ? m - hv - hs : m - hv + hs, b = back ? m + hv + hs : m + hv - hs;
-        const e = Math.max(err[m - hs]!, err[m + hs]!, err[m - hv]!, err[m + hv]!) +
-          Math.abs((terrain[a]! + terrain[b]!) * 0.5 - terrain[m]!);
+        const a = back ? m - hv - hs : m - hv + hs,
+          b = back ? m + hv + hs : m + hv - hs;
+        const e =
+          Math.max(err[m - hs]!, err[m + hs]!, err[m - hv]!, err[m + hv]!) + Math.abs((terrain[a]! + terrain[b]!) * 0.5 - terrain[m]!);
         err[m] = Math.max(e, err[m]!);
       }
     }
@@ -104,7 +109,8 @@ type Leaf = (ax: number, ay: number, bx: number, by: number, cx: number, cy: num
 function walkTree(err: Float32Array, size: number, maxError: number, emit: Leaf): void {
   const max = size - 1;
   const go = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number): void => {
-    const mx = (ax + bx) >> 1, my = (ay + by) >> 1;
+    const mx = (ax + bx) >> 1,
+      my = (ay + by) >> 1;
     if (Math.abs(ax - cx) + Math.abs(ay - cy) > 1 && err[my * size + mx]! > maxError) {
       go(cx, cy, ax, ay, mx, my);
       go(bx, by, cx, cy, mx, my);
@@ -128,7 +134,8 @@ function fitBudget(err: Float32Array, size: number, maxError: number, budget: nu
   const bins = 1024;
   let hiErr = maxError;
   for (let m = 0; m < err.length; m++) if (err[m]! > hiErr && err[m]! !== Infinity) hiErr = err[m]!;
-  const lo = Math.log(maxError), span = Math.max(1e-9, Math.log(hiErr) - lo);
+  const lo = Math.log(maxError),
+    span = Math.max(1e-9, Math.log(hiErr) - lo);
   const hist = new Float64Array(bins + 1);
   let leaves = 2;
   for (let y = 0; y < size; y++) {
@@ -154,7 +161,8 @@ const FORCED_ONLY = 3e38;
 
 export function buildReliefSolid(o: ReliefSolidOptions): ReliefSolid {
   const { mask, gw, gh, top } = o;
-  const vw = gw + 1, vh = gh + 1;
+  const vw = gw + 1,
+    vh = gh + 1;
   let tile = 2;
   while (tile < Math.max(gw, gh)) tile *= 2;
   const size = tile + 1; // 2^k + 1 corners per side
@@ -166,10 +174,15 @@ export function buildReliefSolid(o: ReliefSolidOptions): ReliefSolid {
     for (let x = 0; x < gw; x++) {
       const i = y * gw + x;
       if (!mask[i]) continue;
-      const up = y > 0 ? mask[i - gw]! : 0, right = x + 1 < gw ? mask[i + 1]! : 0;
-      const down = y + 1 < gh ? mask[i + gw]! : 0, left = x > 0 ? mask[i - 1]! : 0;
+      const up = y > 0 ? mask[i - gw]! : 0,
+        right = x + 1 < gw ? mask[i + 1]! : 0;
+      const down = y + 1 < gh ? mask[i + gw]! : 0,
+        left = x > 0 ? mask[i - 1]! : 0;
       if (up & right & down & left) continue;
-      const a = y * size + x, b = a + 1, c = a + size + 1, d = a + size;
+      const a = y * size + x,
+        b = a + 1,
+        c = a + size + 1,
+        d = a + size;
       if (!up) sides.push(a, b);
       if (!right) sides.push(b, c);
       if (!down) sides.push(c, d);
@@ -191,21 +204,30 @@ export function buildReliefSolid(o: ReliefSolidOptions): ReliefSolid {
   // Outline positions in the plane (smoothed / projected); other corners stay on the grid.
   const rimAt = new Map<number, number>();
   const rim: number[] = [];
-  for (let s = 0; s < sides.length; s += 2) { rimAt.set(sides[s]!, rim.length); rim.push(sides[s]!); }
+  for (let s = 0; s < sides.length; s += 2) {
+    rimAt.set(sides[s]!, rim.length);
+    rim.push(sides[s]!);
+  }
   const rxy = new Float32Array(rim.length * 2);
-  rim.forEach((v, k) => { rxy[k * 2] = v % size; rxy[k * 2 + 1] = Math.floor(v / size); });
+  rim.forEach((v, k) => {
+    rxy[k * 2] = v % size;
+    rxy[k * 2 + 1] = Math.floor(v / size);
+  });
   const rimIters = o.rimSmoothing ?? 0;
   if (rimIters > 0) {
-    const next = new Int32Array(rim.length), prev = new Int32Array(rim.length);
+    const next = new Int32Array(rim.length),
+      prev = new Int32Array(rim.length);
     for (let s = 0; s < sides.length; s += 2) {
-      const p = rimAt.get(sides[s]!)!, n = rimAt.get(sides[s + 1]!)!;
+      const p = rimAt.get(sides[s]!)!,
+        n = rimAt.get(sides[s + 1]!)!;
       next[p] = n;
       prev[n] = p;
     }
     const tmp = new Float32Array(rxy.length);
     for (let it = 0; it < rimIters; it++) {
       for (let k = 0; k < rim.length; k++) {
-        const p = prev[k]!, n = next[k]!;
+        const p = prev[k]!,
+          n = next[k]!;
         tmp[k * 2] = 0.5 * rxy[k * 2]! + 0.25 * (rxy[p * 2]! + rxy[n * 2]!);
         tmp[k * 2 + 1] = 0.5 * rxy[k * 2 + 1]! + 0.25 * (rxy[p * 2 + 1]! + rxy[n * 2 + 1]!);
       }
@@ -217,12 +239,18 @@ export function buildReliefSolid(o: ReliefSolidOptions): ReliefSolid {
   // Emit both surfaces, numbering vertices on first use.
   const topIdx = new Int32Array(size * size).fill(-1);
   const botIdx = new Int32Array(size * size).fill(-1);
-  let pos = new Float32Array(3 * 65536), nPos = 0;
-  let tris = new Uint32Array(3 * 65536), nTri = 0;
+  let pos = new Float32Array(3 * 65536),
+    nPos = 0;
+  let tris = new Uint32Array(3 * 65536),
+    nTri = 0;
   const vertex = (map: Int32Array, g: number, z: number): number => {
     const i = map[g]!;
     if (i >= 0) return i;
-    if (nPos + 3 > pos.length) { const grown = new Float32Array(pos.length * 2); grown.set(pos); pos = grown; }
+    if (nPos + 3 > pos.length) {
+      const grown = new Float32Array(pos.length * 2);
+      grown.set(pos);
+      pos = grown;
+    }
     const k = rimAt.get(g);
     const gx = g % size;
     pos[nPos] = k === undefined ? gx : rxy[k * 2]!;
@@ -232,8 +260,14 @@ export function buildReliefSolid(o: ReliefSolidOptions): ReliefSolid {
     return (map[g] = nPos / 3 - 1);
   };
   const tri = (a: number, b: number, c: number) => {
-    if (nTri + 3 > tris.length) { const grown = new Uint32Array(tris.length * 2); grown.set(tris); tris = grown; }
-    tris[nTri++] = a; tris[nTri++] = b; tris[nTri++] = c;
+    if (nTri + 3 > tris.length) {
+      const grown = new Uint32Array(tris.length * 2);
+      grown.set(tris);
+      tris = grown;
+    }
+    tris[nTri++] = a;
+    tris[nTri++] = b;
+    tris[nTri++] = c;
   };
   // Unit leaves (half cells) are collected per cell: when both halves of a cell are leaves
   // its diagonal is free, and it is chosen so that no triangle has all three corners on
@@ -249,15 +283,19 @@ export function buildReliefSolid(o: ReliefSolidOptions): ReliefSolid {
     const put = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number) => {
       // Counter-clockwise in the plane seen from +z for the top, clockwise for the bottom.
       const up = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax) > 0;
-      const a = v(ay * size + ax), b = v(by * size + bx), c = v(cy * size + cx);
-      if (up === isTop) tri(a, b, c); else tri(a, c, b);
+      const a = v(ay * size + ax),
+        b = v(by * size + bx),
+        c = v(cy * size + cx);
+      if (up === isTop) tri(a, b, c);
+      else tri(a, c, b);
     };
     const touched: number[] = [];
     walkTree(err, size, threshold, (ax, ay, bx, by, cx, cy) => {
       if (!inside(ax, ay, bx, by, cx, cy)) return;
       if (Math.abs(ax - bx) === 1 && Math.abs(cx - ax) + Math.abs(cy - ay) === 1) {
-        const x0 = Math.min(ax, bx), y0 = Math.min(ay, by);
-        const k = cy === y0 ? (cx === x0 ? 0 : 1) : (cx === x0 ? 3 : 2); // corners a b c d
+        const x0 = Math.min(ax, bx),
+          y0 = Math.min(ay, by);
+        const k = cy === y0 ? (cx === x0 ? 0 : 1) : cx === x0 ? 3 : 2; // corners a b c d
         const ci = y0 * gw + x0;
         if (!halves[ci]) touched.push(ci);
         halves[ci]! |= 1 << k;
@@ -268,39 +306,58 @@ export function buildReliefSolid(o: ReliefSolidOptions): ReliefSolid {
     for (const ci of touched) {
       const bits = halves[ci]!;
       halves[ci] = 0;
-      const x = ci % gw, y = (ci - x) / gw, x1 = x + 1, y1 = y + 1;
+      const x = ci % gw,
+        y = (ci - x) / gw,
+        x1 = x + 1,
+        y1 = y + 1;
       if (bits === 0b0101 || bits === 0b1010) {
-        const ga = y * size + x, gb = ga + 1, gc = ga + size + 1, gd = ga + size;
+        const ga = y * size + x,
+          gb = ga + 1,
+          gc = ga + size + 1,
+          gd = ga + size;
         const earsAC = (isRim(ga) && isRim(gb) && isRim(gc) ? 1 : 0) + (isRim(ga) && isRim(gc) && isRim(gd) ? 1 : 0);
         const earsBD = (isRim(ga) && isRim(gb) && isRim(gd) ? 1 : 0) + (isRim(gb) && isRim(gc) && isRim(gd) ? 1 : 0);
         // Halves at corners b and d share diagonal AC (bits 0b1010); keep the tree's
         // diagonal unless the other one has fewer ears.
         const useAC = bits === 0b1010 ? earsAC <= earsBD : earsAC < earsBD;
-        if (useAC) { put(x, y, x1, y, x1, y1); put(x, y, x1, y1, x, y1); }
-        else { put(x, y, x1, y, x, y1); put(x1, y, x1, y1, x, y1); }
+        if (useAC) {
+          put(x, y, x1, y, x1, y1);
+          put(x, y, x1, y1, x, y1);
+        } else {
+          put(x, y, x1, y, x, y1);
+          put(x1, y, x1, y1, x, y1);
+        }
       } else {
         const k = 31 - Math.clz32(bits);
-        const X = [x, x1, x1, x], Y = [y, y, y1, y1];
-        const p = (k + 3) % 4, q = (k + 1) % 4;
+        const X = [x, x1, x1, x],
+          Y = [y, y, y1, y1];
+        const p = (k + 3) % 4,
+          q = (k + 1) % 4;
         put(X[p]!, Y[p]!, X[k]!, Y[k]!, X[q]!, Y[q]!);
       }
     }
   };
   let error = o.maxError;
   const budget = o.maxTriangles ?? Infinity;
-  if (Number.isFinite(budget)) error = fitBudget(err, size, error, budget, () => {
-    let outside = 0;
-    walkTree(err, size, FORCED_ONLY, (ax, ay, bx, by, cx, cy) => { if (!inside(ax, ay, bx, by, cx, cy)) outside++; });
-    return outside;
-  });
+  if (Number.isFinite(budget))
+    error = fitBudget(err, size, error, budget, () => {
+      let outside = 0;
+      walkTree(err, size, FORCED_ONLY, (ax, ay, bx, by, cx, cy) => {
+        if (!inside(ax, ay, bx, by, cx, cy)) outside++;
+      });
+      return outside;
+    });
   emitSurface(error, true);
   const topTriangles = nTri / 3;
   emitSurface(FORCED_ONLY, false);
   const faceEnd = nTri;
   for (let s = 0; s < sides.length; s += 2) {
-    const p = sides[s]!, q = sides[s + 1]!;
-    const tp = vertex(topIdx, p, terrain[p]!), tq = vertex(topIdx, q, terrain[q]!);
-    const bp = vertex(botIdx, p, 0), bq = vertex(botIdx, q, 0);
+    const p = sides[s]!,
+      q = sides[s + 1]!;
+    const tp = vertex(topIdx, p, terrain[p]!),
+      tq = vertex(topIdx, q, terrain[q]!);
+    const bp = vertex(botIdx, p, 0),
+      bq = vertex(botIdx, q, 0);
     tri(tp, bp, bq);
     tri(tp, bq, tq);
   }
@@ -316,8 +373,14 @@ export function buildReliefSolid(o: ReliefSolidOptions): ReliefSolid {
  * (after a few rounds, dropped) until none fails. Edits `pos` in place.
  */
 function untangleRim(
-  pos: Float32Array, tris: Uint32Array, topTriangles: number, faceTriangles: number,
-  rim: number[], size: number, topIdx: Int32Array, botIdx: Int32Array,
+  pos: Float32Array,
+  tris: Uint32Array,
+  topTriangles: number,
+  faceTriangles: number,
+  rim: number[],
+  size: number,
+  topIdx: Int32Array,
+  botIdx: Int32Array,
 ): void {
   const nv = pos.length / 3;
   const rimOf = new Int32Array(nv).fill(-1);
@@ -325,11 +388,17 @@ function untangleRim(
     if (topIdx[g]! >= 0) rimOf[topIdx[g]!] = k;
     if (botIdx[g]! >= 0) rimOf[botIdx[g]!] = k;
   });
-  const gx = (k: number) => rim[k]! % size, gy = (k: number) => Math.floor(rim[k]! / size);
-  const dx = new Float32Array(rim.length), dy = new Float32Array(rim.length), f = new Float32Array(rim.length).fill(1);
+  const gx = (k: number) => rim[k]! % size,
+    gy = (k: number) => Math.floor(rim[k]! / size);
+  const dx = new Float32Array(rim.length),
+    dy = new Float32Array(rim.length),
+    f = new Float32Array(rim.length).fill(1);
   for (let v = 0; v < nv; v++) {
     const k = rimOf[v]!;
-    if (k >= 0) { dx[k] = pos[v * 3]! - gx(k); dy[k] = pos[v * 3 + 1]! - gy(k); }
+    if (k >= 0) {
+      dx[k] = pos[v * 3]! - gx(k);
+      dy[k] = pos[v * 3 + 1]! - gy(k);
+    }
   }
   const watched: number[] = [];
   for (let t = 0; t < faceTriangles; t++) {
@@ -337,7 +406,10 @@ function untangleRim(
   }
   const rimVerts: number[] = [];
   for (let v = 0; v < nv; v++) if (rimOf[v]! >= 0) rimVerts.push(v);
-  const orig = (v: number, c: 0 | 1) => { const k = rimOf[v]!; return k < 0 ? pos[v * 3 + c]! : c === 0 ? gx(k) : gy(k); };
+  const orig = (v: number, c: 0 | 1) => {
+    const k = rimOf[v]!;
+    return k < 0 ? pos[v * 3 + c]! : c === 0 ? gx(k) : gy(k);
+  };
   const area = (a: number, b: number, c: number, at: (v: number, c: 0 | 1) => number) =>
     (at(b, 0) - at(a, 0)) * (at(c, 1) - at(a, 1)) - (at(b, 1) - at(a, 1)) * (at(c, 0) - at(a, 0));
   const now = (v: number, c: 0 | 1) => pos[v * 3 + c]!;
@@ -345,10 +417,16 @@ function untangleRim(
   for (let round = 0; round < 8; round++) {
     let any = false;
     for (const t of watched) {
-      const a = tris[t * 3]!, b = tris[t * 3 + 1]!, c = tris[t * 3 + 2]!;
+      const a = tris[t * 3]!,
+        b = tris[t * 3 + 1]!,
+        c = tris[t * 3 + 2]!;
       const sign = t < topTriangles ? 1 : -1;
       if (sign * area(a, b, c, now) >= 0.02 * Math.abs(area(a, b, c, orig))) continue;
-      for (const v of [a, b, c]) if (rimOf[v]! >= 0) { shrink[rimOf[v]!] = 1; any = true; }
+      for (const v of [a, b, c])
+        if (rimOf[v]! >= 0) {
+          shrink[rimOf[v]!] = 1;
+          any = true;
+        }
     }
     if (!any) return;
     for (let k = 0; k < rim.length; k++) if (shrink[k]) f[k] = round >= 5 ? 0 : f[k]! * 0.5;

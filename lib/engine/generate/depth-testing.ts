@@ -7,7 +7,9 @@ export function vertexManifold(indices: Uint32Array, vertexCount: number): boole
   const deg = new Uint32Array(vertexCount);
   for (let t = 0; t < indices.length; t += 3) {
     for (let e = 0; e < 3; e++) {
-      const v = indices[t + e]!, b = indices[t + ((e + 1) % 3)]!, c = indices[t + ((e + 2) % 3)]!;
+      const v = indices[t + e]!,
+        b = indices[t + ((e + 1) % 3)]!,
+        c = indices[t + ((e + 2) % 3)]!;
       nextOf.set(v * vertexCount + b, c);
       if (start[v] === -1) start[v] = b;
       deg[v]!++;
@@ -15,7 +17,8 @@ export function vertexManifold(indices: Uint32Array, vertexCount: number): boole
   }
   for (let v = 0; v < vertexCount; v++) {
     if (start[v] === -1) continue;
-    let u = start[v]!, steps = 0;
+    let u = start[v]!,
+      steps = 0;
     do {
       const n = nextOf.get(v * vertexCount + u);
       if (n === undefined) return false;

@@ -10,22 +10,32 @@ import { countSet, maskBounds } from "./mask-ops";
 import { checkManifold, meshBounds, signedVolume } from "./mesh-ops";
 import { fixture, synthImage } from "./testing";
 
-const gradient = (w: number, h: number) => synthImage(w, h, [0, 0, 0], (x) => {
-  const v = Math.round((x / (w - 1)) * 255);
-  return [v, v, v];
-});
+const gradient = (w: number, h: number) =>
+  synthImage(w, h, [0, 0, 0], (x) => {
+    const v = Math.round((x / (w - 1)) * 255);
+    return [v, v, v];
+  });
 
 /** Background colour and concentric rings at normalised RGB distances 0.6 / 0.35 / 0.18 / 0.08 from it. */
 const BG: [number, number, number] = [20, 30, 40];
-const RINGS = [[20, 0.6], [40, 0.35], [60, 0.18], [80, 0.08]] as const;
-const ringsImage = (hole = 0) => synthImage(200, 200, BG, (x, y) => {
-  const r = Math.hypot(x + 0.5 - 100, y + 0.5 - 100);
-  if (r < hole) return null;
-  for (const [radius, d] of RINGS) {
-    if (r < radius) { const o = Math.round(d * 255); return [BG[0] + o, BG[1] + o, BG[2] + o]; }
-  }
-  return null;
-});
+const RINGS = [
+  [20, 0.6],
+  [40, 0.35],
+  [60, 0.18],
+  [80, 0.08],
+] as const;
+const ringsImage = (hole = 0) =>
+  synthImage(200, 200, BG, (x, y) => {
+    const r = Math.hypot(x + 0.5 - 100, y + 0.5 - 100);
+    if (r < hole) return null;
+    for (const [radius, d] of RINGS) {
+      if (r < radius) {
+        const o = Math.round(d * 255);
+        return [BG[0] + o, BG[1] + o, BG[2] + o];
+      }
+    }
+    return null;
+  });
 
 interface ReliefReport {
   bottomArea: number;
@@ -44,15 +54,25 @@ function checkRelief(part: MeshPart, shells = 2): ReliefReport {
   expect(euler(idx)).toBe(shells);
   const volume = signedVolume(p, idx);
   expect(volume).toBeGreaterThan(0);
-  let bottom = 0, top = 0, topAbs = 0, wallPlan = 0;
+  let bottom = 0,
+    top = 0,
+    topAbs = 0,
+    wallPlan = 0;
   for (let t = 0; t < idx.length; t += 3) {
-    const a = idx[t]! * 3, b = idx[t + 1]! * 3, c = idx[t + 2]! * 3;
+    const a = idx[t]! * 3,
+      b = idx[t + 1]! * 3,
+      c = idx[t + 2]! * 3;
     // Y component of the normal = twice the signed area projected on the ground (X, Z), seen from +Y.
     const ny = (p[c]! - p[a]!) * (p[b + 2]! - p[a + 2]!) - (p[b]! - p[a]!) * (p[c + 2]! - p[a + 2]!);
     const ys = [p[a + 1]!, p[b + 1]!, p[c + 1]!];
-    if (ys.every((y) => y === 0)) { expect(ny).toBeLessThan(0); bottom -= ny / 2; }
-    else if (ys.some((y) => y === 0)) wallPlan += Math.abs(ny / 2);
-    else { top += ny / 2; topAbs += Math.abs(ny / 2); }
+    if (ys.every((y) => y === 0)) {
+      expect(ny).toBeLessThan(0);
+      bottom -= ny / 2;
+    } else if (ys.some((y) => y === 0)) wallPlan += Math.abs(ny / 2);
+    else {
+      top += ny / 2;
+      topAbs += Math.abs(ny / 2);
+    }
   }
   expect(Math.abs(top / bottom - 1)).toBeLessThan(1e-4);
   expect(Math.abs(topAbs / bottom - 1)).toBeLessThan(1e-4);
@@ -64,7 +84,8 @@ function checkRelief(part: MeshPart, shells = 2): ReliefReport {
 function maxHeight(part: MeshPart, x0: number, x1: number, lowest = false): number {
   let m = lowest ? Infinity : -Infinity;
   for (let i = 0; i < part.positions.length; i += 3) {
-    const x = part.positions[i]!, y = part.positions[i + 1]!;
+    const x = part.positions[i]!,
+      y = part.positions[i + 1]!;
     if (x < x0 || x > x1 || y === 0) continue;
     m = lowest ? Math.min(m, y) : Math.max(m, y);
   }
@@ -85,27 +106,35 @@ function outlineVertices(part: MeshPart): Set<number> {
 
 /** Mean height of the top vertices at a distance r0..r1 from the Y axis. */
 function bandHeight(part: MeshPart, r0: number, r1: number): number {
-  let s = 0, n = 0;
+  let s = 0,
+    n = 0;
   for (let i = 0; i < part.positions.length; i += 3) {
-    const r = Math.hypot(part.positions[i]!, part.positions[i + 2]!), y = part.positions[i + 1]!;
-    if (r >= r0 && r <= r1 && y > 0) { s += y; n++; }
+    const r = Math.hypot(part.positions[i]!, part.positions[i + 2]!),
+      y = part.positions[i + 1]!;
+    if (r >= r0 && r <= r1 && y > 0) {
+      s += y;
+      n++;
+    }
   }
   return s / n;
 }
 
 describe("median3", () => {
   it("equals a sorted 3x3 median and removes salt noise", () => {
-    const w = 19, h = 13;
-    const src = Float32Array.from({ length: w * h }, (_, i) => Math.sin(i * 12.9898) * 43758.5453 % 1);
+    const w = 19,
+      h = 13;
+    const src = Float32Array.from({ length: w * h }, (_, i) => (Math.sin(i * 12.9898) * 43758.5453) % 1);
     const out = median3(src, w, h);
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-      const v: number[] = [];
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-        v.push(src[Math.min(h - 1, Math.max(0, y + dy)) * w + Math.min(w - 1, Math.max(0, x + dx))]!);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const v: number[] = [];
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) {
+            v.push(src[Math.min(h - 1, Math.max(0, y + dy)) * w + Math.min(w - 1, Math.max(0, x + dx))]!);
+          }
+        v.sort((a, b) => a - b);
+        expect(out[y * w + x]).toBe(Math.fround(v[4]!));
       }
-      v.sort((a, b) => a - b);
-      expect(out[y * w + x]).toBe(Math.fround(v[4]!));
-    }
     const salt = new Float32Array(100).fill(0.5);
     salt[55] = 1;
     expect(median3(salt, 10, 10)[55]).toBe(0.5);
@@ -152,7 +181,11 @@ describe("subjectMask (rmbg, degree_rmbg)", () => {
   it("a higher degree removes more: rings go as the tolerance passes their colour distance", () => {
     const img = ringsImage();
     const area = (deg: number) => countSet(subjectMask(img, deg));
-    const disc = (r: number) => { let n = 0; for (let y = 0; y < 200; y++) for (let x = 0; x < 200; x++) if (Math.hypot(x + 0.5 - 100, y + 0.5 - 100) < r) n++; return n; };
+    const disc = (r: number) => {
+      let n = 0;
+      for (let y = 0; y < 200; y++) for (let x = 0; x < 200; x++) if (Math.hypot(x + 0.5 - 100, y + 0.5 - 100) < r) n++;
+      return n;
+    };
     expect(area(0.02)).toBe(disc(80)); // only the backdrop
     expect(area(0.1)).toBe(disc(60)); // + the 0.08 ring
     expect(area(0.2)).toBe(disc(40)); // + the 0.18 ring
@@ -168,7 +201,7 @@ describe("subjectMask (rmbg, degree_rmbg)", () => {
 
   it("uses the border's colour statistics: noisy backdrops need no extra degree", () => {
     let s = 5;
-    const rnd = () => ((s = (s * 16807) % 2147483647) / 2147483647) - 0.5;
+    const rnd = () => (s = (s * 16807) % 2147483647) / 2147483647 - 0.5;
     const img = synthImage(160, 120, [0, 0, 0], (x, y) => {
       if (Math.hypot(x - 80, y - 60) < 30) return [220, 60, 60];
       const n = Math.round(rnd() * 24);
@@ -208,10 +241,16 @@ describe("reliefScene", () => {
       const d = depthFromImage(img, { rmbg: false, tolerance: 0.02, invert });
       const p = reliefScene(d, { widthMm: 60, reliefMm: 2.5, baseMm: 1.5, shape: 0 }).parts[0]!;
       checkRelief(p);
-      const high = 1.5 + 2.5, low = 1.5;
-      const [bright, dark] = [[-28, -2], [2, 28]] as const;
-      const brightMax = maxHeight(p, ...bright), brightMin = maxHeight(p, ...bright, true);
-      const darkMax = maxHeight(p, ...dark), darkMin = maxHeight(p, ...dark, true);
+      const high = 1.5 + 2.5,
+        low = 1.5;
+      const [bright, dark] = [
+        [-28, -2],
+        [2, 28],
+      ] as const;
+      const brightMax = maxHeight(p, ...bright),
+        brightMin = maxHeight(p, ...bright, true);
+      const darkMax = maxHeight(p, ...dark),
+        darkMin = maxHeight(p, ...dark, true);
       if (!invert) {
         expect([brightMin, brightMax, darkMin, darkMax].map((v) => +v.toFixed(5))).toEqual([high, high, low, low]);
       } else {
@@ -241,7 +280,8 @@ describe("reliefScene", () => {
       // Every direction reaches the circle.
       const bins = new Set<number>();
       for (let i = 0; i < p.positions.length; i += 3) {
-        if (Math.abs(Math.hypot(p.positions[i]!, p.positions[i + 2]!) - 30) < 1e-4) bins.add(Math.floor((Math.atan2(p.positions[i + 2]!, p.positions[i]!) + Math.PI) / (Math.PI / 36)) % 72);
+        if (Math.abs(Math.hypot(p.positions[i]!, p.positions[i + 2]!) - 30) < 1e-4)
+          bins.add(Math.floor((Math.atan2(p.positions[i + 2]!, p.positions[i]!) + Math.PI) / (Math.PI / 36)) % 72);
       }
       expect(bins.size).toBe(72);
       expect(Math.abs(r.bottomArea / (Math.PI * 900) - 1)).toBeLessThan(0.005);
@@ -260,7 +300,8 @@ describe("reliefScene", () => {
       // Annulus 10..80 px over a 160 px wide subject, scaled to 80 mm: area pi (40^2 - 5^2).
       expect(Math.abs(r.bottomArea / (Math.PI * (1600 - 25)) - 1)).toBeLessThan(0.02);
       // Emboss: the bright centre ring is the highest; engrave: the lowest (carved).
-      const inner = bandHeight(p, 6, 9), outer = bandHeight(p, 32, 38);
+      const inner = bandHeight(p, 6, 9),
+        outer = bandHeight(p, 32, 38);
       if (!invert) expect(inner).toBeGreaterThan(outer + 2);
       else expect(inner).toBeLessThan(outer - 2);
       expect(maxHeight(p, -40, 40, true)).toBeGreaterThanOrEqual(1 - 1e-6);
@@ -331,7 +372,8 @@ describe("depth maps", () => {
       const bmp = await writeBmp(d);
       const bv = new DataView(bmp.buffer, bmp.byteOffset, bmp.byteLength);
       expect([bv.getInt32(18, true), bv.getInt32(22, true), bv.getUint16(28, true)]).toEqual([d.width, d.height, 24]);
-      const row = Math.ceil((d.width * 3) / 4) * 4, mid = d.height >> 1;
+      const row = Math.ceil((d.width * 3) / 4) * 4,
+        mid = d.height >> 1;
       for (let x = 0; x < d.width; x += 13) {
         expect(bmp[54 + (d.height - 1 - mid) * row + x * 3]).toBe(Math.round(d.gray[mid * d.width + x]! * 255));
       }

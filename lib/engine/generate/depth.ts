@@ -60,26 +60,122 @@ export const depthSizeFor = (modelType: "base" | "pro"): number => (modelType ==
 export function median3(src: Float32Array, w: number, h: number): Float32Array {
   const out = new Float32Array(w * h);
   for (let y = 0; y < h; y++) {
-    const y0 = Math.max(0, y - 1) * w, y1 = y * w, y2 = Math.min(h - 1, y + 1) * w;
+    const y0 = Math.max(0, y - 1) * w,
+      y1 = y * w,
+      y2 = Math.min(h - 1, y + 1) * w;
     for (let x = 0; x < w; x++) {
-      const xa = x > 0 ? x - 1 : 0, xb = x < w - 1 ? x + 1 : x;
-      let v0 = src[y0 + xa]!, v1 = src[y0 + x]!, v2 = src[y0 + xb]!;
-      let v3 = src[y1 + xa]!, v4 = src[y1 + x]!, v5 = src[y1 + xb]!;
-      let v6 = src[y2 + xa]!, v7 = src[y2 + x]!, v8 = src[y2 + xb]!;
+      const xa = x > 0 ? x - 1 : 0,
+        xb = x < w - 1 ? x + 1 : x;
+      let v0 = src[y0 + xa]!,
+        v1 = src[y0 + x]!,
+        v2 = src[y0 + xb]!;
+      let v3 = src[y1 + xa]!,
+        v4 = src[y1 + x]!,
+        v5 = src[y1 + xb]!;
+      let v6 = src[y2 + xa]!,
+        v7 = src[y2 + x]!,
+        v8 = src[y2 + xb]!;
       let t: number;
-      if (v1 > v2) { t = v1; v1 = v2; v2 = t; } if (v4 > v5) { t = v4; v4 = v5; v5 = t; } if (v7 > v8) { t = v7; v7 = v8; v8 = t; }
-      if (v0 > v1) { t = v0; v0 = v1; v1 = t; } if (v3 > v4) { t = v3; v3 = v4; v4 = t; } if (v6 > v7) { t = v6; v6 = v7; v7 = t; }
-      if (v1 > v2) { t = v1; v1 = v2; v2 = t; } if (v4 > v5) { t = v4; v4 = v5; v5 = t; } if (v7 > v8) { t = v7; v7 = v8; v8 = t; }
-      if (v0 > v3) { t = v0; v0 = v3; v3 = t; } if (v5 > v8) { t = v5; v5 = v8; v8 = t; } if (v4 > v7) { t = v4; v4 = v7; v7 = t; }
-      if (v3 > v6) { t = v3; v3 = v6; v6 = t; } if (v1 > v4) { t = v1; v1 = v4; v4 = t; } if (v2 > v5) { t = v2; v2 = v5; v5 = t; }
-      if (v4 > v7) { t = v4; v4 = v7; v7 = t; } if (v4 > v2) { t = v4; v4 = v2; v2 = t; } if (v6 > v4) { t = v6; v6 = v4; v4 = t; }
-      if (v4 > v2) { t = v4; v4 = v2; v2 = t; }
+      if (v1 > v2) {
+        t = v1;
+        v1 = v2;
+        v2 = t;
+      }
+      if (v4 > v5) {
+        t = v4;
+        v4 = v5;
+        v5 = t;
+      }
+      if (v7 > v8) {
+        t = v7;
+        v7 = v8;
+        v8 = t;
+      }
+      if (v0 > v1) {
+        t = v0;
+        v0 = v1;
+        v1 = t;
+      }
+      if (v3 > v4) {
+        t = v3;
+        v3 = v4;
+        v4 = t;
+      }
+      if (v6 > v7) {
+        t = v6;
+        v6 = v7;
+        v7 = t;
+      }
+      if (v1 > v2) {
+        t = v1;
+        v1 = v2;
+        v2 = t;
+      }
+      if (v4 > v5) {
+        t = v4;
+        v4 = v5;
+        v5 = t;
+      }
+      if (v7 > v8) {
+        t = v7;
+        v7 = v8;
+        v8 = t;
+      }
+      if (v0 > v3) {
+        t = v0;
+        v0 = v3;
+        v3 = t;
+      }
+      if (v5 > v8) {
+        t = v5;
+        v5 = v8;
+        v8 = t;
+      }
+      if (v4 > v7) {
+        t = v4;
+        v4 = v7;
+        v7 = t;
+      }
+      if (v3 > v6) {
+        t = v3;
+        v3 = v6;
+        v6 = t;
+      }
+      if (v1 > v4) {
+        t = v1;
+        v1 = v4;
+        v4 = t;
+      }
+      if (v2 > v5) {
+        t = v2;
+        v2 = v5;
+        v5 = t;
+      }
+      if (v4 > v7) {
+        t = v4;
+        v4 = v7;
+        v7 = t;
+      }
+      if (v4 > v2) {
+        t = v4;
+        v4 = v2;
+        v2 = t;
+      }
+      if (v6 > v4) {
+        t = v6;
+        v6 = v4;
+        v4 = t;
+      }
+      if (v4 > v2) {
+        t = v4;
+        v4 = v2;
+        v2 = t;
+      }
       out[y1 + x] = v4;
     }
   }
   return out;
 }
-
 
 /** Guided-filter radius for a depth map whose longer side is `side` pixels. */
 export const smoothingRadius = (side: number): number => Math.max(2, Math.round(side / 400));
@@ -114,10 +210,14 @@ export function depthFromImage(img: DecodedImage, opts: DepthOptions): DepthMap 
   }
   const pct = (q: number) => {
     let acc = 0;
-    for (let i = 0; i < bins; i++) { acc += hist[i]!; if (acc >= q * count) return i / bins; }
+    for (let i = 0; i < bins; i++) {
+      acc += hist[i]!;
+      if (acc >= q * count) return i / bins;
+    }
     return 1;
   };
-  const lo = pct(0.01), hi = Math.max(pct(0.99), lo + 1 / 64);
+  const lo = pct(0.01),
+    hi = Math.max(pct(0.99), lo + 1 / 64);
   const gray = new Float32Array(n);
   for (let p = 0; p < n; p++) {
     if (mask && !mask[p]) continue;
@@ -157,14 +257,19 @@ export function reliefScene(depth: DepthMap, opts: ReliefOptions): Scene {
   const circle = !depth.mask && opts.shape === 1;
   // Region of the image used: the frame, or its centred square for a circle.
   const side = Math.min(W, H);
-  const rx0 = circle ? Math.floor((W - side) / 2) : 0, ry0 = circle ? Math.floor((H - side) / 2) : 0;
-  const rw = circle ? side : W, rh = circle ? side : H;
+  const rx0 = circle ? Math.floor((W - side) / 2) : 0,
+    ry0 = circle ? Math.floor((H - side) / 2) : 0;
+  const rw = circle ? side : W,
+    rh = circle ? side : H;
   const cells = Math.max(2, Math.round(opts.cells ?? Math.min(2048, Math.max(rw, rh))));
   const cellPx = Math.max(rw, rh) / cells;
   // A circle needs an even cell count so the centre lies on a corner row and column.
-  let gw = Math.max(2, Math.round(rw / cellPx)), gh = Math.max(2, Math.round(rh / cellPx));
+  let gw = Math.max(2, Math.round(rw / cellPx)),
+    gh = Math.max(2, Math.round(rh / cellPx));
   if (circle) gw = gh = 2 * Math.max(1, Math.floor(Math.min(gw, gh) / 2));
-  const cx = gw / 2, cy = gh / 2, r = gw / 2;
+  const cx = gw / 2,
+    cy = gh / 2,
+    r = gw / 2;
   let mask: Uint8Array;
   if (depth.mask && cellPx === 1 && gw === W && gh === H) {
     mask = depth.mask.slice();
@@ -175,7 +280,8 @@ export function reliefScene(depth: DepthMap, opts: ReliefOptions): Scene {
     for (let y = 0; y < gh; y++) {
       for (let x = 0; x < gw; x++) {
         // Circle: cells entirely inside it, so projecting the outline only moves it outwards.
-        const fx = Math.max(Math.abs(x - cx), Math.abs(x + 1 - cx)), fy = Math.max(Math.abs(y - cy), Math.abs(y + 1 - cy));
+        const fx = Math.max(Math.abs(x - cx), Math.abs(x + 1 - cx)),
+          fy = Math.max(Math.abs(y - cy), Math.abs(y + 1 - cy));
         mask[y * gw + x] = !circle || fx * fx + fy * fy <= r * r ? 1 : 0;
       }
     }
@@ -185,7 +291,8 @@ export function reliefScene(depth: DepthMap, opts: ReliefOptions): Scene {
   // (gw + 2) x (gh + 2) grid with the mask beside it, so that every corner (i, j) is the
   // mean of the set cells among padded cells (i..i+1, j..j+1).
   const pw = gw + 2;
-  const pd = new Float32Array(pw * (gh + 2)), pm = new Uint8Array(pw * (gh + 2));
+  const pd = new Float32Array(pw * (gh + 2)),
+    pm = new Uint8Array(pw * (gh + 2));
   for (let y = 0; y < gh; y++) {
     for (let x = 0; x < gw; x++) {
       if (!mask[y * gw + x]) continue;
@@ -193,54 +300,83 @@ export function reliefScene(depth: DepthMap, opts: ReliefOptions): Scene {
       if (cellPx === 1) {
         d = gray[(ry0 + y) * W + rx0 + x]!;
       } else {
-        const px0 = Math.floor(rx0 + x * cellPx), px1 = Math.min(W, Math.max(px0 + 1, Math.floor(rx0 + (x + 1) * cellPx)));
-        const py0 = Math.floor(ry0 + y * cellPx), py1 = Math.min(H, Math.max(py0 + 1, Math.floor(ry0 + (y + 1) * cellPx)));
-        let s = 0, k = 0;
-        for (let py = py0; py < py1; py++) for (let px = px0; px < px1; px++) { s += gray[py * W + px]!; k++; }
+        const px0 = Math.floor(rx0 + x * cellPx),
+          px1 = Math.min(W, Math.max(px0 + 1, Math.floor(rx0 + (x + 1) * cellPx)));
+        const py0 = Math.floor(ry0 + y * cellPx),
+          py1 = Math.min(H, Math.max(py0 + 1, Math.floor(ry0 + (y + 1) * cellPx)));
+        let s = 0,
+          k = 0;
+        for (let py = py0; py < py1; py++)
+          for (let px = px0; px < px1; px++) {
+            s += gray[py * W + px]!;
+            k++;
+          }
         d = k ? s / k : 0;
       }
       pd[(y + 1) * pw + x + 1] = d;
       pm[(y + 1) * pw + x + 1] = 1;
     }
   }
-  const vw = gw + 1, vh = gh + 1;
+  const vw = gw + 1,
+    vh = gh + 1;
   const top = new Float32Array(vw * vh);
-  let dMin = Infinity, dMax = -Infinity, iMin = -1, iMax = -1;
+  let dMin = Infinity,
+    dMax = -Infinity,
+    iMin = -1,
+    iMax = -1;
   for (let j = 0; j < vh; j++) {
     for (let i = 0; i < vw; i++) {
       const c = j * pw + i;
       const k = pm[c]! + pm[c + 1]! + pm[c + pw]! + pm[c + pw + 1]!;
       if (!k) continue;
-      const d = (pd[c]! + pd[c + 1]! + pd[c + pw]! + pd[c + pw + 1]!) / k, v = j * vw + i;
+      const d = (pd[c]! + pd[c + 1]! + pd[c + pw]! + pd[c + pw + 1]!) / k,
+        v = j * vw + i;
       top[v] = d;
-      if (d < dMin) { dMin = d; iMin = v; }
-      if (d > dMax) { dMax = d; iMax = v; }
+      if (d < dMin) {
+        dMin = d;
+        iMin = v;
+      }
+      if (d > dMax) {
+        dMax = d;
+        iMax = v;
+      }
     }
   }
   // Re-stretch over the corners so the top spans exactly base..base + relief (unused
   // corners get any value: they are never part of the solid).
   const span = dMax - dMin > 1e-6 ? dMax - dMin : 0;
-  const scale = span ? opts.reliefMm / span : opts.reliefMm, offset = span ? dMin : 0;
+  const scale = span ? opts.reliefMm / span : opts.reliefMm,
+    offset = span ? dMin : 0;
   for (let v = 0; v < top.length; v++) top[v] = opts.baseMm + (top[v]! - offset) * scale;
   const solid = buildReliefSolid({
-    mask, gw, gh, top,
+    mask,
+    gw,
+    gh,
+    top,
     maxError: opts.maxErrorMm ?? reliefTolerance(opts.reliefMm),
     maxTriangles: opts.maxTriangles ?? (cells > 1024 ? PRO_TRIANGLES : BASE_TRIANGLES),
     keep: [iMin, iMax],
     rimSmoothing: depth.mask ? 2 : 0,
-    projectRim: circle ? (xy, o) => {
-      const dx = xy[o]! - cx, dy = xy[o + 1]! - cy, l = Math.hypot(dx, dy) || 1;
-      xy[o] = cx + (dx / l) * r;
-      xy[o + 1] = cy + (dy / l) * r;
-    } : undefined,
+    projectRim: circle
+      ? (xy, o) => {
+          const dx = xy[o]! - cx,
+            dy = xy[o + 1]! - cy,
+            l = Math.hypot(dx, dy) || 1;
+          xy[o] = cx + (dx / l) * r;
+          xy[o + 1] = cy + (dy / l) * r;
+        }
+      : undefined,
   });
   // Grid (column, row, height) -> (X, Y = height, Z = row): a mirror, so flip winding.
   const p = solid.positions;
   const b = meshBounds(p);
   const s = circle ? opts.widthMm / (2 * r) : opts.widthMm / Math.max(1e-9, b.max[0] - b.min[0]);
-  const mx = circle ? cx : (b.min[0] + b.max[0]) / 2, my = circle ? cy : (b.min[1] + b.max[1]) / 2;
+  const mx = circle ? cx : (b.min[0] + b.max[0]) / 2,
+    my = circle ? cy : (b.min[1] + b.max[1]) / 2;
   for (let v = 0; v < p.length; v += 3) {
-    const x = p[v]!, y = p[v + 1]!, hgt = p[v + 2]!;
+    const x = p[v]!,
+      y = p[v + 1]!,
+      hgt = p[v + 2]!;
     p[v] = (x - mx) * s;
     p[v + 1] = hgt;
     p[v + 2] = (y - my) * s;

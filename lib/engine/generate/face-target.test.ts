@@ -21,7 +21,8 @@ describe("Loop subdivision", () => {
     expect(v).toBeGreaterThan(0.5);
     expect(v).toBeLessThan(8 * 0.8);
     let maxR = 0;
-    for (let i = 0; i < m.positions.length; i += 3) maxR = Math.max(maxR, Math.hypot(m.positions[i]!, m.positions[i + 1]!, m.positions[i + 2]!));
+    for (let i = 0; i < m.positions.length; i += 3)
+      maxR = Math.max(maxR, Math.hypot(m.positions[i]!, m.positions[i + 1]!, m.positions[i + 2]!));
     expect(maxR).toBeLessThan(Math.sqrt(3) * 0.8);
   });
 
@@ -57,13 +58,17 @@ describe("face targets", () => {
 
   it.each([100_000, 500_000, 2_000_000])("plans a grid and Loop steps for %i triangles without simplifying", async (target) => {
     const built: number[] = [];
-    const sphere = (cells: number) => { built.push(cells); const s = uvSphere(50, Math.max(3, Math.round(cells / 2)), cells); return { positions: s.positions, indices: s.indices }; };
+    const sphere = (cells: number) => {
+      built.push(cells);
+      const s = uvSphere(50, Math.max(3, Math.round(cells / 2)), cells);
+      return { positions: s.positions, indices: s.indices };
+    };
     const m = await meshForTarget(sphere, { cells: 128, minCells: 32, maxCells: 256 }, target);
     expect(Math.abs(tris(m) / target - 1)).toBeLessThanOrEqual(0.1);
     expect(checkManifold(m.indices)).toMatchObject({ closed: true, oriented: true });
     expect(built.length).toBeLessThanOrEqual(6);
     // Loop steps (x4 each) from a sphere of (cells/2) x cells x 2 triangles: the count is 4^k times a grid count.
-    const base = tris(m) / 4 ** Math.round(Math.log(tris(m) / (built.at(-1)! ** 2)) / Math.log(4));
+    const base = tris(m) / 4 ** Math.round(Math.log(tris(m) / built.at(-1)! ** 2) / Math.log(4));
     expect(Number.isInteger(base)).toBe(true);
   });
 

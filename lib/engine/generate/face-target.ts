@@ -23,10 +23,15 @@ function uniqueNeighbours(nv: number, indices: Uint32Array): { start: Uint32Arra
   const fill = raw.slice(0, nv);
   const all = new Uint32Array(raw[nv]!);
   for (let t = 0; t < indices.length; t += 3) {
-    const a = indices[t]!, b = indices[t + 1]!, c = indices[t + 2]!;
-    all[fill[a]!++] = b; all[fill[a]!++] = c;
-    all[fill[b]!++] = c; all[fill[b]!++] = a;
-    all[fill[c]!++] = a; all[fill[c]!++] = b;
+    const a = indices[t]!,
+      b = indices[t + 1]!,
+      c = indices[t + 2]!;
+    all[fill[a]!++] = b;
+    all[fill[a]!++] = c;
+    all[fill[b]!++] = c;
+    all[fill[b]!++] = a;
+    all[fill[c]!++] = a;
+    all[fill[c]!++] = b;
   }
   const start = new Uint32Array(nv + 1);
   const list = new Uint32Array(all.length);
@@ -47,7 +52,8 @@ function uniqueNeighbours(nv: number, indices: Uint32Array): { start: Uint32Arra
  */
 export function loopSubdivide(mesh: IndexedMesh): IndexedMesh {
   const { positions: P, indices: I } = mesh;
-  const nv = P.length / 3, nt = I.length / 3;
+  const nv = P.length / 3,
+    nt = I.length / 3;
   const { start, list } = uniqueNeighbours(nv, I);
   // Edge ids: for vertex a, its neighbours b > a in sorted order.
   const edgeBase = new Uint32Array(nv + 1);
@@ -58,7 +64,11 @@ export function loopSubdivide(mesh: IndexedMesh): IndexedMesh {
   }
   const ne = edgeBase[nv]!;
   const edgeOf = (a: number, b: number): number => {
-    if (a > b) { const s = a; a = b; b = s; }
+    if (a > b) {
+      const s = a;
+      a = b;
+      b = s;
+    }
     let id = edgeBase[a]!;
     for (let k = start[a]!; k < start[a + 1]!; k++) {
       const n = list[k]!;
@@ -73,10 +83,14 @@ export function loopSubdivide(mesh: IndexedMesh): IndexedMesh {
   const triEdges = new Uint32Array(nt * 3);
   for (let t = 0; t < nt; t++) {
     for (let e = 0; e < 3; e++) {
-      const a = I[t * 3 + e]!, b = I[t * 3 + ((e + 1) % 3)]!, c = I[t * 3 + ((e + 2) % 3)]! * 3;
+      const a = I[t * 3 + e]!,
+        b = I[t * 3 + ((e + 1) % 3)]!,
+        c = I[t * 3 + ((e + 2) % 3)]! * 3;
       const id = edgeOf(a, b);
       triEdges[t * 3 + e] = id;
-      opp[id * 3] = opp[id * 3]! + P[c]!; opp[id * 3 + 1] = opp[id * 3 + 1]! + P[c + 1]!; opp[id * 3 + 2] = opp[id * 3 + 2]! + P[c + 2]!;
+      opp[id * 3] = opp[id * 3]! + P[c]!;
+      opp[id * 3 + 1] = opp[id * 3 + 1]! + P[c + 1]!;
+      opp[id * 3 + 2] = opp[id * 3 + 2]! + P[c + 2]!;
       if (uses[id]! < 255) uses[id]!++;
     }
   }
@@ -99,10 +113,22 @@ export function loopSubdivide(mesh: IndexedMesh): IndexedMesh {
   }
   for (let v = 0; v < nv; v++) {
     const n = start[v + 1]! - start[v]!;
-    if (boundary[v] || n < 3) { out[v * 3] = P[v * 3]!; out[v * 3 + 1] = P[v * 3 + 1]!; out[v * 3 + 2] = P[v * 3 + 2]!; continue; }
+    if (boundary[v] || n < 3) {
+      out[v * 3] = P[v * 3]!;
+      out[v * 3 + 1] = P[v * 3 + 1]!;
+      out[v * 3 + 2] = P[v * 3 + 2]!;
+      continue;
+    }
     const beta = n === 3 ? 3 / 16 : 3 / (8 * n);
-    let sx = 0, sy = 0, sz = 0;
-    for (let k = start[v]!; k < start[v + 1]!; k++) { const u = list[k]! * 3; sx += P[u]!; sy += P[u + 1]!; sz += P[u + 2]!; }
+    let sx = 0,
+      sy = 0,
+      sz = 0;
+    for (let k = start[v]!; k < start[v + 1]!; k++) {
+      const u = list[k]! * 3;
+      sx += P[u]!;
+      sy += P[u + 1]!;
+      sz += P[u + 2]!;
+    }
     const w = 1 - n * beta;
     out[v * 3] = w * P[v * 3]! + beta * sx;
     out[v * 3 + 1] = w * P[v * 3 + 1]! + beta * sy;
@@ -110,8 +136,12 @@ export function loopSubdivide(mesh: IndexedMesh): IndexedMesh {
   }
   const idx = new Uint32Array(nt * 12);
   for (let t = 0; t < nt; t++) {
-    const a = I[t * 3]!, b = I[t * 3 + 1]!, c = I[t * 3 + 2]!;
-    const ab = nv + triEdges[t * 3]!, bc = nv + triEdges[t * 3 + 1]!, ca = nv + triEdges[t * 3 + 2]!;
+    const a = I[t * 3]!,
+      b = I[t * 3 + 1]!,
+      c = I[t * 3 + 2]!;
+    const ab = nv + triEdges[t * 3]!,
+      bc = nv + triEdges[t * 3 + 1]!,
+      ca = nv + triEdges[t * 3 + 2]!;
     idx.set([a, ab, ca, ab, b, bc, ca, bc, c, ab, bc, ca], t * 12);
   }
   return { positions: out, indices: idx };
@@ -131,7 +161,11 @@ export function compactMesh(mesh: IndexedMesh): IndexedMesh {
   const pos = new Float32Array(n * 3);
   for (let v = 0; v < nv; v++) {
     const r = remap[v]!;
-    if (r >= 0) { pos[r * 3] = mesh.positions[v * 3]!; pos[r * 3 + 1] = mesh.positions[v * 3 + 1]!; pos[r * 3 + 2] = mesh.positions[v * 3 + 2]!; }
+    if (r >= 0) {
+      pos[r * 3] = mesh.positions[v * 3]!;
+      pos[r * 3 + 1] = mesh.positions[v * 3 + 1]!;
+      pos[r * 3 + 2] = mesh.positions[v * 3 + 2]!;
+    }
   }
   return { positions: pos, indices: idx };
 }
@@ -149,7 +183,9 @@ export async function simplifyTo(mesh: IndexedMesh, target: number): Promise<Ind
   for (const flags of [[], ["Regularize"]] as const) {
     const indices = Uint32Array.from(mesh.indices);
     const positions = Float32Array.from(mesh.positions);
-    const [count] = MeshoptSimplifier.simplifyWithUpdate(indices, positions, 3, new Float32Array(0), 0, [], null, target * 3, 1, [...flags]);
+    const [count] = MeshoptSimplifier.simplifyWithUpdate(indices, positions, 3, new Float32Array(0), 0, [], null, target * 3, 1, [
+      ...flags,
+    ]);
     const out = compactMesh({ positions, indices: indices.subarray(0, count) });
     if (!wasClosed || checkManifold(out.indices).closed) return out;
   }
@@ -185,12 +221,20 @@ export interface GridPlan {
  * target / 4^k (the triangle count of a grid mesh grows with the square of the cells).
  * Only when no grid in [minCells, maxCells] lands there does it simplify.
  */
-export async function meshForTarget(build: (cells: number) => IndexedMesh, plan: GridPlan, target: number, tolerance = FACE_TOLERANCE): Promise<IndexedMesh> {
+export async function meshForTarget(
+  build: (cells: number) => IndexedMesh,
+  plan: GridPlan,
+  target: number,
+  tolerance = FACE_TOLERANCE,
+): Promise<IndexedMesh> {
   const tried = new Map<number, IndexedMesh>();
   const at = (cells: number): IndexedMesh => {
     const c = Math.round(Math.min(plan.maxCells, Math.max(plan.minCells, cells)));
     let m = tried.get(c);
-    if (!m) { m = build(c); tried.set(c, m); }
+    if (!m) {
+      m = build(c);
+      tried.set(c, m);
+    }
     return m;
   };
   const natural = at(plan.cells).indices.length / 3;
@@ -198,7 +242,8 @@ export async function meshForTarget(build: (cells: number) => IndexedMesh, plan:
   // The number of Loop steps whose base count is nearest the natural one (in log terms).
   const k = Math.max(0, Math.round(Math.log(target / natural) / Math.log(4)));
   const goal = target / 4 ** k;
-  let cells = plan.cells, base = at(cells);
+  let cells = plan.cells,
+    base = at(cells);
   // Always land at or slightly under the goal's upper limit.
   for (let i = 0; i < 5 && !within(base.indices.length / 3, goal, tolerance * 0.8); i++) {
     const n = base.indices.length / 3;

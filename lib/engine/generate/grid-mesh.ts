@@ -63,9 +63,14 @@ export function regularizeGridMask(mask: Uint8Array, gw: number, gh: number, sha
     let changed = false;
     for (let j = 1; j < gh; j++) {
       for (let i = 1; i < gw; i++) {
-        const a = mask[(j - 1) * gw + i - 1]!, b = mask[(j - 1) * gw + i]!;
-        const c = mask[j * gw + i - 1]!, d = mask[j * gw + i]!;
-        if ((a && d && !b && !c) || (b && c && !a && !d)) { fillAround(mask, gw, i, j); changed = true; }
+        const a = mask[(j - 1) * gw + i - 1]!,
+          b = mask[(j - 1) * gw + i]!;
+        const c = mask[j * gw + i - 1]!,
+          d = mask[j * gw + i]!;
+        if ((a && d && !b && !c) || (b && c && !a && !d)) {
+          fillAround(mask, gw, i, j);
+          changed = true;
+        }
       }
     }
     if (sharedRim) {
@@ -74,7 +79,10 @@ export function regularizeGridMask(mask: Uint8Array, gw: number, gh: number, sha
           if (!mask[y * gw + x]) continue;
           let nb = 0;
           for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if (dx || dy) nb += cellAt(mask, gw, gh, x + dx, y + dy);
-          if (nb === 0) { mask[y * gw + x] = 0; changed = true; }
+          if (nb === 0) {
+            mask[y * gw + x] = 0;
+            changed = true;
+          }
         }
       }
       const counts = cornerCounts(mask, gw, gh);
@@ -85,11 +93,17 @@ export function regularizeGridMask(mask: Uint8Array, gw: number, gh: number, sha
           // Right side (x+1, y..y+1) and lower side (x..x+1, y+1) towards a set neighbour.
           if (cellAt(mask, gw, gh, x + 1, y) && !inner(x + 1, y) && !inner(x + 1, y + 1)) {
             const [i, j] = y > 0 ? [x + 1, y] : [x + 1, y + 1];
-            if (i > 0 && j > 0 && i < gw && j < gh) { fillAround(mask, gw, i, j); changed = true; }
+            if (i > 0 && j > 0 && i < gw && j < gh) {
+              fillAround(mask, gw, i, j);
+              changed = true;
+            }
           }
           if (cellAt(mask, gw, gh, x, y + 1) && !inner(x, y + 1) && !inner(x + 1, y + 1)) {
             const [i, j] = x > 0 ? [x, y + 1] : [x + 1, y + 1];
-            if (i > 0 && j > 0 && i < gw && j < gh) { fillAround(mask, gw, i, j); changed = true; }
+            if (i > 0 && j > 0 && i < gw && j < gh) {
+              fillAround(mask, gw, i, j);
+              changed = true;
+            }
           }
         }
       }
@@ -106,7 +120,11 @@ export function buildGridSolid(o: GridSolidOptions): GridSolid {
   const nv = vw * (gh + 1);
   const counts = cornerCounts(mask, gw, gh);
   const xy = new Float32Array(nv * 2);
-  for (let j = 0; j <= gh; j++) for (let i = 0; i <= gw; i++) { xy[(j * vw + i) * 2] = i; xy[(j * vw + i) * 2 + 1] = j; }
+  for (let j = 0; j <= gh; j++)
+    for (let i = 0; i <= gw; i++) {
+      xy[(j * vw + i) * 2] = i;
+      xy[(j * vw + i) * 2 + 1] = j;
+    }
 
   // Outline adjacency: every cell side between a set and an unset cell, walked CCW.
   const next = new Int32Array(nv).fill(-1);
@@ -115,21 +133,28 @@ export function buildGridSolid(o: GridSolidOptions): GridSolid {
   for (let y = 0; y < gh; y++) {
     for (let x = 0; x < gw; x++) {
       if (!mask[y * gw + x]) continue;
-      const a = y * vw + x, b = a + 1, c = a + vw + 1, d = a + vw;
+      const a = y * vw + x,
+        b = a + 1,
+        c = a + vw + 1,
+        d = a + vw;
       if (!cellAt(mask, gw, gh, x, y - 1)) sides.push(a, b);
       if (!cellAt(mask, gw, gh, x + 1, y)) sides.push(b, c);
       if (!cellAt(mask, gw, gh, x, y + 1)) sides.push(c, d);
       if (!cellAt(mask, gw, gh, x - 1, y)) sides.push(d, a);
     }
   }
-  for (let s = 0; s < sides.length; s += 2) { next[sides[s]!] = sides[s + 1]!; prev[sides[s + 1]!] = sides[s]!; }
+  for (let s = 0; s < sides.length; s += 2) {
+    next[sides[s]!] = sides[s + 1]!;
+    prev[sides[s + 1]!] = sides[s]!;
+  }
   const rimIters = o.rimSmoothing ?? 0;
   if (rimIters > 0) {
     const tmp = new Float32Array(nv * 2);
     for (let it = 0; it < rimIters; it++) {
       tmp.set(xy);
       for (let v = 0; v < nv; v++) {
-        const p = prev[v]!, n = next[v]!;
+        const p = prev[v]!,
+          n = next[v]!;
         if (p < 0 || n < 0) continue;
         tmp[v * 2] = 0.5 * xy[v * 2]! + 0.25 * (xy[p * 2]! + xy[n * 2]!);
         tmp[v * 2 + 1] = 0.5 * xy[v * 2 + 1]! + 0.25 * (xy[p * 2 + 1]! + xy[n * 2 + 1]!);
@@ -152,7 +177,8 @@ export function buildGridSolid(o: GridSolidOptions): GridSolid {
   for (let v = 0; v < nv; v++) {
     if (!counts[v]) continue;
     const rim = counts[v]! < 4;
-    const t = topIdx[v]! * 3, b = botIdx[v]! * 3;
+    const t = topIdx[v]! * 3,
+      b = botIdx[v]! * 3;
     positions[t] = positions[b] = xy[v * 2]!;
     positions[t + 1] = positions[b + 1] = xy[v * 2 + 1]!;
     positions[t + 2] = rim ? 0 : top[v]!;
@@ -162,16 +188,32 @@ export function buildGridSolid(o: GridSolidOptions): GridSolid {
   const cells = countCells(mask);
   const tris = new Uint32Array(cells * 4 * 3);
   let k = 0;
-  const tri = (p: number, q: number, r: number) => { tris[k++] = p; tris[k++] = q; tris[k++] = r; };
+  const tri = (p: number, q: number, r: number) => {
+    tris[k++] = p;
+    tris[k++] = q;
+    tris[k++] = r;
+  };
   for (let y = 0; y < gh; y++) {
     for (let x = 0; x < gw; x++) {
       if (!mask[y * gw + x]) continue;
-      const a = y * vw + x, b = a + 1, c = a + vw + 1, d = a + vw;
+      const a = y * vw + x,
+        b = a + 1,
+        c = a + vw + 1,
+        d = a + vw;
       const useAC = counts[a] === 4 || counts[c] === 4;
       const [ta, tb, tc, td] = [topIdx[a]!, topIdx[b]!, topIdx[c]!, topIdx[d]!];
       const [ba, bb, bc, bd] = [botIdx[a]!, botIdx[b]!, botIdx[c]!, botIdx[d]!];
-      if (useAC) { tri(ta, tb, tc); tri(ta, tc, td); tri(ba, bc, bb); tri(ba, bd, bc); }
-      else { tri(ta, tb, td); tri(tb, tc, td); tri(ba, bd, bb); tri(bb, bd, bc); }
+      if (useAC) {
+        tri(ta, tb, tc);
+        tri(ta, tc, td);
+        tri(ba, bc, bb);
+        tri(ba, bd, bc);
+      } else {
+        tri(ta, tb, td);
+        tri(tb, tc, td);
+        tri(ba, bd, bb);
+        tri(bb, bd, bc);
+      }
     }
   }
   return { positions, indices: tris.subarray(0, k) };

@@ -17,14 +17,21 @@ export function sceneOfManifold(m: Manifold, name = "model"): Scene {
 
 /** Known layout of the humanoid (mm). */
 export const HUMANOID = {
-  legX: 10, legR: 7, crotch: 80,
+  legX: 10,
+  legR: 7,
+  crotch: 80,
   torso: { x: 18, y0: 80, y1: 145, z: 10 },
   neck: { r: 5, y0: 140, y1: 156 },
   head: { r: 12, y: 166 },
   /** Hanging arms: vertical cylinders at x = ±armX from armY0 up to the shoulder. */
-  armX: 27, armR: 5, armY0: 70, armY1: 140,
+  armX: 27,
+  armR: 5,
+  armY0: 70,
+  armY1: 140,
   /** T-pose arms: horizontal cylinders at y = tArmY out to x = ±tArmX1. */
-  tArmY: 132, tArmR: 6, tArmX1: 75,
+  tArmY: 132,
+  tArmR: 6,
+  tArmX1: 75,
 };
 
 /**
@@ -67,7 +74,11 @@ export const NECKED = {
   dumbbellBar: [-47, -13] as [number, number],
   /** Chain along X at y = 60: spheres r 12 at x = -60, -30, 0, 30 joined by cylinders. */
   chainY: 60,
-  chainNecks: [[-50, -40], [-20, -10], [10, 20]] as [number, number][],
+  chainNecks: [
+    [-50, -40],
+    [-20, -10],
+    [10, 20],
+  ] as [number, number][],
   /** Neck radii: strong (cut at every level), medium, weak (high only). */
   chainNeckR: [3.5, 7, 9.5],
   /** A separate cube. */

@@ -31,7 +31,9 @@ describe("decodeImage", () => {
   });
 
   it("throws InputDecodeError for a truncated PNG", async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ff0000" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ff0000" } })
+      .png()
+      .toBuffer();
     await expect(decodeImage(new Uint8Array(png.subarray(0, 40)), { maxSide: 64 })).rejects.toBeInstanceOf(InputDecodeError);
   });
 });
@@ -45,10 +47,11 @@ describe("foregroundMask", () => {
     });
     const mask = foregroundMask(img, { rmbg: true, tolerance: 0.02 });
     let agree = 0;
-    for (let y = 0; y < 150; y++) for (let x = 0; x < 200; x++) {
-      const r = Math.hypot(x - 100, y - 75);
-      if ((r < 50 && r > 20 ? 1 : 0) === mask[y * 200 + x]) agree++;
-    }
+    for (let y = 0; y < 150; y++)
+      for (let x = 0; x < 200; x++) {
+        const r = Math.hypot(x - 100, y - 75);
+        if ((r < 50 && r > 20 ? 1 : 0) === mask[y * 200 + x]) agree++;
+      }
     expect(agree / (200 * 150)).toBeGreaterThan(0.99);
     expect(mask[75 * 200 + 100]).toBe(0); // the hole
   });
@@ -83,10 +86,14 @@ describe("foregroundMask", () => {
 
 describe("mask-ops", () => {
   it("distance transform matches brute force", () => {
-    const w = 37, h = 23;
+    const w = 37,
+      h = 23;
     const f = new Uint8Array(w * h);
     let seed = 7;
-    for (let i = 0; i < f.length; i++) { seed = (seed * 1103515245 + 12345) & 0x7fffffff; f[i] = seed % 17 === 0 ? 1 : 0; }
+    for (let i = 0; i < f.length; i++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      f[i] = seed % 17 === 0 ? 1 : 0;
+    }
     const d = distanceTransform(f, w, h);
     for (let p = 0; p < w * h; p++) {
       let best = Infinity;
@@ -96,7 +103,8 @@ describe("mask-ops", () => {
   });
 
   it("cleanMask removes specks and fills small holes", () => {
-    const w = 30, h = 30;
+    const w = 30,
+      h = 30;
     const m = new Uint8Array(w * h);
     for (let y = 5; y < 25; y++) for (let x = 5; x < 25; x++) m[y * w + x] = 1;
     m[15 * w + 15] = 0; // hole

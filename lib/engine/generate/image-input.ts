@@ -134,7 +134,9 @@ export function removeUniformBackground(img: DecodedImage, tolerance: number): U
     }
   }
   const bg: [number, number, number] = [
-    histMedian(hists[0]!, border.length), histMedian(hists[1]!, border.length), histMedian(hists[2]!, border.length),
+    histMedian(hists[0]!, border.length),
+    histMedian(hists[1]!, border.length),
+    histMedian(hists[2]!, border.length),
   ];
   const dist = colourDistances(data, n, bg);
   // Border noise: the 75th percentile of the border pixels' distances to the median colour.

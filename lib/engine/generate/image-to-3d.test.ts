@@ -10,20 +10,23 @@ import { makeWellComposed, visualHull, voxelSurface } from "./visual-hull";
 function randomMask(w: number, h: number, seed: number, density: number): Uint8Array {
   const m = new Uint8Array(w * h);
   let s = seed;
-  for (let y = 1; y < h - 1; y++) for (let x = 1; x < w - 1; x++) {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    m[y * w + x] = s % 1000 < density * 1000 ? 1 : 0;
-  }
+  for (let y = 1; y < h - 1; y++)
+    for (let x = 1; x < w - 1; x++) {
+      s = (s * 1103515245 + 12345) & 0x7fffffff;
+      m[y * w + x] = s % 1000 < density * 1000 ? 1 : 0;
+    }
   return m;
 }
 
 describe("grid solids", () => {
   it("pillow solids over random masks are closed, oriented two-manifolds", () => {
     for (let seed = 1; seed <= 30; seed++) {
-      const w = 24, h = 18;
+      const w = 24,
+        h = 18;
       const mask = regularizeGridMask(randomMask(w, h, seed, 0.55), w, h, true);
       const nv = (w + 1) * (h + 1);
-      const top = new Float32Array(nv).fill(2), bottom = new Float32Array(nv).fill(-2);
+      const top = new Float32Array(nv).fill(2),
+        bottom = new Float32Array(nv).fill(-2);
       const s = buildGridSolid({ mask, gw: w, gh: h, top, bottom, rimSmoothing: 2 });
       if (s.indices.length === 0) continue;
       expect(checkManifold(s.indices), `seed ${seed}`).toMatchObject({ closed: true, oriented: true });
@@ -33,25 +36,28 @@ describe("grid solids", () => {
 });
 
 describe("single-image inflation", () => {
-  it.each(["teapot.png", "robot.png", "chair.png", "police_woman.png"])("%s -> closed two-manifold, image proportions, 100 mm", async (name) => {
-    const v = await loadView("front", fixture(name), 1024, true);
-    const m = inflateSilhouette(v.mask, v.image.width, v.image.height, { cells: 128, maxTriangles: 2_000_000 });
-    const rep = checkManifold(m.indices);
-    expect(rep).toMatchObject({ closed: true, oriented: true, boundaryEdges: 0, nonManifoldEdges: 0 });
-    expect(signedVolume(m.positions, m.indices)).toBeGreaterThan(0);
-    const b = meshBounds(m.positions);
-    const mb = maskBounds(v.mask, v.image.width, v.image.height)!;
-    const imageAspect = (mb.x1 - mb.x0 + 1) / (mb.y1 - mb.y0 + 1);
-    const meshAspect = (b.max[0] - b.min[0]) / (b.max[1] - b.min[1]);
-    expect(Math.abs(meshAspect / imageAspect - 1)).toBeLessThan(0.03);
-    expect(b.max[1] - b.min[1]).toBeCloseTo(100, 3);
-    expect(b.min[1]).toBeCloseTo(0, 3);
-    // Rounded, not flat: depth is a sizeable fraction of the width, front/back symmetric.
-    expect(b.max[2] - b.min[2]).toBeGreaterThan(0.2 * (b.max[0] - b.min[0]));
-    expect(b.max[2]).toBeCloseTo(-b.min[2], 3);
-    expect(Math.min(...m.uvs)).toBeGreaterThanOrEqual(-0.01);
-    expect(Math.max(...m.uvs)).toBeLessThanOrEqual(1.01);
-  });
+  it.each(["teapot.png", "robot.png", "chair.png", "police_woman.png"])(
+    "%s -> closed two-manifold, image proportions, 100 mm",
+    async (name) => {
+      const v = await loadView("front", fixture(name), 1024, true);
+      const m = inflateSilhouette(v.mask, v.image.width, v.image.height, { cells: 128, maxTriangles: 2_000_000 });
+      const rep = checkManifold(m.indices);
+      expect(rep).toMatchObject({ closed: true, oriented: true, boundaryEdges: 0, nonManifoldEdges: 0 });
+      expect(signedVolume(m.positions, m.indices)).toBeGreaterThan(0);
+      const b = meshBounds(m.positions);
+      const mb = maskBounds(v.mask, v.image.width, v.image.height)!;
+      const imageAspect = (mb.x1 - mb.x0 + 1) / (mb.y1 - mb.y0 + 1);
+      const meshAspect = (b.max[0] - b.min[0]) / (b.max[1] - b.min[1]);
+      expect(Math.abs(meshAspect / imageAspect - 1)).toBeLessThan(0.03);
+      expect(b.max[1] - b.min[1]).toBeCloseTo(100, 3);
+      expect(b.min[1]).toBeCloseTo(0, 3);
+      // Rounded, not flat: depth is a sizeable fraction of the width, front/back symmetric.
+      expect(b.max[2] - b.min[2]).toBeGreaterThan(0.2 * (b.max[0] - b.min[0]));
+      expect(b.max[2]).toBeCloseTo(-b.min[2], 3);
+      expect(Math.min(...m.uvs)).toBeGreaterThanOrEqual(-0.01);
+      expect(Math.max(...m.uvs)).toBeLessThanOrEqual(1.01);
+    },
+  );
 
   it("inflates a disc to (nearly) a sphere", () => {
     const m = inflateSilhouette(discMask(400, 150), 400, 400, { cells: 128, maxTriangles: 1e6 });
@@ -63,21 +69,28 @@ describe("single-image inflation", () => {
   it("rounds the creases of the ball union but leaves a sphere as it is", () => {
     const n = 160;
     const disc = discMask(n, 60);
-    const raw = inflateHeights(disc, n, n, 0, 0), smooth = inflateHeights(disc, n, n, 0, 6);
+    const raw = inflateHeights(disc, n, n, 0, 0),
+      smooth = inflateHeights(disc, n, n, 0, 6);
     let worst = 0;
     for (let p = 0; p < n * n; p++) if (disc[p]) worst = Math.max(worst, Math.abs(smooth[p]! - raw[p]!));
     expect(worst).toBeLessThan(0.6); // of a 60-cell radius
     // Where the arms of a plus meet, the union of balls has creases: the height's
     // Laplacian away from the outline (>= 12 cells in) spikes there; smoothing flattens it.
     const plus = new Uint8Array(n * n);
-    for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) plus[y * n + x] = (x >= 60 && x < 100 && y >= 10 && y < 150) || (y >= 60 && y < 100 && x >= 10 && x < 150) ? 1 : 0;
-    const deep = (p: number) => { for (let dy = -12; dy <= 12; dy++) for (let dx = -12; dx <= 12; dx++) if (!plus[p + dy * n + dx]) return false; return true; };
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++)
+        plus[y * n + x] = (x >= 60 && x < 100 && y >= 10 && y < 150) || (y >= 60 && y < 100 && x >= 10 && x < 150) ? 1 : 0;
+    const deep = (p: number) => {
+      for (let dy = -12; dy <= 12; dy++) for (let dx = -12; dx <= 12; dx++) if (!plus[p + dy * n + dx]) return false;
+      return true;
+    };
     const maxLaplacian = (hts: Float32Array) => {
       let m = 0;
-      for (let y = 12; y < n - 12; y++) for (let x = 12; x < n - 12; x++) {
-        const p = y * n + x;
-        if (deep(p)) m = Math.max(m, Math.abs(hts[p - 1]! + hts[p + 1]! + hts[p - n]! + hts[p + n]! - 4 * hts[p]!));
-      }
+      for (let y = 12; y < n - 12; y++)
+        for (let x = 12; x < n - 12; x++) {
+          const p = y * n + x;
+          if (deep(p)) m = Math.max(m, Math.abs(hts[p - 1]! + hts[p + 1]! + hts[p - n]! + hts[p + n]! - 4 * hts[p]!));
+        }
       return m;
     };
     const rawCrease = maxLaplacian(inflateHeights(plus, n, n, 0, 0));
@@ -105,14 +118,19 @@ describe("voxel surfaces", () => {
       const n = 14;
       const occ = new Uint8Array(n * n * n);
       let s = seed;
-      for (let z = 1; z < n - 1; z++) for (let y = 1; y < n - 1; y++) for (let x = 1; x < n - 1; x++) {
-        s = (s * 1103515245 + 12345) & 0x7fffffff;
-        occ[(z * n + y) * n + x] = s % 100 < 45 ? 1 : 0;
-      }
+      for (let z = 1; z < n - 1; z++)
+        for (let y = 1; y < n - 1; y++)
+          for (let x = 1; x < n - 1; x++) {
+            s = (s * 1103515245 + 12345) & 0x7fffffff;
+            occ[(z * n + y) * n + x] = s % 100 < 45 ? 1 : 0;
+          }
       makeWellComposed(occ, n, n, n);
       const surf = voxelSurface(occ, n, n, n, 1e7)!;
       expect(checkManifold(surf.indices), `seed ${seed}`).toMatchObject({ closed: true, oriented: true });
-      expect(signedVolume(surf.positions, surf.indices)).toBeCloseTo(occ.reduce((a, b) => a + b, 0), 6);
+      expect(signedVolume(surf.positions, surf.indices)).toBeCloseTo(
+        occ.reduce((a, b) => a + b, 0),
+        6,
+      );
     }
   });
 });
@@ -124,7 +142,8 @@ describe("visual hull", () => {
 
   /** Silhouettes of a known solid, 3 px per mm, 100 mm tall, bottom at row 350. */
   const profileMask = (halfWidthMm: (yMm: number) => number, mirror = false) => {
-    const W = 400, m = new Uint8Array(W * W);
+    const W = 400,
+      m = new Uint8Array(W * W);
     for (let row = 50; row < 350; row++) {
       const y = (350 - row - 0.5) / 3;
       const r = halfWidthMm(y) * 3;
@@ -141,7 +160,10 @@ describe("visual hull", () => {
     const r = (y: number) => 30 + 12 * Math.sin((Math.PI * y) / 100);
     const q = (y: number) => 18 + 8 * Math.cos((Math.PI * y) / 50);
     let exact = 0;
-    for (let i = 0; i < 100_000; i++) { const y = (i + 0.5) / 1000; exact += 4 * r(y) * q(y) * 0.001; }
+    for (let i = 0; i < 100_000; i++) {
+      const y = (i + 0.5) / 1000;
+      exact += 4 * r(y) * q(y) * 0.001;
+    }
     const views = [
       { view: "front" as const, ...profileMask(r) },
       { view: "back" as const, ...profileMask(r, true) },
@@ -166,8 +188,15 @@ describe("visual hull", () => {
   it("carves the depth from a narrower side view", () => {
     // Side view: an ellipse half as wide as tall.
     const side = new Uint8Array(N * N);
-    for (let y = 0; y < N; y++) for (let x = 0; x < N; x++) side[y * N + x] = ((x + 0.5 - N / 2) / 60) ** 2 + ((y + 0.5 - N / 2) / 120) ** 2 <= 1 ? 1 : 0;
-    const h = visualHull([{ view: "front", mask: disc, width: N, height: N }, { view: "left", mask: side, width: N, height: N }], { cells: 96, maxTriangles: 1e6 });
+    for (let y = 0; y < N; y++)
+      for (let x = 0; x < N; x++) side[y * N + x] = ((x + 0.5 - N / 2) / 60) ** 2 + ((y + 0.5 - N / 2) / 120) ** 2 <= 1 ? 1 : 0;
+    const h = visualHull(
+      [
+        { view: "front", mask: disc, width: N, height: N },
+        { view: "left", mask: side, width: N, height: N },
+      ],
+      { cells: 96, maxTriangles: 1e6 },
+    );
     const b = meshBounds(h.positions);
     expect(b.max[2] - b.min[2]).toBeGreaterThan(42);
     expect(b.max[2] - b.min[2]).toBeLessThan(56);
@@ -210,7 +239,8 @@ describe("image-to-3d scenes", () => {
   });
   it("request_type 2 keeps the geometry, parts and triangles and adds uvs + one texture", async () => {
     const v = await loadView("front", fixture("teapot.png"), 512, true);
-    const a = uvSphere(30), b = { ...uvSphere(10, 12, 24, [0, 45, 0]), name: "lid" };
+    const a = uvSphere(30),
+      b = { ...uvSphere(10, 12, 24, [0, 45, 0]), name: "lid" };
     const s = textureExistingScene(textureInput(sceneOf(a, b)), [v], { pbr: false, shading: 0, atlasSize: 512 });
     expect(s.parts.map((p) => p.name)).toEqual(["sphere", "lid"]);
     for (const [i, src] of [a, b].entries()) {

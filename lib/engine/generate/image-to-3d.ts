@@ -62,7 +62,12 @@ export interface TextureInput {
  */
 export function textureInput(scene: Scene): TextureInput {
   const { positions, indices } = creaseWeld(scene.parts);
-  return { positions, indices, parts: scene.parts.map((p) => ({ name: p.name, triangles: p.indices.length / 3 })), bounds: sceneBounds(scene) };
+  return {
+    positions,
+    indices,
+    parts: scene.parts.map((p) => ({ name: p.name, triangles: p.indices.length / 3 })),
+    bounds: sceneBounds(scene),
+  };
 }
 
 /**
@@ -70,7 +75,11 @@ export function textureInput(scene: Scene): TextureInput {
  * triangles exactly; vertices are shared except at creases, and get new normals and uvs);
  * it is textured from the views as one mesh (one atlas), then cut back into its parts.
  */
-export function textureExistingScene(input: TextureInput, views: LoadedView[], opts: { pbr: boolean; shading: number; atlasSize: number }): Scene {
+export function textureExistingScene(
+  input: TextureInput,
+  views: LoadedView[],
+  opts: { pbr: boolean; shading: number; atlasSize: number },
+): Scene {
   const all = textureMesh(input.positions, input.indices, views, { ...opts, bounds: input.bounds });
   if (input.parts.length === 1) return { parts: [{ ...all, name: input.parts[0]!.name }] };
   const parts: MeshPart[] = [];
@@ -82,16 +91,28 @@ export function textureExistingScene(input: TextureInput, views: LoadedView[], o
     const used: number[] = [];
     for (let i = 0; i < idx.length; i++) {
       const v = all.indices[io + i]!;
-      if (remap[v]! < 0) { remap[v] = used.length; used.push(v); }
+      if (remap[v]! < 0) {
+        remap[v] = used.length;
+        used.push(v);
+      }
       idx[i] = remap[v]!;
     }
     io += idx.length;
     const pick = (arr: Float32Array, k: number) => {
       const out = new Float32Array(used.length * k);
-      used.forEach((v, j) => { for (let c = 0; c < k; c++) out[j * k + c] = arr[v * k + c]!; });
+      used.forEach((v, j) => {
+        for (let c = 0; c < k; c++) out[j * k + c] = arr[v * k + c]!;
+      });
       return out;
     };
-    parts.push({ name: src.name, positions: pick(all.positions, 3), indices: idx, normals: pick(all.normals!, 3), uvs: pick(all.uvs!, 2), material: all.material });
+    parts.push({
+      name: src.name,
+      positions: pick(all.positions, 3),
+      indices: idx,
+      normals: pick(all.normals!, 3),
+      uvs: pick(all.uvs!, 2),
+      material: all.material,
+    });
   }
   return { parts };
 }
@@ -105,7 +126,8 @@ const INFLATE_MAX_CELLS = 640;
 export function normaliseHeight(positions: Float32Array): void {
   const b = meshBounds(positions);
   const s = MODEL_HEIGHT_MM / Math.max(1e-9, b.max[1] - b.min[1]);
-  const cx = (b.min[0] + b.max[0]) / 2, cz = (b.min[2] + b.max[2]) / 2;
+  const cx = (b.min[0] + b.max[0]) / 2,
+    cz = (b.min[2] + b.max[2]) / 2;
   for (let i = 0; i < positions.length; i += 3) {
     positions[i] = (positions[i]! - cx) * s;
     positions[i + 1] = (positions[i + 1]! - b.min[1]) * s;
@@ -125,14 +147,19 @@ export async function geometryFromViews(views: LoadedView[], opts: { cells: numb
   let maxCells: number;
   if (views.length === 1) {
     maxCells = INFLATE_MAX_CELLS;
-    build = (cells) => inflateSilhouette(front.mask, front.image.width, front.image.height, { cells, maxTriangles: Infinity, heightMm: MODEL_HEIGHT_MM });
+    build = (cells) =>
+      inflateSilhouette(front.mask, front.image.width, front.image.height, { cells, maxTriangles: Infinity, heightMm: MODEL_HEIGHT_MM });
   } else {
     maxCells = HULL_MAX_CELLS;
     const silhouettes = views.map((v) => ({ view: v.view, mask: v.mask, width: v.image.width, height: v.image.height }));
     build = (cells) => visualHull(silhouettes, { cells, maxTriangles: Infinity, heightMm: MODEL_HEIGHT_MM });
   }
   const cells = Math.min(maxCells, opts.cells);
-  const mesh = await meshForTarget(build, { cells, minCells: Math.max(24, Math.round(cells / 2)), maxCells: Math.min(maxCells, Math.round(cells * 1.6)) }, opts.face);
+  const mesh = await meshForTarget(
+    build,
+    { cells, minCells: Math.max(24, Math.round(cells / 2)), maxCells: Math.min(maxCells, Math.round(cells * 1.6)) },
+    opts.face,
+  );
   normaliseHeight(mesh.positions);
   return mesh;
 }

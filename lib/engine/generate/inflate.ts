@@ -36,7 +36,8 @@ export function inflateHeights(inside: Uint8Array, w: number, h: number, offset 
   if (smoothing > 0) {
     // Three box passes of radius r: a near-Gaussian of variance r^2 + r per axis.
     const r = Math.max(1, Math.round((Math.sqrt(1 + 4 * smoothing * smoothing) - 1) / 2));
-    const S = Float32Array.from(H), tmp = new Float32Array(n);
+    const S = Float32Array.from(H),
+      tmp = new Float32Array(n);
     for (let k = 0; k < 3; k++) boxMean(S, w, h, r, S, tmp);
     const lift = 2 * (r * r + r);
     // Outside the outline H is not a paraboloid any more, so the blur is only trusted
@@ -44,7 +45,8 @@ export function inflateHeights(inside: Uint8Array, w: number, h: number, offset 
     const reach = 3 * Math.sqrt(r * r + r);
     for (let p = 0; p < n; p++) {
       if (!inside[p]) continue;
-      const t = Math.min(1, d[p]! / reach), wgt = t * t * (3 - 2 * t);
+      const t = Math.min(1, d[p]! / reach),
+        wgt = t * t * (3 - 2 * t);
       out[p] = Math.sqrt(Math.max(1e-4, H[p]! + wgt * (S[p]! + lift - H[p]!)));
     }
   } else {
@@ -79,7 +81,8 @@ export interface InflatedMesh {
 export function inflateSilhouette(mask: Uint8Array, w: number, h: number, opts: InflateOptions): InflatedMesh {
   const b = maskBounds(mask, w, h);
   if (!b) throw new InputContentError("the image has no foreground");
-  const bw = b.x1 - b.x0 + 1, bh = b.y1 - b.y0 + 1;
+  const bw = b.x1 - b.x0 + 1,
+    bh = b.y1 - b.y0 + 1;
   const long = Math.max(bw, bh);
   const pad = 2;
   let cells = Math.max(8, Math.round(opts.cells));
@@ -87,7 +90,8 @@ export function inflateSilhouette(mask: Uint8Array, w: number, h: number, opts: 
   let gw: number, gh: number, cellPx: number;
   for (;;) {
     cellPx = long / cells;
-    const gwi = Math.max(1, Math.ceil(bw / cellPx - 1e-6)), ghi = Math.max(1, Math.ceil(bh / cellPx - 1e-6));
+    const gwi = Math.max(1, Math.ceil(bw / cellPx - 1e-6)),
+      ghi = Math.max(1, Math.ceil(bh / cellPx - 1e-6));
     grid = resampleMask(mask, w, h, b.x0, b.y0, cellPx, gwi, ghi, pad);
     gw = gwi + 2 * pad;
     gh = ghi + 2 * pad;

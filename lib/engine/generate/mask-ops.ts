@@ -33,10 +33,22 @@ export function labelComponents(mask: Uint8Array, w: number, h: number, value = 
       const x = p % w;
       const y = (p - x) / w;
       if (x === 0 || y === 0 || x === w - 1 || y === h - 1) border = true;
-      if (x > 0 && labels[p - 1] === -1 && mask[p - 1] === value) { labels[p - 1] = id; stack[top++] = p - 1; }
-      if (x < w - 1 && labels[p + 1] === -1 && mask[p + 1] === value) { labels[p + 1] = id; stack[top++] = p + 1; }
-      if (y > 0 && labels[p - w] === -1 && mask[p - w] === value) { labels[p - w] = id; stack[top++] = p - w; }
-      if (y < h - 1 && labels[p + w] === -1 && mask[p + w] === value) { labels[p + w] = id; stack[top++] = p + w; }
+      if (x > 0 && labels[p - 1] === -1 && mask[p - 1] === value) {
+        labels[p - 1] = id;
+        stack[top++] = p - 1;
+      }
+      if (x < w - 1 && labels[p + 1] === -1 && mask[p + 1] === value) {
+        labels[p + 1] = id;
+        stack[top++] = p + 1;
+      }
+      if (y > 0 && labels[p - w] === -1 && mask[p - w] === value) {
+        labels[p - w] = id;
+        stack[top++] = p - w;
+      }
+      if (y < h - 1 && labels[p + w] === -1 && mask[p + w] === value) {
+        labels[p + w] = id;
+        stack[top++] = p + w;
+      }
     }
     sizes.push(size);
     touchesBorder.push(border);
@@ -74,7 +86,10 @@ export function countSet(mask: Uint8Array): number {
 
 /** Inclusive bounding box of the set pixels, or null when the mask is empty. */
 export function maskBounds(mask: Uint8Array, w: number, h: number): { x0: number; y0: number; x1: number; y1: number } | null {
-  let x0 = w, y0 = h, x1 = -1, y1 = -1;
+  let x0 = w,
+    y0 = h,
+    x1 = -1,
+    y1 = -1;
   for (let y = 0; y < h; y++) {
     const row = y * w;
     for (let x = 0; x < w; x++) {
@@ -140,8 +155,15 @@ export function distanceTransform(feature: Uint8Array, w: number, h: number): Fl
  * of its (super-sampled) footprint is set.
  */
 export function resampleMask(
-  mask: Uint8Array, w: number, h: number,
-  x0: number, y0: number, cellPx: number, gw: number, gh: number, pad: number,
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  x0: number,
+  y0: number,
+  cellPx: number,
+  gw: number,
+  gh: number,
+  pad: number,
 ): Uint8Array {
   const GW = gw + 2 * pad;
   const out = new Uint8Array(GW * (gh + 2 * pad));

@@ -31,10 +31,18 @@ export function sceneBounds(scene: Scene): Bounds {
 export function signedVolume(positions: Float32Array, indices: Uint32Array): number {
   let v = 0;
   for (let t = 0; t < indices.length; t += 3) {
-    const a = indices[t]! * 3, b = indices[t + 1]! * 3, c = indices[t + 2]! * 3;
-    const ax = positions[a]!, ay = positions[a + 1]!, az = positions[a + 2]!;
-    const bx = positions[b]!, by = positions[b + 1]!, bz = positions[b + 2]!;
-    const cx = positions[c]!, cy = positions[c + 1]!, cz = positions[c + 2]!;
+    const a = indices[t]! * 3,
+      b = indices[t + 1]! * 3,
+      c = indices[t + 2]! * 3;
+    const ax = positions[a]!,
+      ay = positions[a + 1]!,
+      az = positions[a + 2]!;
+    const bx = positions[b]!,
+      by = positions[b + 1]!,
+      bz = positions[b + 2]!;
+    const cx = positions[c]!,
+      cy = positions[c + 1]!,
+      cz = positions[c + 2]!;
     v += ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
   }
   return v / 6;
@@ -58,15 +66,29 @@ export function flipWinding(indices: Uint32Array): Uint32Array {
 export function vertexNormals(positions: Float32Array, indices: Uint32Array): Float32Array {
   const n = new Float32Array(positions.length);
   for (let t = 0; t < indices.length; t += 3) {
-    const a = indices[t]! * 3, b = indices[t + 1]! * 3, c = indices[t + 2]! * 3;
-    const ux = positions[b]! - positions[a]!, uy = positions[b + 1]! - positions[a + 1]!, uz = positions[b + 2]! - positions[a + 2]!;
-    const vx = positions[c]! - positions[a]!, vy = positions[c + 1]! - positions[a + 1]!, vz = positions[c + 2]! - positions[a + 2]!;
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    for (const i of [a, b, c]) { n[i] = n[i]! + nx; n[i + 1] = n[i + 1]! + ny; n[i + 2] = n[i + 2]! + nz; }
+    const a = indices[t]! * 3,
+      b = indices[t + 1]! * 3,
+      c = indices[t + 2]! * 3;
+    const ux = positions[b]! - positions[a]!,
+      uy = positions[b + 1]! - positions[a + 1]!,
+      uz = positions[b + 2]! - positions[a + 2]!;
+    const vx = positions[c]! - positions[a]!,
+      vy = positions[c + 1]! - positions[a + 1]!,
+      vz = positions[c + 2]! - positions[a + 2]!;
+    const nx = uy * vz - uz * vy,
+      ny = uz * vx - ux * vz,
+      nz = ux * vy - uy * vx;
+    for (const i of [a, b, c]) {
+      n[i] = n[i]! + nx;
+      n[i + 1] = n[i + 1]! + ny;
+      n[i + 2] = n[i + 2]! + nz;
+    }
   }
   for (let i = 0; i < n.length; i += 3) {
     const l = Math.hypot(n[i]!, n[i + 1]!, n[i + 2]!) || 1;
-    n[i] = n[i]! / l; n[i + 1] = n[i + 1]! / l; n[i + 2] = n[i + 2]! / l;
+    n[i] = n[i]! / l;
+    n[i + 1] = n[i + 1]! / l;
+    n[i + 2] = n[i + 2]! / l;
   }
   return n;
 }
@@ -95,10 +117,16 @@ export function weldScene(scene: Scene, eps = 1e-5): WeldedMesh {
   for (const part of scene.parts) {
     const p = part.positions;
     for (let i = 0; i < p.length / 3; i++) {
-      const qx = Math.round((p[i * 3]! - b.min[0]) * q), qy = Math.round((p[i * 3 + 1]! - b.min[1]) * q), qz = Math.round((p[i * 3 + 2]! - b.min[2]) * q);
+      const qx = Math.round((p[i * 3]! - b.min[0]) * q),
+        qy = Math.round((p[i * 3 + 1]! - b.min[1]) * q),
+        qz = Math.round((p[i * 3 + 2]! - b.min[2]) * q);
       const key = (qx * 131_072 + qy) * 131_072 + qz;
       let id = map.get(key);
-      if (id === undefined) { id = out.length / 3; map.set(key, id); out.push(p[i * 3]!, p[i * 3 + 1]!, p[i * 3 + 2]!); }
+      if (id === undefined) {
+        id = out.length / 3;
+        map.set(key, id);
+        out.push(p[i * 3]!, p[i * 3 + 1]!, p[i * 3 + 2]!);
+      }
       remap[base + i] = id;
     }
     base += p.length / 3;
@@ -107,7 +135,9 @@ export function weldScene(scene: Scene, eps = 1e-5): WeldedMesh {
   base = 0;
   for (const part of scene.parts) {
     for (let t = 0; t < part.indices.length; t += 3) {
-      const a = remap[base + part.indices[t]!]!, c1 = remap[base + part.indices[t + 1]!]!, c2 = remap[base + part.indices[t + 2]!]!;
+      const a = remap[base + part.indices[t]!]!,
+        c1 = remap[base + part.indices[t + 1]!]!,
+        c2 = remap[base + part.indices[t + 2]!]!;
       if (a !== c1 && c1 !== c2 && a !== c2) tris.push(a, c1, c2);
     }
     base += part.positions.length / 3;
@@ -134,14 +164,18 @@ export function checkManifold(indices: Uint32Array): ManifoldReport {
   const stride = maxV + 1;
   for (let t = 0; t < indices.length; t += 3) {
     for (let e = 0; e < 3; e++) {
-      const a = indices[t + e]!, b = indices[t + ((e + 1) % 3)]!;
+      const a = indices[t + e]!,
+        b = indices[t + ((e + 1) % 3)]!;
       const key = Math.min(a, b) * stride + Math.max(a, b);
       counts.set(key, (counts.get(key) ?? 0) + (a < b ? 1 : 1_000_000));
     }
   }
-  let boundaryEdges = 0, nonManifoldEdges = 0, misoriented = 0;
+  let boundaryEdges = 0,
+    nonManifoldEdges = 0,
+    misoriented = 0;
   for (const c of counts.values()) {
-    const fwd = c % 1_000_000, back = Math.floor(c / 1_000_000);
+    const fwd = c % 1_000_000,
+      back = Math.floor(c / 1_000_000);
     const uses = fwd + back;
     if (uses === 1) boundaryEdges++;
     else if (uses > 2) nonManifoldEdges++;
@@ -162,7 +196,9 @@ export function vertexNeighbours(vertexCount: number, indices: Uint32Array): { o
   const list = new Uint32Array(offsets[vertexCount]!);
   for (let t = 0; t < indices.length; t += 3) {
     for (let e = 0; e < 3; e++) {
-      const a = indices[t + e]!, b = indices[t + ((e + 1) % 3)]!, c = indices[t + ((e + 2) % 3)]!;
+      const a = indices[t + e]!,
+        b = indices[t + ((e + 1) % 3)]!,
+        c = indices[t + ((e + 2) % 3)]!;
       list[fill[a]!++] = b;
       list[fill[a]!++] = c;
     }
@@ -178,10 +214,23 @@ export function taubinSmooth(positions: Float32Array, indices: Uint32Array, iter
   for (let it = 0; it < iterations * 2; it++) {
     const f = it % 2 === 0 ? lambda : mu;
     for (let v = 0; v < nv; v++) {
-      const s = offsets[v]!, e = offsets[v + 1]!;
-      if (e === s) { tmp[v * 3] = positions[v * 3]!; tmp[v * 3 + 1] = positions[v * 3 + 1]!; tmp[v * 3 + 2] = positions[v * 3 + 2]!; continue; }
-      let x = 0, y = 0, z = 0;
-      for (let k = s; k < e; k++) { const u = list[k]! * 3; x += positions[u]!; y += positions[u + 1]!; z += positions[u + 2]!; }
+      const s = offsets[v]!,
+        e = offsets[v + 1]!;
+      if (e === s) {
+        tmp[v * 3] = positions[v * 3]!;
+        tmp[v * 3 + 1] = positions[v * 3 + 1]!;
+        tmp[v * 3 + 2] = positions[v * 3 + 2]!;
+        continue;
+      }
+      let x = 0,
+        y = 0,
+        z = 0;
+      for (let k = s; k < e; k++) {
+        const u = list[k]! * 3;
+        x += positions[u]!;
+        y += positions[u + 1]!;
+        z += positions[u + 2]!;
+      }
       const inv = 1 / (e - s);
       for (let c = 0; c < 3; c++) {
         const p = positions[v * 3 + c]!;

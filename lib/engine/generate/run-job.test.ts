@@ -15,12 +15,31 @@ const dir = mkdtempSync(join(tmpdir(), "x3d-generate-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const imageJob = (over: Partial<ImageTo3DJob> = {}): ImageTo3DJob => ({
-  kind: "image-to-3d", images: [{ view: "front", path: fixture("robot.png") }], requestType: 3, model: "x3dv3.0",
-  resolution: "2048quality", face: 2_000_000, pbr: true, rmbg: true, shading: 0.5, format: 2, ...over,
+  kind: "image-to-3d",
+  images: [{ view: "front", path: fixture("robot.png") }],
+  requestType: 3,
+  model: "x3dv3.0",
+  resolution: "2048quality",
+  face: 2_000_000,
+  pbr: true,
+  rmbg: true,
+  shading: 0.5,
+  format: 2,
+  ...over,
 });
 const depthJob = (over: Partial<DepthJob> = {}): DepthJob => ({
-  kind: "depth", imagePath: fixture("teapot.png"), modelType: "pro", heightRelief: 1.3, rmbg: true, degreeRmbg: 0.02,
-  shapeBase: 0, thicknessBase: 1, width: 40, sculpmode: 0, format: 2, ...over,
+  kind: "depth",
+  imagePath: fixture("teapot.png"),
+  modelType: "pro",
+  heightRelief: 1.3,
+  rmbg: true,
+  degreeRmbg: 0.02,
+  shapeBase: 0,
+  thicknessBase: 1,
+  width: 40,
+  sculpmode: 0,
+  format: 2,
+  ...over,
 });
 
 async function timed(job: Job): Promise<JobResult> {
@@ -52,10 +71,17 @@ describe("runJob", () => {
   });
 
   it("image-to-3d, geometry only, multi-view, STL", async () => {
-    const r = await timed(imageJob({
-      requestType: 1, format: 3, resolution: "1536pro",
-      images: [{ view: "front", path: fixture("teapot.png") }, { view: "left", path: fixture("teapot.png") }],
-    }));
+    const r = await timed(
+      imageJob({
+        requestType: 1,
+        format: 3,
+        resolution: "1536pro",
+        images: [
+          { view: "front", path: fixture("teapot.png") },
+          { view: "left", path: fixture("teapot.png") },
+        ],
+      }),
+    );
     expect(r.resultExt).toBe("stl");
   });
 
@@ -85,7 +111,16 @@ describe("runJob", () => {
 
   it("split and segmentation of a GLB", async () => {
     const meshPath = await writeGlb("character.glb", box([-30, 0, -10], [30, 100, 10]));
-    const split = await timed({ kind: "split", meshPath, model: "character", part: "a", joint: "ball", merge: true, level: "medium", format: 2 });
+    const split = await timed({
+      kind: "split",
+      meshPath,
+      model: "character",
+      part: "a",
+      joint: "ball",
+      merge: true,
+      level: "medium",
+      format: 2,
+    });
     expect((await readMesh(split.result)).parts.length).toBe(6);
     const spherePath = await writeGlb("sphere2.glb", uvSphere(40, 48, 96));
     const seg = await timed({ kind: "segmentation", meshPath: spherePath, segLevel: "high", format: 2 });

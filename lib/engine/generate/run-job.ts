@@ -28,7 +28,10 @@ async function runDepth(job: DepthJob): Promise<JobResult> {
   const meshFormat = DEPTH_MESH_FORMAT[job.format];
   if (meshFormat) {
     const scene = reliefScene(depth, {
-      widthMm: job.width, reliefMm: job.heightRelief, baseMm: job.thicknessBase, shape: job.shapeBase,
+      widthMm: job.width,
+      reliefMm: job.heightRelief,
+      baseMm: job.thicknessBase,
+      shape: job.shapeBase,
     });
     return meshResult(scene, meshFormat, { elevationDeg: 55, azimuthDeg: 20 }); // reliefs lie flat
   }

@@ -12,12 +12,17 @@ const model = sceneOf(uvSphere(20, 24, 48, [-40, 0, 0]), uvSphere(20, 24, 48, [4
 const triangles = model.parts.reduce((n, p) => n + p.indices.length / 3, 0);
 
 describe("segmentation", () => {
-  it.each([["low", 3], ["medium", 6], ["high", 10]] as const)("%s -> %i regions covering every face, one material each", (level, k) => {
+  it.each([
+    ["low", 3],
+    ["medium", 6],
+    ["high", 10],
+  ] as const)("%s -> %i regions covering every face, one material each", (level, k) => {
     const s = buildSegmentationScene(model, level);
     expect(s.parts.length).toBe(k);
     expect(s.parts.map((p) => p.name)).toEqual(Array.from({ length: k }, (_, i) => `segment_${i + 1}`));
     expect(s.parts.reduce((n, p) => n + p.indices.length / 3, 0)).toBe(triangles);
-    const colours = new Set<string>(), names = new Set<string>();
+    const colours = new Set<string>(),
+      names = new Set<string>();
     for (const p of s.parts) {
       expect(p.indices.length).toBeGreaterThan(0);
       expect(p.material).toBeDefined();
@@ -37,7 +42,10 @@ describe("segmentation", () => {
       expect(s.parts.length).toBe(6);
       // Both T-pose hands (x beyond 60) lie in segments that reach no further than the shoulder.
       for (const sign of [1, -1]) {
-        const hand = s.parts.filter((p) => { for (let i = 0; i < p.positions.length; i += 3) if (sign * p.positions[i]! > 70) return true; return false; });
+        const hand = s.parts.filter((p) => {
+          for (let i = 0; i < p.positions.length; i += 3) if (sign * p.positions[i]! > 70) return true;
+          return false;
+        });
         expect(hand.length).toBeGreaterThan(0);
         for (const p of hand) {
           let inner = Infinity;
@@ -53,8 +61,12 @@ describe("segmentation", () => {
   it("regions are spatially coherent: the two far spheres never share a region at low level", () => {
     const s = buildSegmentationScene(model, "low");
     for (const p of s.parts) {
-      let minX = Infinity, maxX = -Infinity;
-      for (let i = 0; i < p.positions.length; i += 3) { minX = Math.min(minX, p.positions[i]!); maxX = Math.max(maxX, p.positions[i]!); }
+      let minX = Infinity,
+        maxX = -Infinity;
+      for (let i = 0; i < p.positions.length; i += 3) {
+        minX = Math.min(minX, p.positions[i]!);
+        maxX = Math.max(maxX, p.positions[i]!);
+      }
       expect(minX < -45 && maxX > 45).toBe(false);
     }
   });
@@ -70,7 +82,13 @@ describe("segmentation", () => {
       const stack = [faces[0]!];
       while (stack.length) {
         const f = stack.pop()!;
-        for (let e = 0; e < 3; e++) { const g = nb[f * 3 + e]!; if (g >= 0 && labels[g] === r && !seen.has(g)) { seen.add(g); stack.push(g); } }
+        for (let e = 0; e < 3; e++) {
+          const g = nb[f * 3 + e]!;
+          if (g >= 0 && labels[g] === r && !seen.has(g)) {
+            seen.add(g);
+            stack.push(g);
+          }
+        }
       }
       expect(seen.size).toBe(faces.length);
     }
@@ -97,8 +115,12 @@ describe("segmentation", () => {
       const out = new Map<string, Map<number, number>>();
       s.parts.forEach((p, label) => {
         for (let t = 0; t < p.indices.length; t += 3) {
-          let x = 0, y = 0;
-          for (let e = 0; e < 3; e++) { x += p.positions[p.indices[t + e]! * 3]! / 3; y += p.positions[p.indices[t + e]! * 3 + 1]! / 3; }
+          let x = 0,
+            y = 0;
+          for (let e = 0; e < 3; e++) {
+            x += p.positions[p.indices[t + e]! * 3]! / 3;
+            y += p.positions[p.indices[t + e]! * 3 + 1]! / 3;
+          }
           const name = known(x, y);
           if (!name) continue;
           const m = out.get(name) ?? new Map<number, number>();
@@ -107,11 +129,13 @@ describe("segmentation", () => {
         }
       });
       /** Per part: its majority label, that label's share of its faces, all labels' shares. */
-      return new Map([...out].map(([name, m]) => {
-        const total = [...m.values()].reduce((a, b) => a + b, 0);
-        const [label, n] = [...m].reduce((a, b) => (b[1] > a[1] ? b : a));
-        return [name, { label, share: n / total, shares: new Map([...m].map(([l, c]) => [l, c / total])) }] as const;
-      }));
+      return new Map(
+        [...out].map(([name, m]) => {
+          const total = [...m.values()].reduce((a, b) => a + b, 0);
+          const [label, n] = [...m].reduce((a, b) => (b[1] > a[1] ? b : a));
+          return [name, { label, share: n / total, shares: new Map([...m].map(([l, c]) => [l, c / total])) }] as const;
+        }),
+      );
     };
     const faceKeys = (s: Scene) => {
       const keys: string[] = [];
@@ -162,7 +186,12 @@ describe("segmentation", () => {
       const arena = new Arena();
       try {
         const k = <T extends { delete(): void }>(x: T) => arena.keep(x);
-        const m = k(wasm.Manifold.union([k(k(wasm.Manifold.cube([40, 20, 40])).translate([-20, 0, -20])), k(k(wasm.Manifold.cube([20, 20, 20])).translate([-10, 20, -10]))]));
+        const m = k(
+          wasm.Manifold.union([
+            k(k(wasm.Manifold.cube([40, 20, 40])).translate([-20, 0, -20])),
+            k(k(wasm.Manifold.cube([20, 20, 20])).translate([-10, 20, -10])),
+          ]),
+        );
         // Refined so k-means has faces to cluster across both boxes.
         const s = buildSegmentationScene(sceneOfManifold(k(m.refineToLength(2))), "low");
         const labelOf = (y0: number, y1: number) => {
@@ -175,7 +204,8 @@ describe("segmentation", () => {
           });
           return [...c].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
         };
-        const small = labelOf(21, 40), big = labelOf(0, 19.9);
+        const small = labelOf(21, 40),
+          big = labelOf(0, 19.9);
         expect(small).not.toBe(big);
         // The whole small box is one segment: no face above the step shares the big box's label.
         const p = s.parts[big]!;
@@ -198,16 +228,29 @@ describe("boundary smoothing", () => {
     // Two segments split at z = 0, with a comb of teeth (each 4 faces wide) reaching 6 mm across.
     const labels = new Int32Array(nf);
     for (let f = 0; f < nf; f++) {
-      let x = 0, z = 0;
-      for (let c = 0; c < 3; c++) { x += positions[indices[f * 3 + c]! * 3]!; z += positions[indices[f * 3 + c]! * 3 + 2]!; }
-      x /= 3; z /= 3;
+      let x = 0,
+        z = 0;
+      for (let c = 0; c < 3; c++) {
+        x += positions[indices[f * 3 + c]! * 3]!;
+        z += positions[indices[f * 3 + c]! * 3 + 2]!;
+      }
+      x /= 3;
+      z /= 3;
       const tooth = Math.floor((Math.atan2(z, x) + Math.PI) * 15) % 2 === 0 ? 6 : 0;
-      labels[f] = (positions[indices[f * 3]! * 3 + 1]! + positions[indices[f * 3 + 1]! * 3 + 1]! + positions[indices[f * 3 + 2]! * 3 + 1]!) / 3 > tooth ? 1 : 0;
+      labels[f] =
+        (positions[indices[f * 3]! * 3 + 1]! + positions[indices[f * 3 + 1]! * 3 + 1]! + positions[indices[f * 3 + 2]! * 3 + 1]!) / 3 >
+        tooth
+          ? 1
+          : 0;
     }
     const twin = halfEdgeTwins(indices, positions.length / 3);
     const { normal, area } = faceNormals(positions, indices);
     const bend = edgeBend(positions, indices, twin, normal);
-    const boundary = (l: Int32Array) => { let n = 0; for (let h = 0; h < nf * 3; h++) if (twin[h]! >= 0 && l[h / 3 | 0] !== l[twin[h]! / 3 | 0]) n++; return n; };
+    const boundary = (l: Int32Array) => {
+      let n = 0;
+      for (let h = 0; h < nf * 3; h++) if (twin[h]! >= 0 && l[(h / 3) | 0] !== l[(twin[h]! / 3) | 0]) n++;
+      return n;
+    };
     const before = boundary(labels);
     smoothBoundaries(labels, positions, indices, { twin, bend, area }, 2);
     expect(boundary(labels)).toBeLessThan(before * 0.6);
@@ -218,4 +261,3 @@ describe("boundary smoothing", () => {
     expect(upper / nf).toBeLessThan(0.5);
   });
 });
-

@@ -17,14 +17,15 @@ export const SEGMENT_COUNT: Record<SegmentationJob["segLevel"], number> = { low:
 const NORMAL_WEIGHT = 0.35;
 const D = 6;
 
-
 function faceFeatures(positions: Float32Array, indices: Uint32Array, normal: Float32Array): Float32Array {
   const nf = indices.length / 3;
   const b = meshBounds(positions);
   const diag = Math.hypot(b.max[0] - b.min[0], b.max[1] - b.min[1], b.max[2] - b.min[2]) || 1;
   const feat = new Float32Array(nf * D);
   for (let f = 0; f < nf; f++) {
-    const a = indices[f * 3]! * 3, c1 = indices[f * 3 + 1]! * 3, c2 = indices[f * 3 + 2]! * 3;
+    const a = indices[f * 3]! * 3,
+      c1 = indices[f * 3 + 1]! * 3,
+      c2 = indices[f * 3 + 2]! * 3;
     for (let c = 0; c < 3; c++) {
       feat[f * D + c] = (positions[a + c]! + positions[c1 + c]! + positions[c2 + c]! - 3 * b.min[c]!) / (3 * diag);
       feat[f * D + 3 + c] = normal[f * 3 + c]! * NORMAL_WEIGHT;
@@ -35,7 +36,10 @@ function faceFeatures(positions: Float32Array, indices: Uint32Array, normal: Flo
 
 function dist2(feat: Float32Array, f: number, cent: Float32Array, c: number): number {
   let s = 0;
-  for (let d = 0; d < D; d++) { const t = feat[f * D + d]! - cent[c * D + d]!; s += t * t; }
+  for (let d = 0; d < D; d++) {
+    const t = feat[f * D + d]! - cent[c * D + d]!;
+    s += t * t;
+  }
   return s;
 }
 
@@ -52,25 +56,46 @@ export function kmeansFaces(feat: Float32Array, k: number, seed = 1): Int32Array
   for (let c = 0; c < k; c++) {
     cent.set(feat.subarray(pick * D, pick * D + D), c * D);
     let total = 0;
-    sample.forEach((f, i) => { best[i] = Math.min(best[i]!, dist2(feat, f, cent, c)); total += best[i]!; });
+    sample.forEach((f, i) => {
+      best[i] = Math.min(best[i]!, dist2(feat, f, cent, c));
+      total += best[i]!;
+    });
     let r = rand() * total;
     pick = sample[sample.length - 1]!;
-    for (let i = 0; i < sample.length; i++) { r -= best[i]!; if (r <= 0) { pick = sample[i]!; break; } }
+    for (let i = 0; i < sample.length; i++) {
+      r -= best[i]!;
+      if (r <= 0) {
+        pick = sample[i]!;
+        break;
+      }
+    }
   }
   const assign = (faces: number[] | null, out: Int32Array) => {
     const n = faces ? faces.length : nf;
     for (let i = 0; i < n; i++) {
       const f = faces ? faces[i]! : i;
-      let bc = 0, bd = Infinity;
-      for (let c = 0; c < k; c++) { const d = dist2(feat, f, cent, c); if (d < bd) { bd = d; bc = c; } }
+      let bc = 0,
+        bd = Infinity;
+      for (let c = 0; c < k; c++) {
+        const d = dist2(feat, f, cent, c);
+        if (d < bd) {
+          bd = d;
+          bc = c;
+        }
+      }
       out[i] = bc;
     }
   };
   const lab = new Int32Array(sample.length);
   for (let it = 0; it < 20; it++) {
     assign(sample, lab);
-    const sum = new Float64Array(k * D), cnt = new Uint32Array(k);
-    sample.forEach((f, i) => { const c = lab[i]!; cnt[c]!++; for (let d = 0; d < D; d++) sum[c * D + d] = sum[c * D + d]! + feat[f * D + d]!; });
+    const sum = new Float64Array(k * D),
+      cnt = new Uint32Array(k);
+    sample.forEach((f, i) => {
+      const c = lab[i]!;
+      cnt[c]!++;
+      for (let d = 0; d < D; d++) sum[c * D + d] = sum[c * D + d]! + feat[f * D + d]!;
+    });
     for (let c = 0; c < k; c++) if (cnt[c]) for (let d = 0; d < D; d++) cent[c * D + d] = sum[c * D + d]! / cnt[c]!;
   }
   const labels = new Int32Array(nf);
@@ -82,7 +107,10 @@ export function kmeansFaces(feat: Float32Array, k: number, seed = 1): Int32Array
 export function faceNeighbours(indices: Uint32Array): Int32Array {
   const twin = halfEdgeTwins(indices);
   const nb = new Int32Array(indices.length);
-  for (let h = 0; h < indices.length; h++) { const g = twin[h]!; nb[h] = g < 0 ? -1 : (g - (g % 3)) / 3; }
+  for (let h = 0; h < indices.length; h++) {
+    const g = twin[h]!;
+    nb[h] = g < 0 ? -1 : (g - (g % 3)) / 3;
+  }
   return nb;
 }
 
@@ -93,32 +121,42 @@ const SMOOTH_COST = 0.05;
 class MergeHeap {
   private cost: number[] = [];
   private data: [number, number, number, number, number][] = [];
-  get size(): number { return this.data.length; }
+  get size(): number {
+    return this.data.length;
+  }
   push(c: number, a: number, b: number, sa: number, sb: number): void {
-    const d = this.data, cs = this.cost;
-    d.push([c, a, b, sa, sb]); cs.push(c);
+    const d = this.data,
+      cs = this.cost;
+    d.push([c, a, b, sa, sb]);
+    cs.push(c);
     let i = d.length - 1;
     while (i > 0) {
       const p = (i - 1) >> 1;
       if (cs[p]! <= cs[i]!) break;
-      [d[p], d[i]] = [d[i]!, d[p]!]; [cs[p], cs[i]] = [cs[i]!, cs[p]!];
+      [d[p], d[i]] = [d[i]!, d[p]!];
+      [cs[p], cs[i]] = [cs[i]!, cs[p]!];
       i = p;
     }
   }
   pop(): [number, number, number, number, number] | undefined {
-    const d = this.data, cs = this.cost;
+    const d = this.data,
+      cs = this.cost;
     const top = d[0];
-    const last = d.pop()!, lc = cs.pop()!;
+    const last = d.pop()!,
+      lc = cs.pop()!;
     if (!d.length) return top;
-    d[0] = last; cs[0] = lc;
+    d[0] = last;
+    cs[0] = lc;
     let i = 0;
     for (;;) {
-      const l = 2 * i + 1, r = l + 1;
+      const l = 2 * i + 1,
+        r = l + 1;
       let m = i;
       if (l < d.length && cs[l]! < cs[m]!) m = l;
       if (r < d.length && cs[r]! < cs[m]!) m = r;
       if (m === i) break;
-      [d[m], d[i]] = [d[i]!, d[m]!]; [cs[m], cs[i]] = [cs[i]!, cs[m]!];
+      [d[m], d[i]] = [d[i]!, d[m]!];
+      [cs[m], cs[i]] = [cs[i]!, cs[m]!];
       i = m;
     }
     return top;
@@ -156,15 +194,21 @@ export function segmentFaces(positions: Float32Array, indices: Uint32Array, k: n
     while (top) {
       const f = stack[--top]!;
       for (let e = 0; e < 3; e++) {
-        const h = f * 3 + e, t = twin[h]!;
+        const h = f * 3 + e,
+          t = twin[h]!;
         if (t < 0 || bend[h]! >= CREASE_BEND) continue;
         const g = face(t);
-        if (comp[g] === -1 && cluster[g] === cluster[f]) { comp[g] = m; stack[top++] = g; }
+        if (comp[g] === -1 && cluster[g] === cluster[f]) {
+          comp[g] = m;
+          stack[top++] = g;
+        }
       }
     }
     m++;
   }
-  const size = new Float64Array(m), cen = new Float64Array(m * 3), count = new Float64Array(m);
+  const size = new Float64Array(m),
+    cen = new Float64Array(m * 3),
+    count = new Float64Array(m);
   /** Per patch: neighbour -> [shared boundary length, crease-weighted length]. */
   const adj: Map<number, [number, number]>[] = Array.from({ length: m }, () => new Map());
   for (let f = 0; f < nf; f++) {
@@ -173,15 +217,21 @@ export function segmentFaces(positions: Float32Array, indices: Uint32Array, k: n
     count[c]!++;
     for (let d = 0; d < 3; d++) cen[c * 3 + d] = cen[c * 3 + d]! + feat[f * D + d]!;
     for (let e = 0; e < 3; e++) {
-      const h = f * 3 + e, t = twin[h]!;
+      const h = f * 3 + e,
+        t = twin[h]!;
       if (t < 0) continue;
       const o = comp[face(t)]!;
       if (o === c) continue;
-      const a = indices[h]! * 3, b = indices[f * 3 + ((e + 1) % 3)]! * 3;
-      const len = Math.hypot(positions[b]! - positions[a]!, positions[b + 1]! - positions[a + 1]!, positions[b + 2]! - positions[a + 2]!) + 1e-12;
+      const a = indices[h]! * 3,
+        b = indices[f * 3 + ((e + 1) % 3)]! * 3;
+      const len =
+        Math.hypot(positions[b]! - positions[a]!, positions[b + 1]! - positions[a + 1]!, positions[b + 2]! - positions[a + 2]!) + 1e-12;
       const w = Math.min(1, Math.max(0, bend[h]! / CREASE_BEND));
       const cur = adj[c]!.get(o);
-      if (cur) { cur[0] += len; cur[1] += w * len; } else adj[c]!.set(o, [len, w * len]);
+      if (cur) {
+        cur[0] += len;
+        cur[1] += w * len;
+      } else adj[c]!.set(o, [len, w * len]);
     }
   }
   const totalArea = size.reduce((s, x) => s + x, 0);
@@ -198,7 +248,10 @@ export function segmentFaces(positions: Float32Array, indices: Uint32Array, k: n
     for (const [n, e] of adj[a]!) {
       if (n === b) continue;
       const cur = adj[b]!.get(n);
-      if (cur) { cur[0] += e[0]; cur[1] += e[1]; } else adj[b]!.set(n, [e[0], e[1]]);
+      if (cur) {
+        cur[0] += e[0];
+        cur[1] += e[1];
+      } else adj[b]!.set(n, [e[0], e[1]]);
       adj[n]!.delete(a);
       adj[n]!.set(b, adj[b]!.get(n)!);
     }
@@ -224,17 +277,26 @@ export function segmentFaces(positions: Float32Array, indices: Uint32Array, k: n
   while (aliveCount > k) {
     let a = -1;
     for (let j = 0; j < m; j++) if (alive[j] && (a < 0 || size[j]! < size[a]!)) a = j;
-    let best = -1, bd = Infinity;
+    let best = -1,
+      bd = Infinity;
     for (let j = 0; j < m; j++) {
       if (!alive[j] || j === a) continue;
       let d2 = 0;
       for (let d = 0; d < 3; d++) d2 += (cen[a * 3 + d]! / count[a]! - cen[j * 3 + d]! / count[j]!) ** 2;
-      if (d2 < bd) { bd = d2; best = j; }
+      if (d2 < bd) {
+        bd = d2;
+        best = j;
+      }
     }
     merge(a, best);
   }
-  const find = (i: number): number => { while (parent[i] !== i) i = parent[i]!; return i; };
-  const ids = Array.from({ length: m }, (_, i) => i).filter((i) => alive[i]).sort((a, b) => size[b]! - size[a]!);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i]!;
+    return i;
+  };
+  const ids = Array.from({ length: m }, (_, i) => i)
+    .filter((i) => alive[i])
+    .sort((a, b) => size[b]! - size[a]!);
   const rank = new Int32Array(m).fill(-1);
   ids.forEach((id, i) => (rank[id] = i));
   const labels = new Int32Array(nf);
@@ -266,23 +328,33 @@ export function smoothBoundaries(
   const { twin, bend, area } = graph;
   const cen = new Float32Array(nf * 3);
   for (let f = 0; f < nf; f++) {
-    for (let c = 0; c < 3; c++) cen[f * 3 + c] = (positions[indices[f * 3]! * 3 + c]! + positions[indices[f * 3 + 1]! * 3 + c]! + positions[indices[f * 3 + 2]! * 3 + c]!) / 3;
+    for (let c = 0; c < 3; c++)
+      cen[f * 3 + c] =
+        (positions[indices[f * 3]! * 3 + c]! + positions[indices[f * 3 + 1]! * 3 + c]! + positions[indices[f * 3 + 2]! * 3 + c]!) / 3;
   }
   const b = meshBounds(cen);
   const cell = (VOTE_RADIUS / 2) * (Math.hypot(b.max[0] - b.min[0], b.max[1] - b.min[1], b.max[2] - b.min[2]) || 1);
   // One empty cell of margin on each side, so trilinear lookups never leave the grid.
   const dims = [0, 1, 2].map((c) => Math.ceil((b.max[c]! - b.min[c]!) / cell) + 3) as [number, number, number];
-  const sx = count, sy = dims[0] * count, sz = dims[0] * dims[1] * count;
+  const sx = count,
+    sy = dims[0] * count,
+    sz = dims[0] * dims[1] * count;
   let hist = new Float32Array(dims[0] * dims[1] * dims[2] * count);
   const coord = (f: number, c: number) => (cen[f * 3 + c]! - b.min[c]!) / cell + 1; // cell units, centres at +0.5
   for (let f = 0; f < nf; f++) {
-    const i = Math.floor(coord(f, 0)), j = Math.floor(coord(f, 1)), k = Math.floor(coord(f, 2));
+    const i = Math.floor(coord(f, 0)),
+      j = Math.floor(coord(f, 1)),
+      k = Math.floor(coord(f, 2));
     const o = k * sz + j * sy + i * sx + labels[f]!;
     hist[o] = hist[o]! + area[f]!;
   }
   // 3x3x3 box filter, one axis at a time.
   let tmp = new Float32Array(hist.length);
-  for (const [stride, n] of [[sx, dims[0]], [sy, dims[1]], [sz, dims[2]]] as const) {
+  for (const [stride, n] of [
+    [sx, dims[0]],
+    [sy, dims[1]],
+    [sz, dims[2]],
+  ] as const) {
     for (let o = 0; o < hist.length; o++) {
       const at = Math.floor(o / stride) % n;
       tmp[o] = hist[o]! + (at > 0 ? hist[o - stride]! : 0) + (at < n - 1 ? hist[o + stride]! : 0);
@@ -296,12 +368,20 @@ export function smoothBoundaries(
   const votes = new Float64Array(count);
   for (let f = 0; f < nf; f++) {
     if (onCrease[f]) continue;
-    const x = coord(f, 0) - 0.5, y = coord(f, 1) - 0.5, z = coord(f, 2) - 0.5;
-    const i = Math.floor(x), j = Math.floor(y), k = Math.floor(z);
-    const fx = x - i, fy = y - j, fz = z - k;
+    const x = coord(f, 0) - 0.5,
+      y = coord(f, 1) - 0.5,
+      z = coord(f, 2) - 0.5;
+    const i = Math.floor(x),
+      j = Math.floor(y),
+      k = Math.floor(z);
+    const fx = x - i,
+      fy = y - j,
+      fz = z - k;
     votes.fill(0);
     for (let corner = 0; corner < 8; corner++) {
-      const di = corner & 1, dj = (corner >> 1) & 1, dk = corner >> 2;
+      const di = corner & 1,
+        dj = (corner >> 1) & 1,
+        dk = corner >> 2;
       const w = (di ? fx : 1 - fx) * (dj ? fy : 1 - fy) * (dk ? fz : 1 - fz);
       const o = (k + dk) * sz + (j + dj) * sy + (i + di) * sx;
       for (let l = 0; l < count; l++) votes[l] = votes[l]! + w * hist[o + l]!;
@@ -324,17 +404,32 @@ function splitUntil(labels: Int32Array, feat: Float32Array, k: number, have: num
     for (let i = 1; i < next; i++) if (cnt[i]! > cnt[big]!) big = i;
     if (cnt[big]! < 2) return;
     const xs: number[] = [];
-    labels.forEach((l, f) => { if (l === big) xs.push(feat[f * D]!); });
+    labels.forEach((l, f) => {
+      if (l === big) xs.push(feat[f * D]!);
+    });
     xs.sort((a, b) => a - b);
     const med = xs[Math.floor(xs.length / 2)]!;
     let moved = 0;
-    labels.forEach((l, f) => { if (l === big && feat[f * D]! >= med && moved < xs.length - 1) { labels[f] = next; moved++; } });
+    labels.forEach((l, f) => {
+      if (l === big && feat[f * D]! >= med && moved < xs.length - 1) {
+        labels[f] = next;
+        moved++;
+      }
+    });
   }
 }
 
 const COLORS: [number, number, number][] = [
-  [0.8, 0.15, 0.1], [0.1, 0.4, 0.8], [0.15, 0.65, 0.2], [0.9, 0.7, 0.1], [0.5, 0.2, 0.7],
-  [0.1, 0.7, 0.7], [0.9, 0.35, 0.6], [0.45, 0.3, 0.15], [0.95, 0.45, 0.05], [0.3, 0.3, 0.3],
+  [0.8, 0.15, 0.1],
+  [0.1, 0.4, 0.8],
+  [0.15, 0.65, 0.2],
+  [0.9, 0.7, 0.1],
+  [0.5, 0.2, 0.7],
+  [0.1, 0.7, 0.7],
+  [0.9, 0.35, 0.6],
+  [0.45, 0.3, 0.15],
+  [0.95, 0.45, 0.05],
+  [0.3, 0.3, 0.3],
 ];
 
 /**
@@ -346,7 +441,10 @@ export function segmentMaterial(r: number): Material {
   let c = COLORS[r];
   if (!c) {
     const h = (r * 0.618033988749895) % 1;
-    const f = (k: number) => { const x = (k + h * 6) % 6; return 0.85 - 0.6 * Math.max(0, Math.min(x, 4 - x, 1)); };
+    const f = (k: number) => {
+      const x = (k + h * 6) % 6;
+      return 0.85 - 0.6 * Math.max(0, Math.min(x, 4 - x, 1));
+    };
     c = [f(5), f(3), f(1)];
   }
   return { name: `segment_${r + 1}`, baseColorFactor: [c[0], c[1], c[2], 1], metallicFactor: 0, roughnessFactor: 0.7 };
@@ -361,17 +459,22 @@ export function buildSegmentationScene(scene: Scene, level: SegmentationJob["seg
   const remap = new Int32Array(positions.length / 3);
   for (let r = 0; r < k; r++) {
     remap.fill(-1);
-    const pos: number[] = [], idx: number[] = [];
+    const pos: number[] = [],
+      idx: number[] = [];
     for (let f = 0; f < labels.length; f++) {
       if (labels[f] !== r) continue;
       for (let e = 0; e < 3; e++) {
         const v = indices[f * 3 + e]!;
-        if (remap[v] === -1) { remap[v] = pos.length / 3; pos.push(positions[v * 3]!, positions[v * 3 + 1]!, positions[v * 3 + 2]!); }
+        if (remap[v] === -1) {
+          remap[v] = pos.length / 3;
+          pos.push(positions[v * 3]!, positions[v * 3 + 1]!, positions[v * 3 + 2]!);
+        }
         idx.push(remap[v]!);
       }
     }
     if (!idx.length) continue;
-    const p = new Float32Array(pos), ind = new Uint32Array(idx);
+    const p = new Float32Array(pos),
+      ind = new Uint32Array(idx);
     parts.push({ name: `segment_${r + 1}`, positions: p, indices: ind, normals: vertexNormals(p, ind), material: segmentMaterial(r) });
   }
   return { parts };

@@ -16,19 +16,35 @@ const k = <T extends { delete(): void }>(x: T) => arena.keep(x);
 /** An axis-aligned box of size s centred on the Y axis, from y0 up. */
 const block = (sx: number, sy: number, sz: number, y0: number) => k(k(M.cube([sx, sy, sz])).translate([-sx / 2, y0, -sz / 2]));
 /** A vertical cylinder on the Y axis. */
-const vcyl = (r: number, y0: number, y1: number, segs = 48) => k(k(k(M.cylinder(y1 - y0, r, r, segs)).rotate([-90, 0, 0])).translate([0, y0, 0]));
+const vcyl = (r: number, y0: number, y1: number, segs = 48) =>
+  k(k(k(M.cylinder(y1 - y0, r, r, segs)).rotate([-90, 0, 0])).translate([0, y0, 0]));
 const union = (ms: Manifold[]) => k(M.union(ms));
 
 /** A 20 mm cube standing on a 40 x 20 x 40 box: the step is at y = 20 of 40. */
 const boxOnBox = sceneOfManifold(union([block(40, 20, 40, 0), block(20, 20, 20, 20)]));
 /** Stem r 4 (y 0..32) into a flattened sphere cap (r 15, half height 7.5, centre y 36). */
 const MUSHROOM = { stemR: 4, capR: 15, capH: 7.5, capY: 36, junction: 36 - 7.5 * Math.sqrt(1 - (4 / 15) ** 2) };
-const mushroom = sceneOfManifold(union([vcyl(MUSHROOM.stemR, 0, 32), k(k(k(M.sphere(MUSHROOM.capR, 64)).scale([1, MUSHROOM.capH / MUSHROOM.capR, 1])).translate([0, MUSHROOM.capY, 0]))]));
+const mushroom = sceneOfManifold(
+  union([
+    vcyl(MUSHROOM.stemR, 0, 32),
+    k(k(k(M.sphere(MUSHROOM.capR, 64)).scale([1, MUSHROOM.capH / MUSHROOM.capR, 1])).translate([0, MUSHROOM.capY, 0])),
+  ]),
+);
 /** Four stacked 15 mm blocks whose steps grow weaker upwards: width 60, 30, 20, 17. */
 const STACK = { widths: [60, 30, 20, 17], h: 15 };
 const stack = sceneOfManifold(union(STACK.widths.map((w, i) => block(w, STACK.h, w, i * STACK.h))));
 /** A table: a 60 x 4 x 40 top on four legs r 3, 30 high. */
-const table = sceneOfManifold(union([block(60, 4, 40, 30), ...[[-25, -15], [25, -15], [-25, 15], [25, 15]].map(([x, z]) => k(vcyl(3, 0, 31).translate([x!, 0, z!])))]));
+const table = sceneOfManifold(
+  union([
+    block(60, 4, 40, 30),
+    ...[
+      [-25, -15],
+      [25, -15],
+      [-25, 15],
+      [25, 15],
+    ].map(([x, z]) => k(vcyl(3, 0, 31).translate([x!, 0, z!]))),
+  ]),
+);
 
 const general = { model: "general" as const, part: "a" as const, joint: "none" as const, merge: true };
 const bounds = (p: MeshPart) => meshBounds(p.positions);
@@ -37,7 +53,8 @@ function surfaceArea(p: MeshPart): number {
   let a = 0;
   for (let t = 0; t < p.indices.length; t += 3) {
     const [i, j, l] = [p.indices[t]! * 3, p.indices[t + 1]! * 3, p.indices[t + 2]! * 3];
-    const u = [0, 1, 2].map((c) => q[j + c]! - q[i + c]!), v = [0, 1, 2].map((c) => q[l + c]! - q[i + c]!);
+    const u = [0, 1, 2].map((c) => q[j + c]! - q[i + c]!),
+      v = [0, 1, 2].map((c) => q[l + c]! - q[i + c]!);
     a += Math.hypot(u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!) / 2;
   }
   return a;
@@ -127,7 +144,11 @@ describe("general split at concave creases", () => {
 
   it("a plain box and a sphere are only halved by volume (no crease cut), 2 / 3 / 4 parts", async () => {
     for (const model of [sceneOfManifold(block(30, 50, 20, 0)), sceneOfManifold(k(M.sphere(20, 64)))]) {
-      for (const [level, n] of [["low", 2], ["medium", 3], ["high", 4]] as const) {
+      for (const [level, n] of [
+        ["low", 2],
+        ["medium", 3],
+        ["high", 4],
+      ] as const) {
         const s = await buildSplitScene(model, { ...general, level });
         expectSolidParts(s, model, n);
         // Halving by volume: the largest part holds at most half the volume (plus slack).

@@ -17,8 +17,17 @@ import type { Manifold } from "manifold-3d";
 import type { Arena } from "./manifold";
 import type { Bounds } from "./mesh-ops";
 
-export interface SliceComponent { area: number; x0: number; x1: number; z0: number; z1: number }
-export interface Slice { y: number; comps: SliceComponent[] }
+export interface SliceComponent {
+  area: number;
+  x0: number;
+  x1: number;
+  z0: number;
+  z1: number;
+}
+export interface Slice {
+  y: number;
+  comps: SliceComponent[];
+}
 
 export interface Landmarks {
   /** Body centre (x). */
@@ -37,7 +46,12 @@ export interface Landmarks {
 }
 
 /** Horizontal slices at n evenly spaced heights (slice centres). */
-export function horizontalSlices(m: Manifold, b: Bounds, n: number, arena: Arena): { slices: Slice[]; probe: (y: number) => SliceComponent[] } {
+export function horizontalSlices(
+  m: Manifold,
+  b: Bounds,
+  n: number,
+  arena: Arena,
+): { slices: Slice[]; probe: (y: number) => SliceComponent[] } {
   // Rotate +90 about X: (x, y, z) -> (x, -z, y), so manifold's z-slices are y-levels.
   const rotated = arena.keep(m.rotate([90, 0, 0]));
   const probe = (y: number): SliceComponent[] => {
@@ -70,14 +84,21 @@ const percentile = (xs: number[], p: number): number => {
  * without it the crotch is placed at the last sampled slice with a gap.
  */
 export function findLandmarks(slices: Slice[], b: Bounds, probe?: (y: number) => SliceComponent[]): Landmarks {
-  const H = b.max[1] - b.min[1], W = b.max[0] - b.min[0];
-  const n = slices.length, dy = H / n;
+  const H = b.max[1] - b.min[1],
+    W = b.max[0] - b.min[0];
+  const n = slices.length,
+    dy = H / n;
   const fallback: Landmarks["fallback"] = [];
   // Ignore specks; the body centre is the area-weighted centroid of the slices.
   const maxArea = Math.max(1e-12, ...slices.map((s) => s.comps.reduce((a, c) => a + c.area, 0)));
   for (const s of slices) s.comps = s.comps.filter((c) => c.area > maxArea * 1e-3);
-  let aw = 0, ax = 0;
-  for (const s of slices) for (const c of s.comps) { aw += c.area; ax += c.area * (c.x0 + c.x1) / 2; }
+  let aw = 0,
+    ax = 0;
+  for (const s of slices)
+    for (const c of s.comps) {
+      aw += c.area;
+      ax += (c.area * (c.x0 + c.x1)) / 2;
+    }
   const xc = aw > 0 ? ax / aw : (b.min[0] + b.max[0]) / 2;
   const central = (s: Slice, x = xc): SliceComponent | null => {
     let best: SliceComponent | null = null;
@@ -86,25 +107,30 @@ export function findLandmarks(slices: Slice[], b: Bounds, probe?: (y: number) =>
   };
 
   // Crotch.
-  let crotch = NaN, legGap = xc;
+  let crotch = NaN,
+    legGap = xc;
   for (let i = n - 2; i >= 0; i--) {
     const s = slices[i]!;
     if (s.y > b.min[1] + 0.65 * H) continue;
-    const left = s.comps.filter((c) => c.x0 > xc), right = s.comps.filter((c) => c.x1 < xc);
+    const left = s.comps.filter((c) => c.x0 > xc),
+      right = s.comps.filter((c) => c.x1 < xc);
     if (central(s) || !left.length || !right.length || !central(slices[i + 1]!)) continue;
     // Innermost components on each side are the legs.
-    const l = left.reduce((a, c) => (c.x0 < a.x0 ? c : a)), r = right.reduce((a, c) => (c.x1 > a.x1 ? c : a));
+    const l = left.reduce((a, c) => (c.x0 < a.x0 ? c : a)),
+      r = right.reduce((a, c) => (c.x1 > a.x1 ? c : a));
     // A real crotch: both legs carry a fair share of the slice's area.
     const tot = s.comps.reduce((a, c) => a + c.area, 0);
     if (l.area < 0.1 * tot || r.area < 0.1 * tot) continue;
     legGap = (l.x0 + r.x1) / 2;
     // Bisect for the junction; cut just below it so both legs stay separate pieces.
-    let y0 = s.y, y1 = slices[i + 1]!.y;
+    let y0 = s.y,
+      y1 = slices[i + 1]!.y;
     if (probe) {
       for (let it = 0; it < 7; it++) {
         const y = (y0 + y1) / 2;
         const comps = probe(y).filter((c) => c.area > maxArea * 1e-3);
-        if (comps.some((c) => c.x0 <= legGap && legGap <= c.x1)) y1 = y; else y0 = y;
+        if (comps.some((c) => c.x0 <= legGap && legGap <= c.x1)) y1 = y;
+        else y0 = y;
       }
     }
     crotch = y0;
@@ -115,7 +141,8 @@ export function findLandmarks(slices: Slice[], b: Bounds, probe?: (y: number) =>
   // Neck.
   const top = b.max[1];
   const A = slices.map((s) => central(s)?.area ?? 0);
-  let neck = NaN, bestScore = 1.5;
+  let neck = NaN,
+    bestScore = 1.5;
   // Candidates from a little above the crotch (or the bottom: busts have no legs).
   const base = fallback.includes("crotch") ? b.min[1] : crotch;
   const lo = base + 0.15 * (top - base);
@@ -123,20 +150,28 @@ export function findLandmarks(slices: Slice[], b: Bounds, probe?: (y: number) =>
   for (let i = 0; i < n; i++) {
     const s = slices[i]!;
     if (s.y < lo || s.y > top - 2 * dy || !s.comps.length) continue;
-    let above = 0, below = 0;
+    let above = 0,
+      below = 0;
     for (let j = i + 1; j < n; j++) above = Math.max(above, A[j]!);
     for (let j = i - 1; j >= 0 && slices[j]!.y > base; j--) below = Math.max(below, A[j]!);
     const score = Math.min(above, below) / Math.max(A[i]!, 1e-9);
     scores[i] = score;
-    if (score > bestScore * 1.02) { bestScore = score; neck = i; }
+    if (score > bestScore * 1.02) {
+      bestScore = score;
+      neck = i;
+    }
   }
   if (Number.isFinite(neck)) {
     // A neck of constant width: its middle.
-    let i0 = neck, i1 = neck;
+    let i0 = neck,
+      i1 = neck;
     while (i0 > 0 && scores[i0 - 1]! >= bestScore * 0.97) i0--;
     while (i1 < n - 1 && scores[i1 + 1]! >= bestScore * 0.97) i1++;
     neck = slices[Math.round((i0 + i1) / 2)]!.y;
-  } else { neck = top - 0.15 * H; fallback.push("neck"); }
+  } else {
+    neck = top - 0.15 * H;
+    fallback.push("neck");
+  }
   // No crotch: at the fixed layout's proportion of the neck height (0.42 / 0.85).
   if (!Number.isFinite(crotch)) crotch = b.min[1] + 0.5 * (neck - b.min[1]);
 
@@ -145,7 +180,8 @@ export function findLandmarks(slices: Slice[], b: Bounds, probe?: (y: number) =>
   const arm = (side: 1 | -1): number | null => {
     const edge = (c: SliceComponent) => (side > 0 ? c.x1 : -c.x0); // outer edge, signed outward
     const inner = (c: SliceComponent) => (side > 0 ? c.x0 : -c.x1);
-    const torsoEdges: number[] = [], armInner: number[] = [];
+    const torsoEdges: number[] = [],
+      armInner: number[] = [];
     const centralEdges: number[] = [];
     for (const s of band) {
       const t = central(s);
@@ -160,7 +196,8 @@ export function findLandmarks(slices: Slice[], b: Bounds, probe?: (y: number) =>
     if (!centralEdges.length) return null;
     if (armInner.length >= Math.max(2, 0.1 * band.length)) {
       // Hanging arms: through the gap between the torso and the arm.
-      const t = Math.max(...torsoEdges), a = Math.min(...armInner);
+      const t = Math.max(...torsoEdges),
+        a = Math.min(...armInner);
       return t < a ? (t + a) / 2 : (percentile(torsoEdges, 0.5) + percentile(armInner, 0.5)) / 2;
     }
     // T/A-pose: slices whose central component reaches far beyond the torso carry an arm.
@@ -173,9 +210,19 @@ export function findLandmarks(slices: Slice[], b: Bounds, probe?: (y: number) =>
   };
   let leftCut = arm(1) ?? NaN;
   let rightCut = -(arm(-1) ?? NaN);
-  if (!Number.isFinite(leftCut)) { leftCut = b.max[0] - W / 3; fallback.push("left_arm"); }
-  if (!Number.isFinite(rightCut)) { rightCut = b.min[0] + W / 3; fallback.push("right_arm"); }
-  if (rightCut >= leftCut) { const m = (leftCut + rightCut) / 2; leftCut = m + 0.01 * W; rightCut = m - 0.01 * W; }
+  if (!Number.isFinite(leftCut)) {
+    leftCut = b.max[0] - W / 3;
+    fallback.push("left_arm");
+  }
+  if (!Number.isFinite(rightCut)) {
+    rightCut = b.min[0] + W / 3;
+    fallback.push("right_arm");
+  }
+  if (rightCut >= leftCut) {
+    const m = (leftCut + rightCut) / 2;
+    leftCut = m + 0.01 * W;
+    rightCut = m - 0.01 * W;
+  }
   if (fallback.includes("crotch")) legGap = xc;
   return { xc, crotch, legGap, neck, leftCut, rightCut, fallback };
 }

@@ -33,12 +33,22 @@ const part = (s: Scene, name: string): MeshPart => {
   return p;
 };
 const bounds = (p: MeshPart) => meshBounds(p.positions);
-const centre = (p: MeshPart) => { const b = bounds(p); return [0, 1, 2].map((a) => (b.min[a]! + b.max[a]!) / 2); };
-const vol = (s: Scene, name: string) => { const p = part(s, name); return signedVolume(p.positions, p.indices); };
-const solid = (p: MeshPart): Manifold => arena.keep(new wasm.Manifold(new wasm.Mesh({ numProp: 3, vertProperties: p.positions, triVerts: p.indices })));
+const centre = (p: MeshPart) => {
+  const b = bounds(p);
+  return [0, 1, 2].map((a) => (b.min[a]! + b.max[a]!) / 2);
+};
+const vol = (s: Scene, name: string) => {
+  const p = part(s, name);
+  return signedVolume(p.positions, p.indices);
+};
+const solid = (p: MeshPart): Manifold =>
+  arena.keep(new wasm.Manifold(new wasm.Mesh({ numProp: 3, vertProperties: p.positions, triVerts: p.indices })));
 
 describe("character split finds the limbs of a primitive humanoid", () => {
-  it.each([["hanging", hanging], ["tpose", tpose]] as const)("%s arms: each part matches its known limb", async (pose, model) => {
+  it.each([
+    ["hanging", hanging],
+    ["tpose", tpose],
+  ] as const)("%s arms: each part matches its known limb", async (pose, model) => {
     const s = await buildSplitScene(model, { ...base, part: "a" });
     expectSolidParts(s, 6);
     expect(s.parts.map((p) => p.name).sort()).toEqual(["head", "left_arm", "left_leg", "right_arm", "right_leg", "torso"]);
@@ -55,7 +65,10 @@ describe("character split finds the limbs of a primitive humanoid", () => {
     expect(torso.max[1]).toBeCloseTo(head.min[1], 3);
     expect(Math.max(-torso.min[0], torso.max[0])).toBeLessThan(H.torso.x + 2.5);
     // Legs: below the crotch, one each side, exactly the leg cylinders.
-    for (const [name, sign] of [["left_leg", 1], ["right_leg", -1]] as const) {
+    for (const [name, sign] of [
+      ["left_leg", 1],
+      ["right_leg", -1],
+    ] as const) {
       const leg = bounds(part(s, name));
       expect(leg.max[1]).toBeCloseTo(H.crotch, 0);
       expect(leg.min[1]).toBeCloseTo(0, 3);
@@ -63,9 +76,13 @@ describe("character split finds the limbs of a primitive humanoid", () => {
       expect(leg.max[0] - leg.min[0]).toBeCloseTo(2 * H.legR, 0);
     }
     // Arms: beside the torso, the whole limb including the hand below the crotch.
-    for (const [name, sign] of [["left_arm", 1], ["right_arm", -1]] as const) {
+    for (const [name, sign] of [
+      ["left_arm", 1],
+      ["right_arm", -1],
+    ] as const) {
       const arm = bounds(part(s, name));
-      const inner = sign > 0 ? arm.min[0] : -arm.max[0], outer = sign > 0 ? arm.max[0] : -arm.min[0];
+      const inner = sign > 0 ? arm.min[0] : -arm.max[0],
+        outer = sign > 0 ? arm.max[0] : -arm.min[0];
       expect(inner).toBeGreaterThanOrEqual(H.torso.x);
       if (pose === "hanging") {
         expect(inner).toBeLessThanOrEqual(H.armX - H.armR); // through the gap
@@ -80,7 +97,14 @@ describe("character split finds the limbs of a primitive humanoid", () => {
     }
   });
 
-  it.each([["a", 6], ["b", 5], ["c", 4], ["d", 4], ["e", 3], ["f", 2]] as const)("part %s -> %i closed named parts, volume kept", async (p, n) => {
+  it.each([
+    ["a", 6],
+    ["b", 5],
+    ["c", 4],
+    ["d", 4],
+    ["e", 3],
+    ["f", 2],
+  ] as const)("part %s -> %i closed named parts, volume kept", async (p, n) => {
     const s = await buildSplitScene(hanging, { ...base, part: p });
     expectSolidParts(s, n);
     expect(sceneVolume(s) / sceneVolume(hanging)).toBeCloseTo(1, 2);
@@ -95,7 +119,8 @@ describe("character split finds the limbs of a primitive humanoid", () => {
     const plain = await buildSplitScene(hanging, { ...base, part: "f" });
     const s = await buildSplitScene(hanging, { ...base, part: "f", joint });
     expectSolidParts(s, 2);
-    const gained = vol(s, "body") - vol(plain, "body"), lost = vol(plain, "head") - vol(s, "head");
+    const gained = vol(s, "body") - vol(plain, "body"),
+      lost = vol(plain, "head") - vol(s, "head");
     expect(gained).toBeGreaterThan(1);
     expect(lost).toBeGreaterThan(gained);
     if (joint !== "dovetail") expect(lost).toBeLessThan(gained * 2);
@@ -131,7 +156,8 @@ describe("character split finds the limbs of a primitive humanoid", () => {
     const model = await sceneFromViews([v], { cells: 96, face: 60_000, textured: false, pbr: false, shading: 0 });
     const s = await buildSplitScene(model, { ...base, part: "a" });
     expectSolidParts(s, 6);
-    const head = bounds(part(s, "head")), torso = bounds(part(s, "torso"));
+    const head = bounds(part(s, "head")),
+      torso = bounds(part(s, "torso"));
     // The robot's neck is at about a third of its height, under the wide head.
     expect(head.min[1]).toBeGreaterThan(25);
     expect(head.min[1]).toBeLessThan(45);
@@ -151,7 +177,11 @@ describe("general split by structure", () => {
   const model = sceneOfManifold(neckedModel(wasm, arena));
   const general = { ...base, model: "general" as const, part: "a" as const };
   /** x positions where chain parts meet (part boundaries inside the chain). */
-  const chainCuts = (s: Scene) => s.parts.map(bounds).filter((b) => b.min[1] > NECKED.chainY - 20 && b.min[0] > -71).map((b) => b.min[0]);
+  const chainCuts = (s: Scene) =>
+    s.parts
+      .map(bounds)
+      .filter((b) => b.min[1] > NECKED.chainY - 20 && b.min[0] > -71)
+      .map((b) => b.min[0]);
 
   it("connected pieces, then cuts at the necks; counts grow low < medium < high", async () => {
     const counts: number[] = [];
@@ -161,7 +191,12 @@ describe("general split by structure", () => {
       expect(sceneVolume(s) / sceneVolume(model)).toBeCloseTo(1, 3);
       counts.push(s.parts.length);
       // The cube is never cut; the dumbbell is cut in its bar.
-      expect(s.parts.some((p) => { const b = bounds(p); return b.min[0] > 59 && b.max[0] - b.min[0] > 19.9; })).toBe(true);
+      expect(
+        s.parts.some((p) => {
+          const b = bounds(p);
+          return b.min[0] > 59 && b.max[0] - b.min[0] > 19.9;
+        }),
+      ).toBe(true);
       const dumbbell = s.parts.map(bounds).filter((b) => Math.abs(b.max[1]) < 16 && b.max[0] < 16 && b.min[0] > -76);
       expect(dumbbell.length).toBe(2);
       const barCut = Math.max(...dumbbell.map((b) => b.min[0]));
@@ -187,7 +222,11 @@ describe("general split by structure", () => {
 
   it("a shape without structure is halved across its principal axis (2 / 3 / 4 parts)", async () => {
     const sphere = sceneOf(uvSphere(40, 32, 64));
-    for (const [level, n] of [["low", 2], ["medium", 3], ["high", 4]] as const) {
+    for (const [level, n] of [
+      ["low", 2],
+      ["medium", 3],
+      ["high", 4],
+    ] as const) {
       const s = await buildSplitScene(sphere, { ...general, level });
       expectSolidParts(s, n);
       expect(sceneVolume(s) / sceneVolume(sphere)).toBeCloseTo(1, 3);
@@ -197,7 +236,11 @@ describe("general split by structure", () => {
     expectSolidParts(s, 2);
     for (const p of s.parts) {
       const b = bounds(p);
-      expect([b.max[1] - b.min[1], b.max[2] - b.min[2], b.max[0] - b.min[0]]).toEqual([expect.closeTo(10, 4), expect.closeTo(40, 4), expect.closeTo(50, 2)]);
+      expect([b.max[1] - b.min[1], b.max[2] - b.min[2], b.max[0] - b.min[0]]).toEqual([
+        expect.closeTo(10, 4),
+        expect.closeTo(40, 4),
+        expect.closeTo(50, 2),
+      ]);
     }
   });
 
@@ -206,13 +249,29 @@ describe("general split by structure", () => {
     open.indices = open.indices.slice(0, 30); // one face removed
     const other = box([30, 0, 0], [40, 10, 10]);
     other.indices = other.indices.slice(6); // another open box
-    const area = (p: MeshPart) => { let a = 0; const q = p.positions; for (let t = 0; t < p.indices.length; t += 3) { const [i, j, k] = [p.indices[t]! * 3, p.indices[t + 1]! * 3, p.indices[t + 2]! * 3]; const u = [0, 1, 2].map((c) => q[j + c]! - q[i + c]!), v = [0, 1, 2].map((c) => q[k + c]! - q[i + c]!); a += Math.hypot(u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!) / 2; } return a; };
-    for (const [level, n] of [["low", 2], ["high", 4]] as const) {
+    const area = (p: MeshPart) => {
+      let a = 0;
+      const q = p.positions;
+      for (let t = 0; t < p.indices.length; t += 3) {
+        const [i, j, k] = [p.indices[t]! * 3, p.indices[t + 1]! * 3, p.indices[t + 2]! * 3];
+        const u = [0, 1, 2].map((c) => q[j + c]! - q[i + c]!),
+          v = [0, 1, 2].map((c) => q[k + c]! - q[i + c]!);
+        a += Math.hypot(u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!) / 2;
+      }
+      return a;
+    };
+    for (const [level, n] of [
+      ["low", 2],
+      ["high", 4],
+    ] as const) {
       const s = await buildSplitScene(sceneOf(open, other), { ...general, level });
       expect(s.parts.length).toBe(n);
       expect(s.parts.reduce((a, p) => a + area(p), 0)).toBeCloseTo(area(open) + area(other), 2);
       // No part spans both boxes.
-      for (const p of s.parts) { const b = bounds(p); expect(b.min[0] < 15 && b.max[0] > 25).toBe(false); }
+      for (const p of s.parts) {
+        const b = bounds(p);
+        expect(b.min[0] < 15 && b.max[0] > 25).toBe(false);
+      }
     }
     const c = await buildSplitScene(sceneOf(open), { ...base, part: "a" });
     expect(c.parts.length).toBe(6);

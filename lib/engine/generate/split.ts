@@ -31,7 +31,11 @@ import { type PieceOps, type TriMesh, type Vec3, LEVELS, structuralSplit } from 
 import { type Landmarks, findLandmarks, horizontalSlices } from "./split-landmarks";
 
 export type Label = "head" | "torso" | "left_arm" | "right_arm" | "left_leg" | "right_leg";
-export interface Region { name: string; min: Vec3; max: Vec3 }
+export interface Region {
+  name: string;
+  min: Vec3;
+  max: Vec3;
+}
 export interface SplitPlan {
   regions: Region[];
   /** Output parts as lists of region names. */
@@ -52,9 +56,13 @@ export const groupName = (g: string[]) =>
 
 /** Fixed box layout for non-manifold input; the character faces +Z, its left is +X. */
 export function boxCharacterPlan(b: Bounds, part: SplitJob["part"]): SplitPlan {
-  const W = b.max[0] - b.min[0], H = b.max[1] - b.min[1];
-  const neck = b.max[1] - 0.15 * H, hip = b.min[1] + 0.42 * H;
-  const x1 = b.min[0] + W / 3, x2 = b.max[0] - W / 3, xc = (b.min[0] + b.max[0]) / 2;
+  const W = b.max[0] - b.min[0],
+    H = b.max[1] - b.min[1];
+  const neck = b.max[1] - 0.15 * H,
+    hip = b.min[1] + 0.42 * H;
+  const x1 = b.min[0] + W / 3,
+    x2 = b.max[0] - W / 3,
+    xc = (b.min[0] + b.max[0]) / 2;
   const regions: Region[] = [
     { name: "head", min: [-I, neck, -I], max: [I, I, I] },
     { name: "torso", min: [x1, hip, -I], max: [x2, neck, I] },
@@ -67,32 +75,62 @@ export function boxCharacterPlan(b: Bounds, part: SplitJob["part"]): SplitPlan {
 }
 
 const PALETTE: Vec3[] = [
-  [0.8, 0.3, 0.25], [0.25, 0.55, 0.8], [0.35, 0.7, 0.35], [0.85, 0.7, 0.25], [0.6, 0.4, 0.75],
-  [0.3, 0.7, 0.7], [0.85, 0.5, 0.6], [0.55, 0.55, 0.5], [0.9, 0.55, 0.2], [0.4, 0.45, 0.85],
+  [0.8, 0.3, 0.25],
+  [0.25, 0.55, 0.8],
+  [0.35, 0.7, 0.35],
+  [0.85, 0.7, 0.25],
+  [0.6, 0.4, 0.75],
+  [0.3, 0.7, 0.7],
+  [0.85, 0.5, 0.6],
+  [0.55, 0.55, 0.5],
+  [0.9, 0.55, 0.2],
+  [0.4, 0.45, 0.85],
 ];
 /** A plain coloured material: colour i of a fixed palette, then golden-angle hues. */
 export function paletteMaterial(i: number): Material {
   let c = PALETTE[i];
   if (!c) {
-    const h = (i * 0.618033988749895) % 1, s = 0.55 + 0.25 * ((i >> 1) % 2), v = 0.8 - 0.2 * (i % 2);
-    const f = (k: number) => { const x = (k + h * 6) % 6; return v - v * s * Math.max(0, Math.min(x, 4 - x, 1)); };
+    const h = (i * 0.618033988749895) % 1,
+      s = 0.55 + 0.25 * ((i >> 1) % 2),
+      v = 0.8 - 0.2 * (i % 2);
+    const f = (k: number) => {
+      const x = (k + h * 6) % 6;
+      return v - v * s * Math.max(0, Math.min(x, 4 - x, 1));
+    };
     c = [f(5), f(3), f(1)];
   }
   return { name: `color_${i + 1}`, baseColorFactor: [c[0], c[1], c[2], 1], metallicFactor: 0, roughnessFactor: 0.7 };
 }
 
 const axisVec = (a: 0 | 1 | 2): Vec3 => [a === 0 ? 1 : 0, a === 1 ? 1 : 0, a === 2 ? 1 : 0];
-const bboxCentre = (m: Manifold, a: number) => { const b = m.boundingBox(); return (b.min[a]! + b.max[a]!) / 2; };
+const bboxCentre = (m: Manifold, a: number) => {
+  const b = m.boundingBox();
+  return (b.min[a]! + b.max[a]!) / 2;
+};
 
 /** Non-empty connected pieces on the negative and positive side of p[axis] = offset. */
 function splitAxis(m: Manifold, axis: 0 | 1 | 2, offset: number, arena: Arena): [Manifold[], Manifold[]] {
   const [above, below] = m.splitByPlane(axisVec(axis), offset).map((x) => arena.keep(x)) as [Manifold, Manifold];
-  const pieces = (x: Manifold) => (x.isEmpty() ? [] : x.decompose().map((p) => arena.keep(p)).filter((p) => p.volume() > 0));
+  const pieces = (x: Manifold) =>
+    x.isEmpty()
+      ? []
+      : x
+          .decompose()
+          .map((p) => arena.keep(p))
+          .filter((p) => p.volume() > 0);
   return [pieces(below), pieces(above)];
 }
 
-export interface CharacterCut { parent: Label; child: Label; face: CutFace }
-export interface CharacterPieces { labels: Map<Label, Manifold>; cuts: CharacterCut[]; landmarks: Landmarks }
+export interface CharacterCut {
+  parent: Label;
+  child: Label;
+  face: CutFace;
+}
+export interface CharacterPieces {
+  labels: Map<Label, Manifold>;
+  cuts: CharacterCut[];
+  landmarks: Landmarks;
+}
 
 /** Cuts a closed character solid into the six labelled pieces (see the file comment). */
 export function carveCharacter(wasm: ManifoldToplevel, whole: Manifold, arena: Arena): CharacterPieces {
@@ -107,7 +145,10 @@ export function carveCharacter(wasm: ManifoldToplevel, whole: Manifold, arena: A
 
   const [body, above] = splitAxis(whole, 1, lm.neck, arena);
   // The head: the largest piece above the neck over the body's centre; others are hands.
-  const overCentre = above.filter((m) => { const r = m.boundingBox(); return r.min[0] <= lm.xc && lm.xc <= r.max[0]; });
+  const overCentre = above.filter((m) => {
+    const r = m.boundingBox();
+    return r.min[0] <= lm.xc && lm.xc <= r.max[0];
+  });
   const head = (overCentre.length ? overCentre : above).reduce<Manifold | null>((a, m) => (!a || m.volume() > a.volume() ? m : a), null);
   for (const m of above) put(m === head ? "head" : `${side(m, lm.xc)}_arm`, m);
 
@@ -115,7 +156,10 @@ export function carveCharacter(wasm: ManifoldToplevel, whole: Manifold, arena: A
   const besides = (pieces: Manifold[], s: "left" | "right") => {
     const found = !lm.fallback.includes(`${s}_arm`);
     for (const m of pieces) {
-      if (found) { put(bboxCentre(m, 1) > lm.crotch ? `${s}_arm` : `${s}_leg`, m); continue; }
+      if (found) {
+        put(bboxCentre(m, 1) > lm.crotch ? `${s}_arm` : `${s}_leg`, m);
+        continue;
+      }
       // No arm found: the fixed layout (arm above the crotch level, leg below).
       const [lo, hi] = splitAxis(m, 1, lm.crotch, arena);
       lo.forEach((x) => put(`${s}_leg`, x));
@@ -152,10 +196,23 @@ export function carveCharacter(wasm: ManifoldToplevel, whole: Manifold, arena: A
 
   cuts.push({ parent: "torso", child: "head", face: { axis: 1, offset: lm.neck, childSide: 1, rect: [-I, I, lm.rightCut, lm.leftCut] } });
   cuts.push({ parent: "torso", child: "left_arm", face: { axis: 0, offset: lm.leftCut, childSide: 1, rect: [lm.crotch, lm.neck, -I, I] } });
-  cuts.push({ parent: "torso", child: "right_arm", face: { axis: 0, offset: lm.rightCut, childSide: -1, rect: [lm.crotch, lm.neck, -I, I] } });
-  cuts.push({ parent: "torso", child: "left_leg", face: { axis: 1, offset: lm.crotch, childSide: -1, rect: [-I, I, lm.legGap, lm.leftCut] } });
-  cuts.push({ parent: "torso", child: "right_leg", face: { axis: 1, offset: lm.crotch, childSide: -1, rect: [-I, I, lm.rightCut, lm.legGap] } });
-  if (legsTouch) cuts.push({ parent: "right_leg", child: "left_leg", face: { axis: 0, offset: lm.legGap, childSide: 1, rect: [-I, lm.crotch, -I, I] } });
+  cuts.push({
+    parent: "torso",
+    child: "right_arm",
+    face: { axis: 0, offset: lm.rightCut, childSide: -1, rect: [lm.crotch, lm.neck, -I, I] },
+  });
+  cuts.push({
+    parent: "torso",
+    child: "left_leg",
+    face: { axis: 1, offset: lm.crotch, childSide: -1, rect: [-I, I, lm.legGap, lm.leftCut] },
+  });
+  cuts.push({
+    parent: "torso",
+    child: "right_leg",
+    face: { axis: 1, offset: lm.crotch, childSide: -1, rect: [-I, I, lm.rightCut, lm.legGap] },
+  });
+  if (legsTouch)
+    cuts.push({ parent: "right_leg", child: "left_leg", face: { axis: 0, offset: lm.legGap, childSide: 1, rect: [-I, lm.crotch, -I, I] } });
   return { labels, cuts, landmarks: lm };
 }
 
@@ -175,7 +232,14 @@ function stripProps(props: Float32Array, numProp: number): Float32Array {
 }
 
 /** Character split of a closed solid: grouped parts, then joints on the cuts between parts. */
-function splitCharacter(wasm: ManifoldToplevel, whole: Manifold, part: SplitJob["part"], joint: "none" | JointKind, merge: boolean, arena: Arena): Scene {
+function splitCharacter(
+  wasm: ManifoldToplevel,
+  whole: Manifold,
+  part: SplitJob["part"],
+  joint: "none" | JointKind,
+  merge: boolean,
+  arena: Arena,
+): Scene {
   const { labels, cuts } = carveCharacter(wasm, whole, arena);
   const parts: { name: string; m: Manifold }[] = [];
   const partIndex = new Map<Label, number>();
@@ -193,7 +257,8 @@ function splitCharacter(wasm: ManifoldToplevel, whole: Manifold, part: SplitJob[
     const adds: Manifold[][] = parts.map(() => []);
     const subs: Manifold[][] = parts.map(() => []);
     for (const cut of cuts) {
-      const pi = partIndex.get(cut.parent), ci = partIndex.get(cut.child);
+      const pi = partIndex.get(cut.parent),
+        ci = partIndex.get(cut.child);
       const child = labels.get(cut.child);
       if (pi === undefined || ci === undefined || pi === ci || !child || child.isEmpty()) continue;
       for (const c of connectorsAt(wasm, arena, child, cut.face, joint, extent)) {
@@ -225,8 +290,15 @@ function absorbSpecks<P>(pieces: P[], size: (p: P) => number, centre: (p: P) => 
   for (const p of pieces) {
     if (big.includes(p)) continue;
     const c = centre(p);
-    let best = 0, bd = Infinity;
-    big.forEach((q, i) => { const d = Math.hypot(...centre(q).map((x, k) => x - c[k]!)); if (d < bd) { bd = d; best = i; } });
+    let best = 0,
+      bd = Infinity;
+    big.forEach((q, i) => {
+      const d = Math.hypot(...centre(q).map((x, k) => x - c[k]!));
+      if (d < bd) {
+        bd = d;
+        best = i;
+      }
+    });
     big[best] = join(big[best]!, p);
   }
   return big;
@@ -244,21 +316,29 @@ function splitGeneral(wasm: ManifoldToplevel, whole: Manifold, level: SplitJob["
   };
   const comps = whole.decompose().map((x) => arena.keep(x));
   let pieces = structuralSplit(comps, level, ops);
-  const centre = (m: Manifold): Vec3 => { const b = m.boundingBox(); return [0, 1, 2].map((a) => (b.min[a]! + b.max[a]!) / 2) as Vec3; };
+  const centre = (m: Manifold): Vec3 => {
+    const b = m.boundingBox();
+    return [0, 1, 2].map((a) => (b.min[a]! + b.max[a]!) / 2) as Vec3;
+  };
   pieces = absorbSpecks(pieces, ops.size, centre, (a, b) => arena.keep(wasm.Manifold.union(a, b)), LEVELS[level].minSide / 4);
   pieces.sort((a, b) => b.volume() - a.volume());
   return { parts: pieces.map((m, i) => toPart(`part_${i + 1}`, m, i)) };
 }
 
 /** A triangle soup piece: 9 floats per triangle. */
-interface Soup { positions: Float32Array; indices: Uint32Array; area: number }
+interface Soup {
+  positions: Float32Array;
+  indices: Uint32Array;
+  area: number;
+}
 
 function soupOf(pos: ArrayLike<number>): Soup {
   const positions = Float32Array.from(pos);
   const indices = Uint32Array.from({ length: positions.length / 3 }, (_, i) => i);
   let area = 0;
   for (let t = 0; t < positions.length; t += 9) {
-    const u = [0, 1, 2].map((c) => positions[t + 3 + c]! - positions[t + c]!), v = [0, 1, 2].map((c) => positions[t + 6 + c]! - positions[t + c]!);
+    const u = [0, 1, 2].map((c) => positions[t + 3 + c]! - positions[t + c]!),
+      v = [0, 1, 2].map((c) => positions[t + 6 + c]! - positions[t + c]!);
     area += Math.hypot(u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!) / 2;
   }
   return { positions, indices, area };
@@ -270,20 +350,25 @@ export function clipSoup(s: Soup, n: Vec3, t: number): Soup[] {
   const poly: number[][] = [[], []];
   const p = s.positions;
   for (let tri = 0; tri < p.length; tri += 9) {
-    poly[0] = []; poly[1] = [];
+    poly[0] = [];
+    poly[1] = [];
     for (let k = 0; k < 3; k++) {
-      const a = tri + k * 3, b = tri + ((k + 1) % 3) * 3;
-      const da = n[0] * p[a]! + n[1] * p[a + 1]! + n[2] * p[a + 2]! - t, db = n[0] * p[b]! + n[1] * p[b + 1]! + n[2] * p[b + 2]! - t;
+      const a = tri + k * 3,
+        b = tri + ((k + 1) % 3) * 3;
+      const da = n[0] * p[a]! + n[1] * p[a + 1]! + n[2] * p[a + 2]! - t,
+        db = n[0] * p[b]! + n[1] * p[b + 1]! + n[2] * p[b + 2]! - t;
       poly[da >= 0 ? 1 : 0]!.push(p[a]!, p[a + 1]!, p[a + 2]!);
-      if ((da >= 0) !== (db >= 0)) {
+      if (da >= 0 !== db >= 0) {
         const f = da / (da - db);
         const q = [0, 1, 2].map((c) => p[a + c]! + f * (p[b + c]! - p[a + c]!));
-        poly[0]!.push(...q); poly[1]!.push(...q);
+        poly[0]!.push(...q);
+        poly[1]!.push(...q);
       }
     }
     for (let sd = 0; sd < 2; sd++) {
       const q = poly[sd]!;
-      for (let k = 3; k + 3 < q.length; k += 3) sides[sd]!.push(q[0]!, q[1]!, q[2]!, q[k]!, q[k + 1]!, q[k + 2]!, q[k + 3]!, q[k + 4]!, q[k + 5]!);
+      for (let k = 3; k + 3 < q.length; k += 3)
+        sides[sd]!.push(q[0]!, q[1]!, q[2]!, q[k]!, q[k + 1]!, q[k + 2]!, q[k + 3]!, q[k + 4]!, q[k + 5]!);
     }
   }
   return sides.filter((x) => x.length).map(soupOf);
@@ -292,17 +377,29 @@ export function clipSoup(s: Soup, n: Vec3, t: number): Soup[] {
 /** Connected pieces of an indexed mesh (triangles sharing a vertex), as soups. */
 function soupComponents(positions: Float32Array, indices: Uint32Array): Soup[] {
   const parent = Int32Array.from({ length: positions.length / 3 }, (_, i) => i);
-  const find = (i: number): number => { while (parent[i] !== i) { parent[i] = parent[parent[i]!]!; i = parent[i]!; } return i; };
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]!]!;
+      i = parent[i]!;
+    }
+    return i;
+  };
   for (let t = 0; t < indices.length; t += 3) {
     const a = find(indices[t]!);
-    for (const v of [indices[t + 1]!, indices[t + 2]!]) { const b = find(v); if (b !== a) parent[b] = a; }
+    for (const v of [indices[t + 1]!, indices[t + 2]!]) {
+      const b = find(v);
+      if (b !== a) parent[b] = a;
+    }
   }
   const groups = new Map<number, number[]>();
   for (let t = 0; t < indices.length; t += 3) {
     const r = find(indices[t]!);
     let g = groups.get(r);
     if (!g) groups.set(r, (g = []));
-    for (let k = 0; k < 3; k++) { const v = indices[t + k]! * 3; g.push(positions[v]!, positions[v + 1]!, positions[v + 2]!); }
+    for (let k = 0; k < 3; k++) {
+      const v = indices[t + k]! * 3;
+      g.push(positions[v]!, positions[v + 1]!, positions[v + 2]!);
+    }
   }
   return [...groups.values()].map(soupOf);
 }
@@ -310,9 +407,23 @@ function soupComponents(positions: Float32Array, indices: Uint32Array): Soup[] {
 /** General split of a non-manifold mesh: open parts. */
 function splitSoup(positions: Float32Array, indices: Uint32Array, level: SplitJob["level"]): Scene {
   const ops: PieceOps<Soup> = { mesh: (s) => s, size: (s) => s.area, cut: clipSoup };
-  const centre = (s: Soup): Vec3 => { const b = meshBounds(s.positions); return [0, 1, 2].map((a) => (b.min[a]! + b.max[a]!) / 2) as Vec3; };
+  const centre = (s: Soup): Vec3 => {
+    const b = meshBounds(s.positions);
+    return [0, 1, 2].map((a) => (b.min[a]! + b.max[a]!) / 2) as Vec3;
+  };
   let pieces = structuralSplit(soupComponents(positions, indices), level, ops);
-  pieces = absorbSpecks(pieces, ops.size, centre, (a, b) => { const p = new Float32Array(a.positions.length + b.positions.length); p.set(a.positions); p.set(b.positions, a.positions.length); return soupOf(p); }, LEVELS[level].minSide / 4);
+  pieces = absorbSpecks(
+    pieces,
+    ops.size,
+    centre,
+    (a, b) => {
+      const p = new Float32Array(a.positions.length + b.positions.length);
+      p.set(a.positions);
+      p.set(b.positions, a.positions.length);
+      return soupOf(p);
+    },
+    LEVELS[level].minSide / 4,
+  );
   pieces.sort((a, b) => b.area - a.area);
   return {
     parts: pieces.map((s, i) => {
@@ -326,7 +437,8 @@ function splitSoup(positions: Float32Array, indices: Uint32Array, level: SplitJo
 /** Fallback for non-manifold input: clips every triangle to every region (open parts). */
 export function clipSplit(positions: Float32Array, indices: Uint32Array, plan: SplitPlan): Scene {
   const out: MeshPart[] = [];
-  const poly = new Float64Array(3 * 12), tmp = new Float64Array(3 * 12);
+  const poly = new Float64Array(3 * 12),
+    tmp = new Float64Array(3 * 12);
   for (const p of plan.parts) {
     const pos: number[] = [];
     for (const rname of p.regions) {
@@ -343,9 +455,13 @@ export function clipSplit(positions: Float32Array, indices: Uint32Array, plan: S
           let m = 0;
           for (let k = 0; k < n; k++) {
             const j = (k + 1) % n;
-            const dk = s * (poly[k * 3 + a]! - o), dj = s * (poly[j * 3 + a]! - o);
-            if (dk >= 0) { for (let c = 0; c < 3; c++) tmp[m * 3 + c] = poly[k * 3 + c]!; m++; }
-            if ((dk >= 0) !== (dj >= 0)) {
+            const dk = s * (poly[k * 3 + a]! - o),
+              dj = s * (poly[j * 3 + a]! - o);
+            if (dk >= 0) {
+              for (let c = 0; c < 3; c++) tmp[m * 3 + c] = poly[k * 3 + c]!;
+              m++;
+            }
+            if (dk >= 0 !== dj >= 0) {
               const f = dk / (dk - dj);
               for (let c = 0; c < 3; c++) tmp[m * 3 + c] = poly[k * 3 + c]! + f * (poly[j * 3 + c]! - poly[k * 3 + c]!);
               m++;
@@ -362,13 +478,16 @@ export function clipSplit(positions: Float32Array, indices: Uint32Array, plan: S
     }
     if (!pos.length) continue;
     const positionsOut = new Float32Array(pos);
-    const part = plainPart(p.name, positionsOut, Uint32Array.from({ length: pos.length / 3 }, (_, i) => i));
+    const part = plainPart(
+      p.name,
+      positionsOut,
+      Uint32Array.from({ length: pos.length / 3 }, (_, i) => i),
+    );
     part.material = paletteMaterial(out.length);
     out.push(part);
   }
   return { parts: out };
 }
-
 
 export async function buildSplitScene(scene: Scene, job: Pick<SplitJob, "model" | "part" | "joint" | "merge" | "level">): Promise<Scene> {
   const welded = weldScene(scene);

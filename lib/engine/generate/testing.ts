@@ -12,7 +12,11 @@ export function uvSphere(radius: number, rings = 24, segments = 48, centre: [num
     const th = (Math.PI * r) / rings;
     for (let s = 0; s < segments; s++) {
       const ph = (2 * Math.PI * s) / segments;
-      pos.push(centre[0] + radius * Math.sin(th) * Math.cos(ph), centre[1] + radius * Math.cos(th), centre[2] + radius * Math.sin(th) * Math.sin(ph));
+      pos.push(
+        centre[0] + radius * Math.sin(th) * Math.cos(ph),
+        centre[1] + radius * Math.cos(th),
+        centre[2] + radius * Math.sin(th) * Math.sin(ph),
+      );
     }
   }
   pos.push(centre[0], centre[1] - radius, centre[2]);
@@ -40,7 +44,12 @@ export function box(min: [number, number, number], max: [number, number, number]
 export const sceneOf = (...parts: MeshPart[]): Scene => ({ parts });
 
 /** An RGBA image filled with `bg`, with `paint(x, y)` returning a colour or null. */
-export function synthImage(w: number, h: number, bg: [number, number, number], paint: (x: number, y: number) => [number, number, number] | null): DecodedImage {
+export function synthImage(
+  w: number,
+  h: number,
+  bg: [number, number, number],
+  paint: (x: number, y: number) => [number, number, number] | null,
+): DecodedImage {
   const data = new Uint8Array(w * h * 4);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -54,6 +63,7 @@ export function synthImage(w: number, h: number, bg: [number, number, number], p
 /** A binary disc mask. */
 export function discMask(n: number, radius: number): Uint8Array {
   const m = new Uint8Array(n * n);
-  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) m[y * n + x] = (x + 0.5 - n / 2) ** 2 + (y + 0.5 - n / 2) ** 2 <= radius * radius ? 1 : 0;
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) m[y * n + x] = (x + 0.5 - n / 2) ** 2 + (y + 0.5 - n / 2) ** 2 <= radius * radius ? 1 : 0;
   return m;
 }

@@ -65,14 +65,17 @@ const FIELD_GRID = 256;
  */
 export function smoothFields(fields: Float32Array[], mask: Uint8Array, w: number, h: number, r: number, passes: number): Float32Array[] {
   const f = Math.max(1, Math.floor(Math.max(w, h) / FIELD_GRID));
-  const sw = Math.ceil(w / f), sh = Math.ceil(h / f), sn = sw * sh;
+  const sw = Math.ceil(w / f),
+    sh = Math.ceil(h / f),
+    sn = sw * sh;
   const den = new Float32Array(sn);
   const nums = fields.map(() => new Float32Array(sn));
   const cellX = new Int32Array(w);
   for (let x = 0; x < w; x++) cellX[x] = (x / f) | 0;
   // One field at a time keeps the inner loops monomorphic.
   for (let i = 0; i <= fields.length; i++) {
-    const src = fields[i], acc = i < fields.length ? nums[i]! : den;
+    const src = fields[i],
+      acc = i < fields.length ? nums[i]! : den;
     for (let y = 0; y < h; y++) {
       const srow = ((y / f) | 0) * sw;
       for (let x = 0, p = y * w; x < w; x++, p++) {
@@ -82,16 +85,21 @@ export function smoothFields(fields: Float32Array[], mask: Uint8Array, w: number
       }
     }
   }
-  const tmp = new Float32Array(sn), rr = Math.max(1, Math.round(r / f));
+  const tmp = new Float32Array(sn),
+    rr = Math.max(1, Math.round(r / f));
   for (let k = 0; k < passes; k++) {
     boxBlur(den, sw, sh, rr, den, tmp);
     for (const a of nums) boxBlur(a, sw, sh, rr, a, tmp);
   }
   for (const a of nums) for (let q = 0; q < sn; q++) a[q] = den[q]! > 1e-9 ? a[q]! / den[q]! : 0;
-  const cx0 = new Int32Array(w), cx1 = new Int32Array(w), ctx = new Float32Array(w);
+  const cx0 = new Int32Array(w),
+    cx1 = new Int32Array(w),
+    ctx = new Float32Array(w);
   for (let x = 0; x < w; x++) {
     const fx = Math.min(sw - 1, Math.max(0, (x + 0.5) / f - 0.5));
-    cx0[x] = Math.floor(fx); cx1[x] = Math.min(sw - 1, cx0[x]! + 1); ctx[x] = fx - cx0[x]!;
+    cx0[x] = Math.floor(fx);
+    cx1[x] = Math.min(sw - 1, cx0[x]! + 1);
+    ctx[x] = fx - cx0[x]!;
   }
   // Pre-weight the grids by the blurred mask: value = sum(w den g) / sum(w den).
   for (const a of nums) for (let q = 0; q < sn; q++) a[q] = a[q]! * den[q]!;
@@ -99,11 +107,21 @@ export function smoothFields(fields: Float32Array[], mask: Uint8Array, w: number
     const out = new Float32Array(w * h);
     for (let y = 0; y < h; y++) {
       const fy = Math.min(sh - 1, Math.max(0, (y + 0.5) / f - 0.5));
-      const fl = Math.floor(fy), r0 = fl * sw, r1 = Math.min(sh - 1, fl + 1) * sw, ty = fy - fl, uy = 1 - ty;
+      const fl = Math.floor(fy),
+        r0 = fl * sw,
+        r1 = Math.min(sh - 1, fl + 1) * sw,
+        ty = fy - fl,
+        uy = 1 - ty;
       for (let x = 0, p = y * w; x < w; x++, p++) {
         if (!mask[p]) continue;
-        const x0 = cx0[x]!, x1 = cx1[x]!, tx = ctx[x]!, ux = 1 - tx;
-        const a = r0 + x0, b = r0 + x1, c = r1 + x0, d = r1 + x1;
+        const x0 = cx0[x]!,
+          x1 = cx1[x]!,
+          tx = ctx[x]!,
+          ux = 1 - tx;
+        const a = r0 + x0,
+          b = r0 + x1,
+          c = r1 + x0,
+          d = r1 + x1;
         const ws = uy * (ux * den[a]! + tx * den[b]!) + ty * (ux * den[c]! + tx * den[d]!);
         if (ws > 1e-9) out[p] = (uy * (ux * g[a]! + tx * g[b]!) + ty * (ux * g[c]! + tx * g[d]!)) / ws;
       }
@@ -120,10 +138,16 @@ export function smoothFields(fields: Float32Array[], mask: Uint8Array, w: number
  */
 export function pushPullFill(data: Float32Array, weight: Float32Array, w: number, h: number, c: number): void {
   let full = true;
-  for (let p = 0; p < w * h; p++) if (weight[p]! < 1) { full = false; break; }
+  for (let p = 0; p < w * h; p++)
+    if (weight[p]! < 1) {
+      full = false;
+      break;
+    }
   if (full || (w === 1 && h === 1)) return;
-  const W = (w + 1) >> 1, H = (h + 1) >> 1;
-  const cd = new Float32Array(W * H * c), cw = new Float32Array(W * H);
+  const W = (w + 1) >> 1,
+    H = (h + 1) >> 1;
+  const cd = new Float32Array(W * H * c),
+    cw = new Float32Array(W * H);
   for (let Y = 0; Y < H; Y++) {
     for (let X = 0; X < W; X++) {
       const q = Y * W + X;
@@ -134,7 +158,8 @@ export function pushPullFill(data: Float32Array, weight: Float32Array, w: number
         for (let dx = 0; dx < 2; dx++) {
           const x = 2 * X + dx;
           if (x >= w) continue;
-          const p = y * w + x, wt = weight[p]!;
+          const p = y * w + x,
+            wt = weight[p]!;
           if (wt <= 0) continue;
           ws += wt;
           for (let k = 0; k < c; k++) cd[q * c + k] = cd[q * c + k]! + wt * data[p * c + k]!;
@@ -148,13 +173,21 @@ export function pushPullFill(data: Float32Array, weight: Float32Array, w: number
   for (let y = 0; y < h; y++) {
     // Fine pixel centre in coarse pixel coordinates.
     const fy = Math.min(H - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
-    const y0 = Math.floor(fy), y1 = Math.min(H - 1, y0 + 1), ty = fy - y0;
+    const y0 = Math.floor(fy),
+      y1 = Math.min(H - 1, y0 + 1),
+      ty = fy - y0;
     for (let x = 0; x < w; x++) {
-      const p = y * w + x, wt = weight[p]!;
+      const p = y * w + x,
+        wt = weight[p]!;
       if (wt >= 1) continue;
       const fx = Math.min(W - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
-      const x0 = Math.floor(fx), x1 = Math.min(W - 1, x0 + 1), tx = fx - x0;
-      const a = (y0 * W + x0) * c, b = (y0 * W + x1) * c, d = (y1 * W + x0) * c, e = (y1 * W + x1) * c;
+      const x0 = Math.floor(fx),
+        x1 = Math.min(W - 1, x0 + 1),
+        tx = fx - x0;
+      const a = (y0 * W + x0) * c,
+        b = (y0 * W + x1) * c,
+        d = (y1 * W + x0) * c,
+        e = (y1 * W + x1) * c;
       for (let k = 0; k < c; k++) {
         const up = (1 - ty) * ((1 - tx) * cd[a + k]! + tx * cd[b + k]!) + ty * ((1 - tx) * cd[d + k]! + tx * cd[e + k]!);
         data[p * c + k] = wt * data[p * c + k]! + (1 - wt) * up;
@@ -171,7 +204,10 @@ export function erode(mask: Uint8Array, w: number, h: number): Uint8Array {
     for (let x = 0; x < w; x++) {
       const p = y * w + x;
       if (!mask[p]) continue;
-      if (x > 0 && x < w - 1 && y > 0 && y < h - 1 && mask[p - 1] && mask[p + 1] && mask[p - w] && mask[p + w]) { out[p] = 1; any = true; }
+      if (x > 0 && x < w - 1 && y > 0 && y < h - 1 && mask[p - 1] && mask[p + 1] && mask[p - w] && mask[p + w]) {
+        out[p] = 1;
+        any = true;
+      }
     }
   }
   return any ? out : Uint8Array.from(mask);
@@ -180,18 +216,26 @@ export function erode(mask: Uint8Array, w: number, h: number): Uint8Array {
 // ---------------------------------------------------------------------------------------
 // Resampling
 
-interface Taps { start: Int32Array; count: Uint8Array; weights: Float32Array; maxTaps: number }
+interface Taps {
+  start: Int32Array;
+  count: Uint8Array;
+  weights: Float32Array;
+  maxTaps: number;
+}
 
 /** Tent-filter taps mapping n source samples onto m destination samples. */
 function resampleTaps(n: number, m: number): Taps {
   const scale = n / m;
   const r = Math.max(1, scale);
   const maxTaps = Math.ceil(2 * r) + 2;
-  const start = new Int32Array(m), count = new Uint8Array(m), weights = new Float32Array(m * maxTaps);
+  const start = new Int32Array(m),
+    count = new Uint8Array(m),
+    weights = new Float32Array(m * maxTaps);
   for (let i = 0; i < m; i++) {
     const centre = (i + 0.5) * scale - 0.5;
     // Taps with a positive weight only.
-    let j0 = Math.ceil(centre - r), j1 = Math.floor(centre + r);
+    let j0 = Math.ceil(centre - r),
+      j1 = Math.floor(centre + r);
     if (1 - Math.abs(j0 - centre) / r <= 0) j0++;
     if (j1 > j0 && 1 - Math.abs(j1 - centre) / r <= 0) j1--;
     // Clamp taps into the source, merging weights of clamped taps.
@@ -206,7 +250,10 @@ function resampleTaps(n: number, m: number): Taps {
       weights[i * maxTaps + (jj - s)] = weights[i * maxTaps + (jj - s)]! + wt;
       sum += wt;
     }
-    if (sum <= 0) { weights[i * maxTaps] = 1; sum = 1; }
+    if (sum <= 0) {
+      weights[i * maxTaps] = 1;
+      sum = 1;
+    }
     for (let k = 0; k < count[i]!; k++) weights[i * maxTaps + k] = weights[i * maxTaps + k]! / sum;
   }
   return { start, count, weights, maxTaps };
@@ -219,22 +266,34 @@ function resampleTaps(n: number, m: number): Taps {
  * trusted). Pixels of the crop outside the image count as background.
  */
 export function resampleCrop(
-  image: DecodedImage, mask: Uint8Array, colourMask: Uint8Array,
-  crop: { x: number; y: number; w: number; h: number }, tw: number, th: number,
+  image: DecodedImage,
+  mask: Uint8Array,
+  colourMask: Uint8Array,
+  crop: { x: number; y: number; w: number; h: number },
+  tw: number,
+  th: number,
 ): Float32Array {
   const lut = SRGB_TO_LINEAR;
   const { width: W, height: H, data } = image;
   const C = 5;
-  const tx = resampleTaps(crop.w, tw), ty = resampleTaps(crop.h, th);
+  const tx = resampleTaps(crop.w, tw),
+    ty = resampleTaps(crop.h, th);
   // Vertical taps first limit the source rows that matter; all crop rows are used anyway.
   const tmp = new Float32Array(tw * crop.h * C);
   for (let y = 0; y < crop.h; y++) {
     const sy = crop.y + y;
     if (sy < 0 || sy >= H) continue;
-    const srow = sy * W, drow = y * tw;
+    const srow = sy * W,
+      drow = y * tw;
     for (let x = 0; x < tw; x++) {
-      const s = tx.start[x]!, n = tx.count[x]!, wo = x * tx.maxTaps;
-      let r = 0, g = 0, b = 0, e = 0, m = 0;
+      const s = tx.start[x]!,
+        n = tx.count[x]!,
+        wo = x * tx.maxTaps;
+      let r = 0,
+        g = 0,
+        b = 0,
+        e = 0,
+        m = 0;
       for (let k = 0; k < n; k++) {
         const sx = crop.x + s + k;
         if (sx < 0 || sx >= W) continue;
@@ -249,16 +308,23 @@ export function resampleCrop(
         b += wt * lut[data[q * 4 + 2]!]!;
       }
       const d = (drow + x) * C;
-      tmp[d] = r; tmp[d + 1] = g; tmp[d + 2] = b; tmp[d + 3] = e; tmp[d + 4] = m;
+      tmp[d] = r;
+      tmp[d + 1] = g;
+      tmp[d + 2] = b;
+      tmp[d + 3] = e;
+      tmp[d + 4] = m;
     }
   }
   const out = new Float32Array(tw * th * C);
   const rowLen = tw * C;
   for (let y = 0; y < th; y++) {
-    const s = ty.start[y]!, n = ty.count[y]!, wo = y * ty.maxTaps;
+    const s = ty.start[y]!,
+      n = ty.count[y]!,
+      wo = y * ty.maxTaps;
     const d = y * rowLen;
     for (let k = 0; k < n; k++) {
-      const wt = ty.weights[wo + k]!, q = (s + k) * rowLen;
+      const wt = ty.weights[wo + k]!,
+        q = (s + k) * rowLen;
       for (let i = 0; i < rowLen; i++) out[d + i] = out[d + i]! + wt * tmp[q + i]!;
     }
   }
@@ -269,7 +335,8 @@ export function resampleCrop(
 // De-shading
 
 /** Clamp of the illumination ratio before the strength exponent. */
-const DESHADE_MIN_RATIO = 0.2, DESHADE_MAX_RATIO = 5;
+const DESHADE_MIN_RATIO = 0.2,
+  DESHADE_MAX_RATIO = 5;
 
 /**
  * Removes low-frequency illumination from linear RGB (3 interleaved channels) inside the
@@ -295,8 +362,10 @@ export function deshadeLinear(rgb: Float32Array, mask: Uint8Array, w: number, h:
   const mean = isum / cnt;
   if (mean <= 1e-6) return;
   // gain = ratio^-s, tabulated over the clamped ratio range (step 0.0003).
-  const s = Math.min(1, strength), inv = 1 / mean;
-  const steps = 16384, span = DESHADE_MAX_RATIO - DESHADE_MIN_RATIO;
+  const s = Math.min(1, strength),
+    inv = 1 / mean;
+  const steps = 16384,
+    span = DESHADE_MAX_RATIO - DESHADE_MIN_RATIO;
   const gain = new Float32Array(steps + 1);
   for (let i = 0; i <= steps; i++) gain[i] = (DESHADE_MIN_RATIO + (i / steps) * span) ** -s;
   const scale = steps / span;
@@ -321,10 +390,14 @@ export function deshadeImage(image: DecodedImage, mask: Uint8Array, strength: nu
   const n = w * h;
   const rgb = new Float32Array(n * 3);
   for (let p = 0; p < n; p++) for (let k = 0; k < 3; k++) rgb[p * 3 + k] = SRGB_TO_LINEAR[image.data[p * 4 + k]!]!;
-  let x0 = w, x1 = -1, y0 = h, y1 = -1;
+  let x0 = w,
+    x1 = -1,
+    y0 = h,
+    y1 = -1;
   for (let p = 0; p < n; p++) {
     if (!mask[p]) continue;
-    const x = p % w, y = (p - x) / w;
+    const x = p % w,
+      y = (p - x) / w;
     if (x < x0) x0 = x;
     if (x > x1) x1 = x;
     if (y < y0) y0 = y;

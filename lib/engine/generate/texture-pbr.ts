@@ -48,18 +48,25 @@ export interface PbrMaps {
  */
 export function pbrMaps(rgba: Uint8Array, mask: Uint8Array, w: number, h: number): PbrMaps {
   const n = w * h;
-  const Y = new Float32Array(n), Y2 = new Float32Array(n), S = new Float32Array(n), wt = new Float32Array(n);
+  const Y = new Float32Array(n),
+    Y2 = new Float32Array(n),
+    S = new Float32Array(n),
+    wt = new Float32Array(n);
   for (let p = 0; p < n; p++) {
-    const r = rgba[p * 4]!, g = rgba[p * 4 + 1]!, b = rgba[p * 4 + 2]!;
+    const r = rgba[p * 4]!,
+      g = rgba[p * 4 + 1]!,
+      b = rgba[p * 4 + 2]!;
     const y = (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
     Y[p] = y;
     Y2[p] = y * y;
-    const mx = Math.max(r, g, b), mn = Math.min(r, g, b);
+    const mx = Math.max(r, g, b),
+      mn = Math.min(r, g, b);
     S[p] = mx > 0 ? (mx - mn) / mx : 0;
     wt[p] = mask[p] ? 1 : 0;
   }
   const side = Math.max(w, h);
-  const r1 = Math.max(2, Math.round(0.01 * side)), r2 = Math.max(3, Math.round(0.025 * side));
+  const r1 = Math.max(2, Math.round(0.01 * side)),
+    r2 = Math.max(3, Math.round(0.025 * side));
   const [mean, mean2] = smoothFields([Y, Y2], mask, w, h, r1, 1) as [Float32Array, Float32Array];
   const hl = new Float32Array(n);
   for (let p = 0; p < n; p++) {
@@ -79,7 +86,11 @@ export function pbrMaps(rgba: Uint8Array, mask: Uint8Array, w: number, h: number
     mr[p * 2 + 1] = smoothstep(0.5, 0.9, G) * (1 - smoothstep(0.1, 0.3, satMean[p]!)) * smoothstep(0.2, 0.45, contrast);
   }
   let any = false;
-  for (let p = 0; p < n; p++) if (mask[p]) { any = true; break; }
+  for (let p = 0; p < n; p++)
+    if (mask[p]) {
+      any = true;
+      break;
+    }
   if (any) pushPullFill(mr, wt, w, h, 2);
   else for (let p = 0; p < n; p++) mr[p * 2] = BASE_ROUGHNESS;
   const metallicRoughness = new Uint8Array(n * 4);
@@ -89,10 +100,14 @@ export function pbrMaps(rgba: Uint8Array, mask: Uint8Array, w: number, h: number
     metallicRoughness[p * 4 + 1] = Math.round(mr[p * 2]! * 255);
     metallicRoughness[p * 4 + 2] = Math.round(mr[p * 2 + 1]! * 255);
     metallicRoughness[p * 4 + 3] = 255;
-    normal[p * 4] = 128; normal[p * 4 + 1] = 128; normal[p * 4 + 2] = 255; normal[p * 4 + 3] = 255;
+    normal[p * 4] = 128;
+    normal[p * 4 + 1] = 128;
+    normal[p * 4 + 2] = 255;
+    normal[p * 4 + 3] = 255;
   }
   // Height: the luma smoothed by a small tent (radius 2) so rims span a few texels.
-  const H = Float32Array.from(Y), tmp = new Float32Array(n);
+  const H = Float32Array.from(Y),
+    tmp = new Float32Array(n);
   boxBlur(H, w, h, 1, H, tmp);
   boxBlur(H, w, h, 1, H, tmp);
   for (let p = 0; p < n; p++) H[p] = H[p]! / 9;
@@ -100,10 +115,22 @@ export function pbrMaps(rgba: Uint8Array, mask: Uint8Array, w: number, h: number
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
       const p = y * w + x;
-      if (!(mask[p - w - 1] && mask[p - w] && mask[p - w + 1] && mask[p - 1] && mask[p] && mask[p + 1] && mask[p + w - 1] && mask[p + w] && mask[p + w + 1])) continue;
+      if (!(
+        mask[p - w - 1] &&
+        mask[p - w] &&
+        mask[p - w + 1] &&
+        mask[p - 1] &&
+        mask[p] &&
+        mask[p + 1] &&
+        mask[p + w - 1] &&
+        mask[p + w] &&
+        mask[p + w + 1]
+      ))
+        continue;
       const gx = H[p - w + 1]! + 2 * H[p + 1]! + H[p + w + 1]! - H[p - w - 1]! - 2 * H[p - 1]! - H[p + w - 1]!;
       const gy = H[p + w - 1]! + 2 * H[p + w]! + H[p + w + 1]! - H[p - w - 1]! - 2 * H[p - w]! - H[p - w + 1]!;
-      const nx = -k * gx, ny = k * gy;
+      const nx = -k * gx,
+        ny = k * gy;
       const inv = 1 / Math.sqrt(nx * nx + ny * ny + 1);
       normal[p * 4] = Math.round((nx * inv * 0.5 + 0.5) * 255);
       normal[p * 4 + 1] = Math.round((ny * inv * 0.5 + 0.5) * 255);

@@ -67,7 +67,12 @@ const PLAIN_ROUGHNESS = 0.65;
 /** Facing score of chart direction d (0 +Z, 1 -Z, 2 -X, 3 +X) for normal (x, _, z). */
 const facing = (d: number, nx: number, nz: number) => (d === 0 ? nz : d === 1 ? -nz : d === 2 ? -nx : nx);
 
-interface Rect { x: number; y: number; w: number; h: number }
+interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 /** Per used view: where its image comes from and where it goes in the atlas. */
 interface Chart {
@@ -76,7 +81,10 @@ interface Chart {
   /** Crop of the source image (may extend past it), pixels. */
   crop: Rect;
   /** Mask box in source pixels: x0 left edge, bw width, y0 top edge, bh height. */
-  x0: number; y0: number; bw: number; bh: number;
+  x0: number;
+  y0: number;
+  bw: number;
+  bh: number;
   tile: Rect;
 }
 
@@ -89,21 +97,30 @@ interface Chart {
 export function textureMesh(positions: Float32Array, indices: Uint32Array, views: TextureView[], opts: TextureOptions): MeshPart {
   const present: (TextureView | undefined)[] = VIEW_ORDER.map((v) => views.find((x) => x.view === v));
   if (!present.some(Boolean)) throw new Error("textureMesh needs at least one view");
-  const nv = positions.length / 3, nt = indices.length / 3;
+  const nv = positions.length / 3,
+    nt = indices.length / 3;
 
-  let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    minZ = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity,
+    maxZ = -Infinity;
   if (opts.bounds) {
     [minX, minY, minZ] = opts.bounds.min;
     [maxX, maxY, maxZ] = opts.bounds.max;
-  } else for (let i = 0; i < positions.length; i += 3) {
-    const x = positions[i]!, y = positions[i + 1]!, z = positions[i + 2]!;
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-    if (z < minZ) minZ = z;
-    if (z > maxZ) maxZ = z;
-  }
+  } else
+    for (let i = 0; i < positions.length; i += 3) {
+      const x = positions[i]!,
+        y = positions[i + 1]!,
+        z = positions[i + 2]!;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+      if (z < minZ) minZ = z;
+      if (z > maxZ) maxZ = z;
+    }
 
   // Direction -> chart (view) id serving it, -1 when none.
   const dirChart = new Int8Array(4);
@@ -114,30 +131,57 @@ export function textureMesh(positions: Float32Array, indices: Uint32Array, views
   const multi = present.filter(Boolean).length > 1;
   const fn = multi ? new Float32Array(nt * 3) : undefined; // unit face normals (occlusion)
   for (let t = 0; t < nt; t++) {
-    const a = indices[t * 3]! * 3, b = indices[t * 3 + 1]! * 3, c = indices[t * 3 + 2]! * 3;
-    const ax = positions[a]!, ay = positions[a + 1]!, az = positions[a + 2]!;
-    const ux = positions[b]! - ax, uy = positions[b + 1]! - ay, uz = positions[b + 2]! - az;
-    const vx = positions[c]! - ax, vy = positions[c + 1]! - ay, vz = positions[c + 2]! - az;
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    vn[a] = vn[a]! + nx; vn[a + 1] = vn[a + 1]! + ny; vn[a + 2] = vn[a + 2]! + nz;
-    vn[b] = vn[b]! + nx; vn[b + 1] = vn[b + 1]! + ny; vn[b + 2] = vn[b + 2]! + nz;
-    vn[c] = vn[c]! + nx; vn[c + 1] = vn[c + 1]! + ny; vn[c + 2] = vn[c + 2]! + nz;
+    const a = indices[t * 3]! * 3,
+      b = indices[t * 3 + 1]! * 3,
+      c = indices[t * 3 + 2]! * 3;
+    const ax = positions[a]!,
+      ay = positions[a + 1]!,
+      az = positions[a + 2]!;
+    const ux = positions[b]! - ax,
+      uy = positions[b + 1]! - ay,
+      uz = positions[b + 2]! - az;
+    const vx = positions[c]! - ax,
+      vy = positions[c + 1]! - ay,
+      vz = positions[c + 2]! - az;
+    const nx = uy * vz - uz * vy,
+      ny = uz * vx - ux * vz,
+      nz = ux * vy - uy * vx;
+    vn[a] = vn[a]! + nx;
+    vn[a + 1] = vn[a + 1]! + ny;
+    vn[a + 2] = vn[a + 2]! + nz;
+    vn[b] = vn[b]! + nx;
+    vn[b + 1] = vn[b + 1]! + ny;
+    vn[b + 2] = vn[b + 2]! + nz;
+    vn[c] = vn[c]! + nx;
+    vn[c + 1] = vn[c + 1]! + ny;
+    vn[c + 2] = vn[c + 2]! + nz;
     if (fn) {
       const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
-      if (l > 0) { fn[t * 3] = nx / l; fn[t * 3 + 1] = ny / l; fn[t * 3 + 2] = nz / l; }
+      if (l > 0) {
+        fn[t * 3] = nx / l;
+        fn[t * 3 + 1] = ny / l;
+        fn[t * 3 + 2] = nz / l;
+      }
     }
   }
   for (let i = 0; i < vn.length; i += 3) {
     const l = Math.sqrt(vn[i]! * vn[i]! + vn[i + 1]! * vn[i + 1]! + vn[i + 2]! * vn[i + 2]!);
-    if (l > 0) { vn[i] = vn[i]! / l; vn[i + 1] = vn[i + 1]! / l; vn[i + 2] = vn[i + 2]! / l; } else vn[i + 1] = 1;
+    if (l > 0) {
+      vn[i] = vn[i]! / l;
+      vn[i + 1] = vn[i + 1]! / l;
+      vn[i + 2] = vn[i + 2]! / l;
+    } else vn[i + 1] = 1;
   }
 
   // 1. Chart per triangle from the one-ring-smoothed normal (sum of its vertex normals).
   const label = new Uint8Array(nt);
   const score = new Float32Array(nt * 4); // per chart id, -Infinity when not available
   for (let t = 0; t < nt; t++) {
-    const a = indices[t * 3]! * 3, b = indices[t * 3 + 1]! * 3, c = indices[t * 3 + 2]! * 3;
-    const nx = vn[a]! + vn[b]! + vn[c]!, nz = vn[a + 2]! + vn[b + 2]! + vn[c + 2]!;
+    const a = indices[t * 3]! * 3,
+      b = indices[t * 3 + 1]! * 3,
+      c = indices[t * 3 + 2]! * 3;
+    const nx = vn[a]! + vn[b]! + vn[c]!,
+      nz = vn[a + 2]! + vn[b + 2]! + vn[c + 2]!;
     const ny = vn[a + 1]! + vn[b + 1]! + vn[c + 1]!;
     const inv = 1 / (Math.sqrt(nx * nx + ny * ny + nz * nz) || 1);
     const o = t * 4;
@@ -169,13 +213,20 @@ export function textureMesh(positions: Float32Array, indices: Uint32Array, views
         counts[indices[i + 2]! * 4 + l]!++;
       }
       for (let t = 0; t < nt; t++) {
-        const a = indices[t * 3]! * 4, b = indices[t * 3 + 1]! * 4, c = indices[t * 3 + 2]! * 4, o = t * 4;
+        const a = indices[t * 3]! * 4,
+          b = indices[t * 3 + 1]! * 4,
+          c = indices[t * 3 + 2]! * 4,
+          o = t * 4;
         const bestS = Math.max(score[o]!, score[o + 1]!, score[o + 2]!, score[o + 3]!);
-        let pick = label[t]!, pickN = counts[a + pick]! + counts[b + pick]! + counts[c + pick]!;
+        let pick = label[t]!,
+          pickN = counts[a + pick]! + counts[b + pick]! + counts[c + pick]!;
         for (let k = 0; k < 4; k++) {
           if (k === pick || score[o + k]! < bestS - VOTE_SLACK) continue;
           const cnt = counts[a + k]! + counts[b + k]! + counts[c + k]!;
-          if (cnt > pickN) { pick = k; pickN = cnt; }
+          if (cnt > pickN) {
+            pick = k;
+            pickN = cnt;
+          }
         }
         next[t] = pick;
       }
@@ -187,18 +238,28 @@ export function textureMesh(positions: Float32Array, indices: Uint32Array, views
   const slot = new Int32Array(nv * 4).fill(-1);
   const primary = new Int8Array(nv).fill(-1);
   const outIndices = new Uint32Array(nt * 3);
-  let extraSrc = new Uint32Array(Math.max(16, nv >> 2)), extraChart = new Uint8Array(extraSrc.length);
+  let extraSrc = new Uint32Array(Math.max(16, nv >> 2)),
+    extraChart = new Uint8Array(extraSrc.length);
   let extra = 0;
   for (let i = 0; i < nt * 3; i++) {
-    const v = indices[i]!, k = label[(i / 3) | 0]!;
+    const v = indices[i]!,
+      k = label[(i / 3) | 0]!;
     let id = slot[v * 4 + k]!;
     if (id < 0) {
-      if (primary[v]! < 0) { primary[v] = k; id = v; } else {
+      if (primary[v]! < 0) {
+        primary[v] = k;
+        id = v;
+      } else {
         if (extra === extraSrc.length) {
-          const s2 = new Uint32Array(extra * 2); s2.set(extraSrc); extraSrc = s2;
-          const c2 = new Uint8Array(extra * 2); c2.set(extraChart); extraChart = c2;
+          const s2 = new Uint32Array(extra * 2);
+          s2.set(extraSrc);
+          extraSrc = s2;
+          const c2 = new Uint8Array(extra * 2);
+          c2.set(extraChart);
+          extraChart = c2;
         }
-        extraSrc[extra] = v; extraChart[extra] = k;
+        extraSrc[extra] = v;
+        extraChart[extra] = k;
         id = nv + extra++;
       }
       slot[v * 4 + k] = id;
@@ -206,13 +267,19 @@ export function textureMesh(positions: Float32Array, indices: Uint32Array, views
     outIndices[i] = id;
   }
   const total = nv + extra;
-  const outPos = new Float32Array(total * 3), outNrm = new Float32Array(total * 3);
+  const outPos = new Float32Array(total * 3),
+    outNrm = new Float32Array(total * 3);
   outPos.set(positions);
   outNrm.set(vn);
   for (let e = 0; e < extra; e++) {
-    const s = extraSrc[e]! * 3, d = (nv + e) * 3;
-    outPos[d] = positions[s]!; outPos[d + 1] = positions[s + 1]!; outPos[d + 2] = positions[s + 2]!;
-    outNrm[d] = vn[s]!; outNrm[d + 1] = vn[s + 1]!; outNrm[d + 2] = vn[s + 2]!;
+    const s = extraSrc[e]! * 3,
+      d = (nv + e) * 3;
+    outPos[d] = positions[s]!;
+    outPos[d + 1] = positions[s + 1]!;
+    outPos[d + 2] = positions[s + 2]!;
+    outNrm[d] = vn[s]!;
+    outNrm[d + 1] = vn[s + 1]!;
+    outNrm[d + 2] = vn[s + 2]!;
   }
 
   // 3. Charts in use, their crops and atlas tiles.
@@ -221,17 +288,25 @@ export function textureMesh(positions: Float32Array, indices: Uint32Array, views
   if (nt === 0) used[present.findIndex(Boolean)] = 1;
   const charts: (Chart | undefined)[] = [undefined, undefined, undefined, undefined];
   const usedIds = [0, 1, 2, 3].filter((k) => used[k]);
-  const cols = usedIds.length === 1 ? 1 : 2, rows = usedIds.length <= 2 ? 1 : 2;
+  const cols = usedIds.length === 1 ? 1 : 2,
+    rows = usedIds.length <= 2 ? 1 : 2;
   const size = Math.max(8, Math.round(opts.atlasSize));
-  const cellW = Math.floor(size / cols), cellH = Math.floor(size / rows);
+  const cellW = Math.floor(size / cols),
+    cellH = Math.floor(size / rows);
   usedIds.forEach((k, i) => {
     const src = present[k]!;
     const { width: w, height: h } = src.image;
     const mb = maskBounds(src.mask, w, h) ?? { x0: 0, y0: 0, x1: w - 1, y1: h - 1 };
-    const bw = mb.x1 - mb.x0 + 1, bh = mb.y1 - mb.y0 + 1;
+    const bw = mb.x1 - mb.x0 + 1,
+      bh = mb.y1 - mb.y0 + 1;
     const margin = Math.max(2, Math.round(0.02 * Math.max(bw, bh)));
     charts[k] = {
-      id: k, src, x0: mb.x0, y0: mb.y0, bw, bh,
+      id: k,
+      src,
+      x0: mb.x0,
+      y0: mb.y0,
+      bw,
+      bh,
       crop: { x: mb.x0 - margin, y: mb.y0 - margin, w: bw + 2 * margin, h: bh + 2 * margin },
       tile: { x: (i % cols) * cellW, y: Math.floor(i / cols) * cellH, w: cellW, h: cellH },
     };
@@ -244,14 +319,17 @@ export function textureMesh(positions: Float32Array, indices: Uint32Array, views
     // Horizontal coordinate a = sign * (x or z), its range [amin, amax].
     const axis = ch.id <= 1 ? 0 : 2;
     const sign = ch.id === 0 || ch.id === 2 ? 1 : -1;
-    const lo = axis === 0 ? minX : minZ, hi = axis === 0 ? maxX : maxZ;
-    const amin = sign > 0 ? lo : -hi, span = Math.max(1e-9, hi - lo);
+    const lo = axis === 0 ? minX : minZ,
+      hi = axis === 0 ? maxX : maxZ;
+    const amin = sign > 0 ? lo : -hi,
+      span = Math.max(1e-9, hi - lo);
     const ySpan = Math.max(1e-9, maxY - minY);
     // Source pixel px = x0 + (a - amin) / span * bw; tile pixel = tile.x + (px - crop.x) * tile.w / crop.w.
-    const sx = ch.tile.w / ch.crop.w, sy = ch.tile.h / ch.crop.h;
-    const au = (sign * ch.bw) / span * sx / size;
+    const sx = ch.tile.w / ch.crop.w,
+      sy = ch.tile.h / ch.crop.h;
+    const au = (((sign * ch.bw) / span) * sx) / size;
     const bu = (ch.tile.x + (ch.x0 - ch.crop.x - (amin * ch.bw) / span) * sx) / size;
-    const av = (-ch.bh / ySpan) * sy / size;
+    const av = ((-ch.bh / ySpan) * sy) / size;
     const bv = (ch.tile.y + (ch.y0 - ch.crop.y + (maxY * ch.bh) / ySpan) * sy) / size;
     map.set([au, bu, av, bv, axis], ch.id * 5);
   }
@@ -261,7 +339,8 @@ export function textureMesh(positions: Float32Array, indices: Uint32Array, views
     const k = v < nv ? (primary[v]! >= 0 ? primary[v]! : fallback) : extraChart[v - nv]!;
     const o = k * 5;
     const a = outPos[v * 3 + map[o + 4]!]!;
-    const u = map[o]! * a + map[o + 1]!, w = map[o + 2]! * outPos[v * 3 + 1]! + map[o + 3]!;
+    const u = map[o]! * a + map[o + 1]!,
+      w = map[o + 2]! * outPos[v * 3 + 1]! + map[o + 3]!;
     uvs[v * 2] = u < 0 ? 0 : u > 1 ? 1 : u;
     uvs[v * 2 + 1] = w < 0 ? 0 : w > 1 ? 1 : w;
   }
@@ -290,7 +369,8 @@ function buildAtlas(charts: (Chart | undefined)[], size: number, opts: TextureOp
     const tile = renderTile(ch, opts);
     const { x: tx, y: ty, w: tw, h: th } = ch.tile;
     for (let y = 0; y < th; y++) {
-      const s = y * tw * 4, d = ((ty + y) * size + tx) * 4;
+      const s = y * tw * 4,
+        d = ((ty + y) * size + tx) * 4;
       base.set(tile.rgba.subarray(s, s + tw * 4), d);
       if (mr && tile.pbr) mr.set(tile.pbr.metallicRoughness.subarray(s, s + tw * 4), d);
       if (nrm && tile.pbr) nrm.set(tile.pbr.normal.subarray(s, s + tw * 4), d);
@@ -298,8 +378,11 @@ function buildAtlas(charts: (Chart | undefined)[], size: number, opts: TextureOp
   }
   const image = (data: Uint8Array): RasterImage => ({ width: size, height: size, data });
   const m: Material = {
-    name: "texture", baseColorFactor: [1, 1, 1, 1], baseColorTexture: image(base),
-    metallicFactor: 0, roughnessFactor: PLAIN_ROUGHNESS,
+    name: "texture",
+    baseColorFactor: [1, 1, 1, 1],
+    baseColorTexture: image(base),
+    metallicFactor: 0,
+    roughnessFactor: PLAIN_ROUGHNESS,
   };
   if (mr && nrm) {
     m.metallicRoughnessTexture = image(mr);
@@ -322,19 +405,25 @@ function renderTile(ch: Chart, opts: TextureOptions): { rgba: Uint8Array; pbr?: 
   const colourMask = erode(mask, image.width, image.height);
   const src = resampleCrop(image, mask, colourMask, ch.crop, tw, th);
   const tn = tw * th;
-  const rgb = new Float32Array(tn * 3), valid = new Uint8Array(tn), wt = new Float32Array(tn), tmask = new Uint8Array(tn);
+  const rgb = new Float32Array(tn * 3),
+    valid = new Uint8Array(tn),
+    wt = new Float32Array(tn),
+    tmask = new Uint8Array(tn);
   for (let p = 0; p < tn; p++) {
     const e = src[p * 5 + 3]!;
     if (e > 1e-3) {
       const inv = 1 / e;
-      rgb[p * 3] = src[p * 5]! * inv; rgb[p * 3 + 1] = src[p * 5 + 1]! * inv; rgb[p * 3 + 2] = src[p * 5 + 2]! * inv;
+      rgb[p * 3] = src[p * 5]! * inv;
+      rgb[p * 3 + 1] = src[p * 5 + 1]! * inv;
+      rgb[p * 3 + 2] = src[p * 5 + 2]! * inv;
       valid[p] = 1;
       wt[p] = 1;
     }
     tmask[p] = src[p * 5 + 4]! >= 0.5 ? 1 : 0;
   }
   if (opts.shading > 0) {
-    const sx = tw / ch.crop.w, sy = th / ch.crop.h;
+    const sx = tw / ch.crop.w,
+      sy = th / ch.crop.h;
     deshadeLinear(rgb, valid, tw, th, opts.shading, deshadeRadius(ch.bw * sx, ch.bh * sy));
   }
   pushPullFill(rgb, wt, tw, th, 3);

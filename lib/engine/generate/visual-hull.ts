@@ -46,12 +46,15 @@ const BAD_BLOCK = (() => {
   const connected = (set: number) => {
     if (!set) return true;
     let seen = set & -set;
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (let b = 0; b < 8; b++) {
         if (!(seen & (1 << b))) continue;
         for (const nb of [b ^ 1, b ^ 2, b ^ 4]) {
-          if (set & (1 << nb) && !(seen & (1 << nb))) { seen |= 1 << nb; changed = true; }
+          if (set & (1 << nb) && !(seen & (1 << nb))) {
+            seen |= 1 << nb;
+            changed = true;
+          }
         }
       }
     }
@@ -62,7 +65,12 @@ const BAD_BLOCK = (() => {
   return t;
 })();
 
-interface Frame { cx: number; bottom: number; s: number; halfWidth: number }
+interface Frame {
+  cx: number;
+  bottom: number;
+  s: number;
+  halfWidth: number;
+}
 
 function frameOf(v: ViewSilhouette, heightMm: number): Frame {
   const b = maskBounds(v.mask, v.width, v.height);
@@ -73,7 +81,8 @@ function frameOf(v: ViewSilhouette, heightMm: number): Frame {
 
 /** Mask lookup of a view at horizontal offset `a` (mm from its centre) and height Y (mm). */
 function inside(v: ViewSilhouette, f: Frame, a: number, y: number): number {
-  const px = Math.floor(f.cx + a / f.s), py = Math.floor(f.bottom - y / f.s);
+  const px = Math.floor(f.cx + a / f.s),
+    py = Math.floor(f.bottom - y / f.s);
   return px >= 0 && py >= 0 && px < v.width && py < v.height ? v.mask[py * v.width + px]! : 0;
 }
 
@@ -90,7 +99,8 @@ export function visualHull(views: ViewSilhouette[], opts: HullOptions): HullMesh
   for (;;) {
     const vs = Math.max(2 * Xh, H, 2 * sideZh) / cells;
     const pad = 2;
-    const nx = Math.ceil((2 * Xh) / vs) + 2 * pad, ny = Math.ceil(H / vs) + 2 * pad;
+    const nx = Math.ceil((2 * Xh) / vs) + 2 * pad,
+      ny = Math.ceil(H / vs) + 2 * pad;
     const X = (ix: number) => -Xh + (ix - pad + 0.5) * vs;
     const Y = (iy: number) => (iy - pad + 0.5) * vs;
     // Front silhouette and its inflation on the (x, y) voxel columns.
@@ -158,15 +168,23 @@ export function visualHull(views: ViewSilhouette[], opts: HullOptions): HullMesh
 
 /** Fills every 2x2x2 block with a non-face-connected pattern until none is left. */
 export function makeWellComposed(occ: Uint8Array, nx: number, ny: number, nz: number): void {
-  const sy = nx, sz = nx * ny;
+  const sy = nx,
+    sz = nx * ny;
   for (let pass = 0; pass < 32; pass++) {
     let changed = false;
     for (let z = 0; z < nz - 1; z++) {
       for (let y = 0; y < ny - 1; y++) {
         let o = z * sz + y * sy;
         for (let x = 0; x < nx - 1; x++, o++) {
-          const m = occ[o]! | (occ[o + 1]! << 1) | (occ[o + sy]! << 2) | (occ[o + sy + 1]! << 3) |
-            (occ[o + sz]! << 4) | (occ[o + sz + 1]! << 5) | (occ[o + sz + sy]! << 6) | (occ[o + sz + sy + 1]! << 7);
+          const m =
+            occ[o]! |
+            (occ[o + 1]! << 1) |
+            (occ[o + sy]! << 2) |
+            (occ[o + sy + 1]! << 3) |
+            (occ[o + sz]! << 4) |
+            (occ[o + sz + 1]! << 5) |
+            (occ[o + sz + sy]! << 6) |
+            (occ[o + sz + sy + 1]! << 7);
           if (!BAD_BLOCK[m]) continue;
           occ[o] = occ[o + 1] = occ[o + sy] = occ[o + sy + 1] = 1;
           occ[o + sz] = occ[o + sz + 1] = occ[o + sz + sy] = occ[o + sz + sy + 1] = 1;
@@ -182,22 +200,35 @@ export function makeWellComposed(occ: Uint8Array, nx: number, ny: number, nz: nu
  * Boundary faces of the voxel set as triangles with vertices shared on grid corners (in
  * voxel units), outward counter-clockwise; null when more than maxTriangles.
  */
-export function voxelSurface(occ: Uint8Array, nx: number, ny: number, nz: number, maxTriangles: number): { positions: Float32Array; indices: Uint32Array } | null {
-  const vx = nx + 1, vy = ny + 1;
+export function voxelSurface(
+  occ: Uint8Array,
+  nx: number,
+  ny: number,
+  nz: number,
+  maxTriangles: number,
+): { positions: Float32Array; indices: Uint32Array } | null {
+  const vx = nx + 1,
+    vy = ny + 1;
   const vid = new Int32Array(vx * vy * (nz + 1)).fill(-1);
   const pos: number[] = [];
   const idx: number[] = [];
-  const at = (x: number, y: number, z: number) => x >= 0 && y >= 0 && z >= 0 && x < nx && y < ny && z < nz ? occ[(z * ny + y) * nx + x]! : 0;
+  const at = (x: number, y: number, z: number) =>
+    x >= 0 && y >= 0 && z >= 0 && x < nx && y < ny && z < nz ? occ[(z * ny + y) * nx + x]! : 0;
   const vert = (x: number, y: number, z: number) => {
     const k = (z * vy + y) * vx + x;
     let v = vid[k]!;
-    if (v < 0) { v = vid[k] = pos.length / 3; pos.push(x, y, z); }
+    if (v < 0) {
+      v = vid[k] = pos.length / 3;
+      pos.push(x, y, z);
+    }
     return v;
   };
   // Quad base, base + u, base + u + w, base + w (u x w = outward normal).
   const quad = (x: number, y: number, z: number, ux: number, uy: number, uz: number, wx: number, wy: number, wz: number) => {
-    const a = vert(x, y, z), b = vert(x + ux, y + uy, z + uz);
-    const c = vert(x + ux + wx, y + uy + wy, z + uz + wz), d = vert(x + wx, y + wy, z + wz);
+    const a = vert(x, y, z),
+      b = vert(x + ux, y + uy, z + uz);
+    const c = vert(x + ux + wx, y + uy + wy, z + uz + wz),
+      d = vert(x + wx, y + wy, z + wz);
     idx.push(a, b, c, a, c, d);
   };
   for (let z = 0; z < nz; z++) {
@@ -223,10 +254,14 @@ export function voxelSurface(occ: Uint8Array, nx: number, ny: number, nz: number
  * along the gradient, at most 0.75 voxel, so the topology is kept. In place.
  */
 export function relaxToField(positions: Float32Array, occ: Uint8Array, nx: number, ny: number, nz: number): void {
-  const vx = nx + 1, vy = ny + 1, vz = nz + 1;
-  const sy = vx, sz = vx * vy;
+  const vx = nx + 1,
+    vy = ny + 1,
+    vz = nz + 1;
+  const sy = vx,
+    sz = vx * vy;
   let f = new Float32Array(vx * vy * vz);
-  const at = (x: number, y: number, z: number) => x >= 0 && y >= 0 && z >= 0 && x < nx && y < ny && z < nz ? occ[(z * ny + y) * nx + x]! : 0;
+  const at = (x: number, y: number, z: number) =>
+    x >= 0 && y >= 0 && z >= 0 && x < nx && y < ny && z < nz ? occ[(z * ny + y) * nx + x]! : 0;
   for (let z = 0; z < vz; z++) {
     for (let y = 0; y < vy; y++) {
       for (let x = 0; x < vx; x++) {
@@ -237,19 +272,28 @@ export function relaxToField(positions: Float32Array, occ: Uint8Array, nx: numbe
     }
   }
   let g = new Float32Array(f.length);
-  for (const [stride, n] of [[1, vx], [sy, vy], [sz, vz]] as const) {
+  for (const [stride, n] of [
+    [1, vx],
+    [sy, vy],
+    [sz, vz],
+  ] as const) {
     for (let i = 0; i < f.length; i++) {
       const c = Math.floor(i / stride) % n;
-      const lo = c > 0 ? f[i - stride]! : 0, hi = c < n - 1 ? f[i + stride]! : 0;
+      const lo = c > 0 ? f[i - stride]! : 0,
+        hi = c < n - 1 ? f[i + stride]! : 0;
       g[i] = 0.25 * lo + 0.5 * f[i]! + 0.25 * hi;
     }
     [f, g] = [g, f];
   }
   for (let v = 0; v < positions.length; v += 3) {
-    const x = positions[v]!, y = positions[v + 1]!, z = positions[v + 2]!;
+    const x = positions[v]!,
+      y = positions[v + 1]!,
+      z = positions[v + 2]!;
     if (x < 1 || y < 1 || z < 1 || x > vx - 2 || y > vy - 2 || z > vz - 2) continue;
     const i = z * sz + y * sy + x;
-    const gx = (f[i + 1]! - f[i - 1]!) / 2, gy = (f[i + sy]! - f[i - sy]!) / 2, gz = (f[i + sz]! - f[i - sz]!) / 2;
+    const gx = (f[i + 1]! - f[i - 1]!) / 2,
+      gy = (f[i + sy]! - f[i - sy]!) / 2,
+      gz = (f[i + sz]! - f[i - sz]!) / 2;
     const g2 = gx * gx + gy * gy + gz * gz;
     if (g2 < 1e-8) continue;
     let t = (0.5 - f[i]!) / g2;

@@ -70,7 +70,14 @@ export function handleSplitCreate(request: Request): Promise<Response> {
     authorized(request, BEARER, (clientId) =>
       withForm(request, meshRules, async (form) => {
         const { mesh, callbackUrl, ...options } = validateSplitTask(form);
-        const taskId = await createTask({ clientId, kind: "split", options, inputs: { mesh: meshInput(mesh) }, cost: engineConfig().costs.split, callbackUrl });
+        const taskId = await createTask({
+          clientId,
+          kind: "split",
+          options,
+          inputs: { mesh: meshInput(mesh) },
+          cost: engineConfig().costs.split,
+          callbackUrl,
+        });
         return created(taskId, { state: "queueing" });
       }),
     ),
@@ -115,7 +122,14 @@ export function handleDepthCreate(request: Request): Promise<Response> {
         async (form) => {
           const { image, callbackUrl, ...options } = validateDepthTask(form);
           const input = "url" in image ? image : { file: image.file, name: imageName("image", image.file) };
-          const taskId = await createTask({ clientId, kind: "depth", options, inputs: { image: input }, cost: engineConfig().costs.depth, callbackUrl });
+          const taskId = await createTask({
+            clientId,
+            kind: "depth",
+            options,
+            inputs: { image: input },
+            cost: engineConfig().costs.depth,
+            callbackUrl,
+          });
           return created(taskId);
         },
       ),

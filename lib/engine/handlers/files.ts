@@ -41,5 +41,8 @@ export async function handleFile(request: Request, taskId: string, file: string)
   // say they are gone for good, unlike a link that expired and a fresh query replaces.
   const task = await findTask(taskId);
   if (!task?.filesExpiredAt) return served;
-  return new Response("This task's files were removed when its retention period ended (X3D_ENGINE_RETENTION_HOURS).", { status: 410, headers: CORS });
+  return new Response("This task's files were removed when its retention period ended (X3D_ENGINE_RETENTION_HOURS).", {
+    status: 410,
+    headers: CORS,
+  });
 }

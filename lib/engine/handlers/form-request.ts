@@ -48,7 +48,10 @@ export async function withForm(request: Request, rules: FormRules, handle: (form
         case "file-too-large":
           throw new EngineError(rules.tooLarge(field), `${field} is larger than ${formatBytes(rules.maxFileBytes(field))}`);
         case "body-too-large":
-          throw new EngineError(rules.tooLarge(""), `the request is larger than ${formatBytes(rules.maxBodyBytes)}, the most this endpoint takes`);
+          throw new EngineError(
+            rules.tooLarge(""),
+            `the request is larger than ${formatBytes(rules.maxBodyBytes)}, the most this endpoint takes`,
+          );
         case "timeout":
           throw new EngineError(10030013, `nothing arrived for ${engineConfig().bodyIdleMs / 1000} s`);
         case "too-many-files":

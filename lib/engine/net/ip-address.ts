@@ -15,9 +15,21 @@ function parseIPv4(ip: string): number | null {
 
 /** Special-purpose IPv4 ranges (RFC 6890 and friends): none may be fetched. */
 const V4_BLOCKED = [
-  "0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12",
-  "192.0.0.0/24", "192.0.2.0/24", "192.88.99.0/24", "192.168.0.0/16", "198.18.0.0/15",
-  "198.51.100.0/24", "203.0.113.0/24", "224.0.0.0/4", "240.0.0.0/4",
+  "0.0.0.0/8",
+  "10.0.0.0/8",
+  "100.64.0.0/10",
+  "127.0.0.0/8",
+  "169.254.0.0/16",
+  "172.16.0.0/12",
+  "192.0.0.0/24",
+  "192.0.2.0/24",
+  "192.88.99.0/24",
+  "192.168.0.0/16",
+  "198.18.0.0/15",
+  "198.51.100.0/24",
+  "203.0.113.0/24",
+  "224.0.0.0/4",
+  "240.0.0.0/4",
 ].map((cidr) => {
   const [base = "", bits = "0"] = cidr.split("/");
   const mask = Number(bits) === 0 ? 0 : (0xffffffff << (32 - Number(bits))) >>> 0;
@@ -25,7 +37,7 @@ const V4_BLOCKED = [
 });
 
 function isPublicV4(value: number): boolean {
-  return !V4_BLOCKED.some(({ base, mask }) => ((value & mask) >>> 0) === base);
+  return !V4_BLOCKED.some(({ base, mask }) => (value & mask) >>> 0 === base);
 }
 
 /** Eight 16-bit groups, or null. Accepts a zone ("%eth0") and a dotted IPv4 tail. */

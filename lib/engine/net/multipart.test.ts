@@ -200,7 +200,10 @@ describe("parseMultipart", () => {
       duplex: "half",
     } as RequestInit);
     const started = performance.now();
-    await expectError(parseMultipart(request, options({ maxFileBytes: () => 1024 ** 3, maxBodyBytes: 100 * 1024 * 1024 })), "body-too-large");
+    await expectError(
+      parseMultipart(request, options({ maxFileBytes: () => 1024 ** 3, maxBodyBytes: 100 * 1024 * 1024 })),
+      "body-too-large",
+    );
     expect(performance.now() - started).toBeLessThan(1000);
     expect(state.sentFile).toBe(0);
     expect(await readdir(dir)).toEqual([]);
@@ -208,7 +211,10 @@ describe("parseMultipart", () => {
 
   it("cuts a body without Content-Length where it passes maxBodyBytes", async () => {
     const { stream, state } = lazyBody(600 * 1024 * 1024);
-    await expectError(parseMultipart(rawRequest(stream), options({ maxFileBytes: () => 1024 ** 3, maxBodyBytes: 4 * 1024 * 1024 })), "body-too-large");
+    await expectError(
+      parseMultipart(rawRequest(stream), options({ maxFileBytes: () => 1024 ** 3, maxBodyBytes: 4 * 1024 * 1024 })),
+      "body-too-large",
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(state.pulled).toBeLessThan(5 * 1024 * 1024);
     expect(await readdir(dir)).toEqual([]);
@@ -264,7 +270,9 @@ describe("parseMultipart", () => {
     const enc = new TextEncoder();
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(enc.encode('--XyZ\r\nContent-Disposition: form-data; name="mesh"; filename="big.stl"\r\nContent-Type: model/stl\r\n\r\n'));
+        controller.enqueue(
+          enc.encode('--XyZ\r\nContent-Disposition: form-data; name="mesh"; filename="big.stl"\r\nContent-Type: model/stl\r\n\r\n'),
+        );
         for (let sent = 0; sent < size; sent += chunk) controller.enqueue(new Uint8Array(chunk).fill(sent % 251));
         controller.enqueue(enc.encode("\r\n--XyZ--\r\n"));
         controller.close();

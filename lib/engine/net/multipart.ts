@@ -207,10 +207,7 @@ export async function parseMultipart(request: Request, opts: MultipartOptions): 
     const filePath = path.join(opts.dir, `${safeName}-${randomUUID()}.upload`);
     written.push(filePath);
     const limit = opts.maxFileBytes(field);
-    const meter = new Meter(
-      limit,
-      () => new MultipartError("file-too-large", `File "${field}" is larger than ${limit} bytes`, field),
-    );
+    const meter = new Meter(limit, () => new MultipartError("file-too-large", `File "${field}" is larger than ${limit} bytes`, field));
     const out = createWriteStream(filePath, { flags: "wx" });
     // The file is only gone for sure once its stream has closed (it opens asynchronously).
     const closed = new Promise<void>((resolve) => out.once("close", resolve));
@@ -221,8 +218,7 @@ export async function parseMultipart(request: Request, opts: MultipartOptions): 
         stored.size = meter.size;
         stored.head = meter.head();
       },
-      (e: unknown) =>
-        fail(e instanceof MultipartError ? e : new MultipartError("malformed", `Could not store "${field}": ${String(e)}`)),
+      (e: unknown) => fail(e instanceof MultipartError ? e : new MultipartError("malformed", `Could not store "${field}": ${String(e)}`)),
     );
     pending.push(written$, closed);
   };
@@ -264,9 +260,7 @@ export async function parseMultipart(request: Request, opts: MultipartOptions): 
     if (failure) return;
     if (info.nameTruncated) return fail(new MultipartError("malformed", "A field name is too long"));
     if (info.valueTruncated) {
-      return fail(
-        new MultipartError("field-too-large", `Field "${field}" is longer than ${opts.maxFieldBytes} bytes`, field),
-      );
+      return fail(new MultipartError("field-too-large", `Field "${field}" is longer than ${opts.maxFieldBytes} bytes`, field));
     }
     push(fields, field, value);
   });

@@ -21,8 +21,7 @@ export { isPublicAddress };
  * the response size and the total time are bounded.
  */
 
-export type SafeFetchErrorKind =
-  | "bad-url" | "blocked-address" | "too-large" | "timeout" | "http-status" | "network" | "too-many-redirects";
+export type SafeFetchErrorKind = "bad-url" | "blocked-address" | "too-large" | "timeout" | "http-status" | "network" | "too-many-redirects";
 
 export class SafeFetchError extends Error {
   readonly kind: SafeFetchErrorKind;
@@ -84,7 +83,11 @@ class Deadline {
   private readonly timer: NodeJS.Timeout;
   private readonly onExternal = () => this.controller.abort(reasonOf(this.external!));
   readonly signal = this.controller.signal;
-  constructor(ms: number, what: string, private readonly external: AbortSignal | undefined) {
+  constructor(
+    ms: number,
+    what: string,
+    private readonly external: AbortSignal | undefined,
+  ) {
     const timeout = () => this.controller.abort(new SafeFetchError("timeout", `${what} timed out after ${ms} ms`));
     this.timer = setTimeout(timeout, ms);
     if (external?.aborted) this.onExternal();

@@ -35,7 +35,10 @@ export async function createTask(task: NewTask): Promise<string> {
     for (const [role, list] of Object.entries(task.inputLists ?? {})) {
       inputs[role] = [];
       for (const item of list) {
-        (inputs[role] as { key: string; source: InputSource }[]).push({ key: item.key, source: await keepInput(id, item.file.path, item.name) });
+        (inputs[role] as { key: string; source: InputSource }[]).push({
+          key: item.key,
+          source: await keepInput(id, item.file.path, item.name),
+        });
       }
     }
     const database = await db();
@@ -67,6 +70,11 @@ export async function createTask(task: NewTask): Promise<string> {
   // The inputs are in place: the task waits for a slot. A row left `created` (this request
   // died here) is failed and refunded after a minute (abandonUnanswered); if that already
   // happened, the client gets the id of a failed, refunded task.
-  await (await db()).update(engineTasks).set({ state: "queueing" }).where(and(eq(engineTasks.id, id), eq(engineTasks.state, "created")));
+  await (
+    await db()
+  )
+    .update(engineTasks)
+    .set({ state: "queueing" })
+    .where(and(eq(engineTasks.id, id), eq(engineTasks.state, "created")));
   return id;
 }

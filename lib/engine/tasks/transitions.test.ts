@@ -34,7 +34,11 @@ describe("failAndRefund", () => {
     // server-a stalled past its lease: its task went to server-b, and another back to the queue.
     expect(await failAndRefund("depth_20261124_000000000000000000000001", "late failure", "server-a")).toBe(false);
     expect(await failAndRefund("depth_20261124_000000000000000000000002", "late failure", "server-a")).toBe(false);
-    expect(await task("depth_20261124_000000000000000000000001")).toMatchObject({ state: "processing", owner: "server-b", refunded: false });
+    expect(await task("depth_20261124_000000000000000000000001")).toMatchObject({
+      state: "processing",
+      owner: "server-b",
+      refunded: false,
+    });
     expect(await task("depth_20261124_000000000000000000000002")).toMatchObject({ state: "queueing", refunded: false });
     expect(await balance()).toBe(100);
   });
@@ -42,7 +46,12 @@ describe("failAndRefund", () => {
   it("fails and refunds its owner's task once", async () => {
     expect(await failAndRefund("depth_20261124_000000000000000000000003", "broken input", "server-a")).toBe(true);
     expect(await failAndRefund("depth_20261124_000000000000000000000003", "broken input", "server-a")).toBe(false);
-    expect(await task("depth_20261124_000000000000000000000003")).toMatchObject({ state: "failed", refunded: true, owner: null, failure: "broken input" });
+    expect(await task("depth_20261124_000000000000000000000003")).toMatchObject({
+      state: "failed",
+      refunded: true,
+      owner: null,
+      failure: "broken input",
+    });
     expect(await balance()).toBe(110);
   });
 });

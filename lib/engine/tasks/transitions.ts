@@ -50,7 +50,9 @@ export async function claimNext(owner: string, limit: number): Promise<ClaimedTa
 
 /** Records the result; false when the task was no longer this owner's (timed out, say). */
 export async function succeed(taskId: string, owner: string, resultFile: string, coverFile: string): Promise<boolean> {
-  const rows = await (await db())
+  const rows = await (
+    await db()
+  )
     .update(engineTasks)
     .set({
       state: "success",
@@ -72,7 +74,9 @@ export async function succeed(taskId: string, owner: string, resultFile: string,
  * still counts from its first start.
  */
 export async function release(taskId: string, owner: string): Promise<boolean> {
-  const rows = await (await db())
+  const rows = await (
+    await db()
+  )
     .update(engineTasks)
     .set({ state: "queueing", owner: null })
     .where(and(eq(engineTasks.id, taskId), eq(engineTasks.state, "processing"), eq(engineTasks.owner, owner)))
@@ -102,7 +106,9 @@ export async function failAndRefund(taskId: string, reason: string, owner?: stri
       .where(
         and(
           eq(engineTasks.id, taskId),
-          owner === undefined ? inArray(engineTasks.state, [...unfinished]) : and(eq(engineTasks.state, "processing"), eq(engineTasks.owner, owner)),
+          owner === undefined
+            ? inArray(engineTasks.state, [...unfinished])
+            : and(eq(engineTasks.state, "processing"), eq(engineTasks.owner, owner)),
         ),
       )
       .returning({ clientId: engineTasks.clientId, cost: engineTasks.cost });
@@ -117,7 +123,9 @@ export async function failAndRefund(taskId: string, reason: string, owner?: stri
 
 /** Keeps this instance's processing tasks alive; others reclaim them when it stops. */
 export async function heartbeat(owner: string): Promise<void> {
-  await (await db())
+  await (
+    await db()
+  )
     .update(engineTasks)
     .set({ heartbeatAt: sql`now()` })
     .where(and(eq(engineTasks.state, "processing"), eq(engineTasks.owner, owner)));
@@ -131,7 +139,9 @@ export async function heartbeat(owner: string): Promise<void> {
  * server shares: a server whose clock runs ahead would otherwise take live tasks from the others.
  */
 export async function requeueOrphans(leaseMs: number | null): Promise<number> {
-  const processing = await (await db())
+  const processing = await (
+    await db()
+  )
     .update(engineTasks)
     .set({ state: "queueing", owner: null })
     .where(
@@ -158,7 +168,9 @@ const UNANSWERED_REASON = "the create request ended before it answered (server s
  * what it paid for. Returns their ids.
  */
 export async function abandonUnanswered(): Promise<string[]> {
-  const rows = await (await db())
+  const rows = await (
+    await db()
+  )
     .select({ id: engineTasks.id })
     .from(engineTasks)
     .where(and(eq(engineTasks.state, "created"), lt(engineTasks.createdAt, dbAgo(UNANSWERED_AFTER_MS))));

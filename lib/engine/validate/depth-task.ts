@@ -3,7 +3,19 @@ import { DEPTH_DEFAULTS, DEPTH_MODEL_TYPES, DEPTH_RANGES, LIMITS } from "@/lib/x
 import type { DepthFormat, DepthJob } from "../generate/job";
 import { sniffImage } from "../net/sniff";
 import { EngineError } from "../engine-error";
-import { callbackUrl, choice, decimal, files, integer, intChoice, isHttpUrl, text, urlExtension, type FormInput, type UploadedFile } from "./form";
+import {
+  callbackUrl,
+  choice,
+  decimal,
+  files,
+  integer,
+  intChoice,
+  isHttpUrl,
+  text,
+  urlExtension,
+  type FormInput,
+  type UploadedFile,
+} from "./form";
 
 export type DepthTaskOptions = Omit<DepthJob, "kind" | "imagePath"> & {
   image: { file: UploadedFile } | { url: string };
@@ -16,11 +28,29 @@ const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "webp"];
 export function validateDepthTask(form: FormInput): DepthTaskOptions {
   const image = validateImageInput(form);
   const modelType = choice(text(form, "model_type"), DEPTH_DEFAULTS.model_type, DEPTH_MODEL_TYPES, 10033006, "model_type");
-  const heightRelief = decimal(text(form, "height_relief"), DEPTH_RANGES.height_relief.default, DEPTH_RANGES.height_relief, 10033007, "height_relief");
+  const heightRelief = decimal(
+    text(form, "height_relief"),
+    DEPTH_RANGES.height_relief.default,
+    DEPTH_RANGES.height_relief,
+    10033007,
+    "height_relief",
+  );
   const rmbg = intChoice(text(form, "rmbg"), DEPTH_DEFAULTS.rmbg, [0, 1], 10033008, "rmbg");
-  const degreeRmbg = decimal(text(form, "degree_rmbg"), DEPTH_RANGES.degree_rmbg.default, DEPTH_RANGES.degree_rmbg, 10033009, "degree_rmbg");
+  const degreeRmbg = decimal(
+    text(form, "degree_rmbg"),
+    DEPTH_RANGES.degree_rmbg.default,
+    DEPTH_RANGES.degree_rmbg,
+    10033009,
+    "degree_rmbg",
+  );
   const shapeBase = intChoice<0 | 1>(text(form, "shape_base"), DEPTH_DEFAULTS.shape_base, [0, 1], 10033010, "shape_base");
-  const thicknessBase = decimal(text(form, "thickness_base"), DEPTH_RANGES.thickness_base.default, DEPTH_RANGES.thickness_base, 10033011, "thickness_base");
+  const thicknessBase = decimal(
+    text(form, "thickness_base"),
+    DEPTH_RANGES.thickness_base.default,
+    DEPTH_RANGES.thickness_base,
+    10033011,
+    "thickness_base",
+  );
   const widthRaw = text(form, "width");
   let width: number = DEPTH_RANGES.width.default;
   if (widthRaw !== undefined) {
@@ -57,13 +87,15 @@ function validateImageInput(form: FormInput): { file: UploadedFile } | { url: st
   const file = imageFiles[0];
   if (file) {
     if (file.size === 0) throw new EngineError(10033016, `image "${file.filename}" is empty`);
-    if (file.size > LIMITS.imageBytes) throw new EngineError(10033004, `image is ${formatBytes(file.size)}, at most ${formatBytes(LIMITS.imageBytes)}`);
+    if (file.size > LIMITS.imageBytes)
+      throw new EngineError(10033004, `image is ${formatBytes(file.size)}, at most ${formatBytes(LIMITS.imageBytes)}`);
     if (!sniffImage(file.head)) throw new EngineError(10033003, `image "${file.filename}" is not a PNG, JPEG or WebP image`);
     return { file };
   }
   if (url === undefined) throw new EngineError(10033001);
   if (!isHttpUrl(url)) throw new EngineError(10033005, `image_url must be an http or https URL, got "${url}"`);
   const ext = urlExtension(url);
-  if (ext && !IMAGE_EXTENSIONS.includes(ext)) throw new EngineError(10033003, `image_url must point to a png, jpeg or webp image, got .${ext}`);
+  if (ext && !IMAGE_EXTENSIONS.includes(ext))
+    throw new EngineError(10033003, `image_url must point to a png, jpeg or webp image, got .${ext}`);
   return { url };
 }

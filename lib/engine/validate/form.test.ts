@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { EngineError } from "../engine-error";
 import { callbackUrl, isHttpUrl, type FormInput } from "./form";
 
-const form = (fields: Record<string, string>): FormInput => ({ fields: new Map(Object.entries(fields).map(([k, v]) => [k, [v]])), files: new Map() });
+const form = (fields: Record<string, string>): FormInput => ({
+  fields: new Map(Object.entries(fields).map(([k, v]) => [k, [v]])),
+  files: new Map(),
+});
 
 describe("isHttpUrl", () => {
   it("takes absolute http and https URLs only", () => {

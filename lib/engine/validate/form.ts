@@ -107,4 +107,3 @@ export function urlExtension(raw: string): string {
     return "";
   }
 }
-

@@ -15,7 +15,8 @@ export function validateMeshInput(form: FormInput): MeshInput {
   const file = meshFiles[0];
   if (file) {
     if (file.size === 0) throw new EngineError(10030008, `mesh "${file.filename}" is empty`);
-    if (file.size > LIMITS.meshBytes) throw new EngineError(10030006, `mesh is ${formatBytes(file.size)}, at most ${formatBytes(LIMITS.meshBytes)}`);
+    if (file.size > LIMITS.meshBytes)
+      throw new EngineError(10030006, `mesh is ${formatBytes(file.size)}, at most ${formatBytes(LIMITS.meshBytes)}`);
     if (!sniffMesh(file.head, file.size)) throw new EngineError(10030005, `mesh "${file.filename}" is not a GLB, STL or OBJ file`);
     return { file };
   }

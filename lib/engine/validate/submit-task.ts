@@ -15,7 +15,19 @@ import {
 import type { MeshFormat } from "../generate/job";
 import { sniffImage, sniffMesh } from "../net/sniff";
 import { EngineError } from "../engine-error";
-import { callbackUrl, choice, decimal, files, integer, intChoice, isHttpUrl, text, urlExtension, type FormInput, type UploadedFile } from "./form";
+import {
+  callbackUrl,
+  choice,
+  decimal,
+  files,
+  integer,
+  intChoice,
+  isHttpUrl,
+  text,
+  urlExtension,
+  type FormInput,
+  type UploadedFile,
+} from "./form";
 
 export interface SubmitTaskOptions {
   requestType: RequestType;
@@ -84,12 +96,14 @@ function validateImages(form: FormInput): { view: View; file: UploadedFile }[] {
   if (single.length > 0 && multi.length > 0) throw new EngineError(10031007);
   if (single.length === 0 && multi.length === 0) throw new EngineError(10031008);
   if (single.length > 1) throw new EngineError(10031009, `images takes one file, got ${single.length}; use multi_images for views`);
-  if (multi.length > LIMITS.multiImages) throw new EngineError(10031009, `multi_images takes at most ${LIMITS.multiImages} files, got ${multi.length}`);
+  if (multi.length > LIMITS.multiImages)
+    throw new EngineError(10031009, `multi_images takes at most ${LIMITS.multiImages} files, got ${multi.length}`);
 
   const all = single.length ? single : multi;
   for (const f of all) {
     if (f.size === 0) throw new EngineError(10031010, `${f.field} "${f.filename}" is empty`);
-    if (f.size > LIMITS.imageBytes) throw new EngineError(10031001, `${f.field} "${f.filename}" is ${formatBytes(f.size)}, at most ${formatBytes(LIMITS.imageBytes)}`);
+    if (f.size > LIMITS.imageBytes)
+      throw new EngineError(10031001, `${f.field} "${f.filename}" is ${formatBytes(f.size)}, at most ${formatBytes(LIMITS.imageBytes)}`);
     if (!sniffImage(f.head)) throw new EngineError(10031005, `${f.field} "${f.filename}" is not a PNG, JPEG or WebP image`);
   }
   if (single.length) return [{ view: "front", file: single[0]! }];
@@ -119,7 +133,8 @@ function validateMesh(form: FormInput, model: Model): { file: UploadedFile } | {
   if (meshFiles.length > 0) {
     const file = meshFiles[0]!;
     if (file.size === 0) throw new EngineError(10031010, `mesh "${file.filename}" is empty`);
-    if (file.size > LIMITS.meshBytes) throw new EngineError(10031001, `mesh is ${formatBytes(file.size)}, at most ${formatBytes(LIMITS.meshBytes)}`);
+    if (file.size > LIMITS.meshBytes)
+      throw new EngineError(10031001, `mesh is ${formatBytes(file.size)}, at most ${formatBytes(LIMITS.meshBytes)}`);
     if (sniffMesh(file.head, file.size) !== "glb") throw new EngineError(10031016, `mesh "${file.filename}" is not a GLB file`);
     return { file };
   }

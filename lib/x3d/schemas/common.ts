@@ -52,7 +52,8 @@ export const TaskResultSchema = z
     url: z.string().optional(),
   })
   .superRefine((r, ctx) => {
-    if (r.state === "success" && !r.url) ctx.addIssue({ code: "custom", path: ["url"], message: "a successful task must carry its result url" });
+    if (r.state === "success" && !r.url)
+      ctx.addIssue({ code: "custom", path: ["url"], message: "a successful task must carry its result url" });
   });
 export type TaskResult = z.infer<typeof TaskResultSchema>;
 
@@ -107,20 +108,18 @@ interface FileRules {
 
 /** A file part: when its size is known it must be non-empty and within `maxBytes`; a name extension must be allowed. */
 export function fileSchema(rules: FileRules): z.ZodType<X3dFile, X3dFile> {
-  return z
-    .object({ name: z.string().min(1), type: z.string().optional(), data: FileDataSchema })
-    .superRefine((f, ctx) => {
-      const size = knownSize(f.data);
-      if (size === 0) ctx.addIssue({ code: "custom", path: ["data"], message: `${f.name} is empty`, params: { x3dCode: rules.emptyCode } });
-      if (size !== undefined && size > rules.maxBytes) {
-        const message = `${f.name} is larger than ${rules.maxBytes / 1024 / 1024} MB`;
-        ctx.addIssue({ code: "custom", path: ["data"], message, params: { x3dCode: rules.tooBigCode } });
-      }
-      const ext = extensionOf(f.name);
-      if (ext && !rules.extensions.includes(ext)) {
-        ctx.addIssue({ code: "custom", path: ["name"], message: `${f.name}: only ${rules.extensions.join(", ")} files are accepted` });
-      }
-    });
+  return z.object({ name: z.string().min(1), type: z.string().optional(), data: FileDataSchema }).superRefine((f, ctx) => {
+    const size = knownSize(f.data);
+    if (size === 0) ctx.addIssue({ code: "custom", path: ["data"], message: `${f.name} is empty`, params: { x3dCode: rules.emptyCode } });
+    if (size !== undefined && size > rules.maxBytes) {
+      const message = `${f.name} is larger than ${rules.maxBytes / 1024 / 1024} MB`;
+      ctx.addIssue({ code: "custom", path: ["data"], message, params: { x3dCode: rules.tooBigCode } });
+    }
+    const ext = extensionOf(f.name);
+    if (ext && !rules.extensions.includes(ext)) {
+      ctx.addIssue({ code: "custom", path: ["name"], message: `${f.name}: only ${rules.extensions.join(", ")} files are accepted` });
+    }
+  });
 }
 
 /** An http or https URL (any host, including localhost and IP addresses). */

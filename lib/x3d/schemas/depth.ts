@@ -21,7 +21,12 @@ import { IMAGE_EXTENSIONS } from "./image-to-3d";
 const DEPTH_FORMAT_KEYS = Object.keys(DEPTH_FORMATS).map(Number) as DepthFormat[];
 
 /** The image to turn into a depth map: png, jpeg or webp, at most 20 MB. */
-export const DepthImageFileSchema = fileSchema({ extensions: IMAGE_EXTENSIONS, maxBytes: LIMITS.imageBytes, emptyCode: 10033016, tooBigCode: 10033004 });
+export const DepthImageFileSchema = fileSchema({
+  extensions: IMAGE_EXTENSIONS,
+  maxBytes: LIMITS.imageBytes,
+  emptyCode: 10033016,
+  tooBigCode: 10033004,
+});
 
 const { height_relief, degree_rmbg, thickness_base, width } = DEPTH_RANGES;
 
@@ -37,7 +42,9 @@ export const DepthCreateRequestSchema = z
     /** Only with rmbg 0: 0 square, 1 circle. */
     shape_base: FlagSchema.optional(),
     /** Only with rmbg 0; millimetres, sent as a string with one decimal. */
-    thickness_base: steppedDecimal(thickness_base).transform((v) => v.toFixed(1)).optional(),
+    thickness_base: steppedDecimal(thickness_base)
+      .transform((v) => v.toFixed(1))
+      .optional(),
     width: z.number().int().min(width.min).max(width.max).optional(),
     /** 0 emboss, 1 engrave. */
     sculpmode: FlagSchema.optional(),

@@ -32,7 +32,12 @@ import {
 export const IMAGE_EXTENSIONS = [...IMAGE_TYPES, "jpg"] as const;
 
 /** One input image: png, jpeg or webp, at most 20 MB. */
-export const ImageFileSchema = fileSchema({ extensions: IMAGE_EXTENSIONS, maxBytes: LIMITS.imageBytes, emptyCode: 10031010, tooBigCode: 10031001 });
+export const ImageFileSchema = fileSchema({
+  extensions: IMAGE_EXTENSIONS,
+  maxBytes: LIMITS.imageBytes,
+  emptyCode: 10031010,
+  tooBigCode: 10031001,
+});
 /** The mesh to texture (request_type 2): GLB only. */
 export const GlbFileSchema = fileSchema({ extensions: ["glb"], maxBytes: LIMITS.meshBytes, emptyCode: 10031010, tooBigCode: 10031001 });
 
@@ -93,10 +98,16 @@ function checkImages(
   const bit = o.multi_images_bit;
   if (bit === undefined) return;
   if (bit.length !== 4) return addCodedIssue(ctx, 10031013, "multi_images_bit", `multi_images_bit must have 4 characters, got "${bit}"`);
-  if (!/^[01]{4}$/.test(bit)) return addCodedIssue(ctx, 10031014, "multi_images_bit", `multi_images_bit may hold only 0 and 1, got "${bit}"`);
+  if (!/^[01]{4}$/.test(bit))
+    return addCodedIssue(ctx, 10031014, "multi_images_bit", `multi_images_bit may hold only 0 and 1, got "${bit}"`);
   const marked = bit.split("1").length - 1;
   if (marked !== multi.length) {
-    addCodedIssue(ctx, 10031015, "multi_images_bit", `multi_images_bit "${bit}" marks ${marked} views but ${multi.length} multi_images were given`);
+    addCodedIssue(
+      ctx,
+      10031015,
+      "multi_images_bit",
+      `multi_images_bit "${bit}" marks ${marked} views but ${multi.length} multi_images were given`,
+    );
   }
   if (bit[0] !== "1") addCodedIssue(ctx, 10031021, "multi_images_bit", "the front view is required");
 }

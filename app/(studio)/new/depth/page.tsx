@@ -16,7 +16,11 @@ export default async function NewDepthTaskPage({ searchParams }: { searchParams:
   const prefill = await prefillFor(user.id, { kind: "depth", ...(await prefillParams(searchParams)) });
   return (
     <FormPage title="Depth & relief" intro="A depth map, or a printable relief, from an image." notice={prefill.notice}>
-      <DepthTaskForm action={createDepthTaskAction} costs={costTable()} initial={{ options: initialDepthOptions(prefill.options), image: prefill.image }} />
+      <DepthTaskForm
+        action={createDepthTaskAction}
+        costs={costTable()}
+        initial={{ options: initialDepthOptions(prefill.options), image: prefill.image }}
+      />
     </FormPage>
   );
 }

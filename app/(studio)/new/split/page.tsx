@@ -15,10 +15,18 @@ export const metadata: Metadata = { title: "Split for printing · x3d studio" };
 export default async function NewSplitTaskPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser();
   const params = await prefillParams(searchParams);
-  const [prefill, results] = await Promise.all([prefillFor(user.id, { kind: "split", ...params, meshTypes: MESH_TYPES }), meshResults(user.id, MESH_TYPES)]);
+  const [prefill, results] = await Promise.all([
+    prefillFor(user.id, { kind: "split", ...params, meshTypes: MESH_TYPES }),
+    meshResults(user.id, MESH_TYPES),
+  ]);
   return (
     <FormPage title="Split for printing" intro="Cut a character or an object into printable parts, with joints." notice={prefill.notice}>
-      <SplitTaskForm action={createSplitTaskAction} costs={costTable()} results={results} initial={{ options: initialSplitOptions(prefill.options), mesh: prefill.mesh }} />
+      <SplitTaskForm
+        action={createSplitTaskAction}
+        costs={costTable()}
+        results={results}
+        initial={{ options: initialSplitOptions(prefill.options), mesh: prefill.mesh }}
+      />
     </FormPage>
   );
 }

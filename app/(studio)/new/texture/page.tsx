@@ -14,7 +14,10 @@ export const metadata: Metadata = { title: "Texture a model · x3d studio" };
 export default async function NewTextureTaskPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser();
   const params = await prefillParams(searchParams);
-  const [prefill, results] = await Promise.all([prefillFor(user.id, { kind: "texture", ...params, meshTypes: ["glb"] }), meshResults(user.id, ["glb"])]);
+  const [prefill, results] = await Promise.all([
+    prefillFor(user.id, { kind: "texture", ...params, meshTypes: ["glb"] }),
+    meshResults(user.id, ["glb"]),
+  ]);
   const initial = {
     options: initialImageOptions(prefill.options, true),
     image: prefill.image?.source === "upload" ? prefill.image.upload : undefined,

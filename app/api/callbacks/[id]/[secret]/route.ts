@@ -20,7 +20,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
   if (!found) return new Response("Not Found", { status: 404 });
   const task = found.state === "checking" ? await adoptFromCallback(found, await readJson(request)) : found;
   // No throttle: the service says something changed, so the next look should be a fresh one.
-  after(() => refreshTask(task.id, { minIntervalMs: 0 }).catch((error: unknown) => console.error(`[studio] callback refresh of ${task.id}:`, error)));
+  after(() =>
+    refreshTask(task.id, { minIntervalMs: 0 }).catch((error: unknown) => console.error(`[studio] callback refresh of ${task.id}:`, error)),
+  );
   return Response.json({ received: true });
 }
 
