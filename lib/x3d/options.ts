@@ -18,9 +18,15 @@ export type Model = (typeof MODELS)[number];
 export const RESOLUTIONS = ["512", "1024", "1536", "1536fast", "1536pro", "1536profast", "2048quality", "2048master"] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];
 
-export interface ModelInfo {
+/** Credits per task for [request_type 1, 2, 3] (addendum "Limits and money"). */
+export type CostTriple = readonly [number, number, number];
+const standard: CostTriple = [40, 50, 50];
+const pro: CostTriple = [60, 70, 70];
+
+interface ModelRow {
   label: string;
-  resolutions: readonly Resolution[];
+  /** The resolutions the model offers, in the matrix's order, with their price. */
+  prices: Partial<Record<Resolution, CostTriple>>;
   /** The spec names only v3.0's default; for the others we take the standard-quality entry. */
   defaultResolution: Resolution;
   /** pbr and shading apply (v2.0, v2.1 and v3.0 families). */
@@ -29,74 +35,103 @@ export interface ModelInfo {
   texturesExistingMesh: boolean;
 }
 
-export const MODEL_INFO: Record<Model, ModelInfo> = {
+/**
+ * The model matrix: one row a model. Offering a resolution is one entry of `prices`.
+ */
+const MODEL_ROWS: Record<Model, ModelRow> = {
   "x3dv1.5": {
     label: "v1.5",
-    resolutions: ["512", "1024", "1536", "1536pro"],
+    prices: { "512": [5, 15, 15], "1024": [10, 20, 20], "1536": standard, "1536pro": pro },
     defaultResolution: "1536",
     pbrAndShading: false,
     texturesExistingMesh: true,
   },
   "x3dv2.0": {
     label: "v2.0",
-    resolutions: ["1536", "1536pro"],
+    prices: { "1536": standard, "1536pro": pro },
     defaultResolution: "1536",
     pbrAndShading: true,
     texturesExistingMesh: false,
   },
   "x3dv2.1": {
     label: "v2.1",
-    resolutions: ["1536fast", "1536pro"],
+    prices: { "1536fast": standard, "1536pro": pro },
     defaultResolution: "1536pro",
     pbrAndShading: true,
     texturesExistingMesh: false,
   },
   "x3dv3.0": {
     label: "v3.0",
-    resolutions: ["2048quality", "2048master"],
+    prices: { "2048quality": [80, 90, 90], "2048master": [100, 110, 110] },
     defaultResolution: "2048quality",
     pbrAndShading: true,
     texturesExistingMesh: true,
   },
   "scene-portraitv1.5": {
     label: "Scene portrait v1.5",
-    resolutions: ["1536"],
+    prices: { "1536": standard },
     defaultResolution: "1536",
     pbrAndShading: false,
     texturesExistingMesh: true,
   },
   "scene-portraitv2.0": {
     label: "Scene portrait v2.0",
-    resolutions: ["1536pro"],
+    prices: { "1536pro": standard },
     defaultResolution: "1536pro",
     pbrAndShading: true,
     texturesExistingMesh: false,
   },
   "scene-portraitv2.1": {
     label: "Scene portrait v2.1",
-    resolutions: ["1536profast", "1536pro"],
+    prices: { "1536profast": standard, "1536pro": standard },
     defaultResolution: "1536pro",
     pbrAndShading: true,
     texturesExistingMesh: false,
   },
 };
 
+export interface ModelInfo extends ModelRow {
+  resolutions: readonly Resolution[];
+}
+
+/** The matrix with each model's resolutions listed. */
+export function modelInfo(rows: Record<Model, ModelRow>): Record<Model, ModelInfo> {
+  const out = {} as Record<Model, ModelInfo>;
+  for (const model of MODELS) {
+    const row = rows[model];
+    out[model] = { ...row, resolutions: RESOLUTIONS.filter((r) => row.prices[r] !== undefined) };
+  }
+  return out;
+}
+
+export const MODEL_INFO: Record<Model, ModelInfo> = modelInfo(MODEL_ROWS);
+
 export const DEFAULT_MODEL: Model = "x3dv3.0";
 
 export const REQUEST_TYPES = { geometry: 1, texture: 2, geometryAndTexture: 3 } as const;
 export type RequestType = 1 | 2 | 3;
 
-/** Recommended face (triangle) count per resolution, and the default when `face` is absent. */
-export const RECOMMENDED_FACES: Record<Resolution, number> = {
-  "512": 500_000,
-  "1024": 1_000_000,
-  "1536": 2_000_000,
-  "1536fast": 2_000_000,
-  "1536pro": 2_000_000,
-  "1536profast": 2_000_000,
-  "2048quality": 2_000_000,
-  "2048master": 5_000_000,
+export interface ResolutionInfo {
+  /** The nominal size the name starts with (512, 1024, 1536, 2048): the embedded service's detail follows it. */
+  size: 512 | 1024 | 1536 | 2048;
+  /** The recommended face (triangle) count, and the default when `face` is absent. */
+  faces: number;
+}
+
+/** One row a resolution. */
+export const RESOLUTION_INFO: Record<Resolution, ResolutionInfo> = {
+  "512": { size: 512, faces: 500_000 },
+  "1024": { size: 1024, faces: 1_000_000 },
+  "1536": { size: 1536, faces: 2_000_000 },
+  "1536fast": { size: 1536, faces: 2_000_000 },
+  "1536pro": { size: 1536, faces: 2_000_000 },
+  "1536profast": { size: 1536, faces: 2_000_000 },
+  "2048quality": { size: 2048, faces: 2_000_000 },
+  "2048master": { size: 2048, faces: 5_000_000 },
 };
+
+/** Recommended face count per resolution (RESOLUTION_INFO's `faces`). */
+export const RECOMMENDED_FACES = Object.fromEntries(RESOLUTIONS.map((r) => [r, RESOLUTION_INFO[r].faces])) as Record<Resolution, number>;
 
 export const FACE_RANGE = { min: 100_000, max: 5_000_000 } as const;
 

@@ -137,7 +137,8 @@ describe("split, depth and segmentation requests", () => {
       codes(DepthCreateRequestSchema, { image_url: "https://x/a.webp", format: 1, ...input }, DEPTH_FIELD_CODES);
     expect(depth({ format: undefined })).toEqual([10033015]);
     expect(depth({ format: 6 })).toEqual([]);
-    expect(depth({ format: 7 })).toEqual([10033015]);
+    // An invalid format answers what the service answers (10030002); 10033015 is for a missing one.
+    expect(depth({ format: 7 })).toEqual([10030002]);
     expect(depth({ height_relief: 50 })).toEqual([]);
     expect(depth({ height_relief: 50.1 })).toEqual([10033007]);
     expect(depth({ degree_rmbg: 0.03 })).toEqual([]);

@@ -5,27 +5,17 @@
  * always carries request_type and model. Safe to import from client components.
  */
 import { z } from "zod";
-import {
-  DEFAULT_MODEL,
-  FACE_RANGE,
-  IMAGE_TYPES,
-  LIMITS,
-  MODEL_INFO,
-  MODELS,
-  RESOLUTIONS,
-  SUBMIT_DEFAULTS,
-  type RequestType,
-} from "../options";
+import { IMAGE_TYPES, LIMITS, SUBMIT_DEFAULTS, type Model, type RequestType } from "../options";
+import { optionCodes, optionsShape, refineOptions, wireOptions, type OptionsWire } from "../spec/client-schema";
+import { inTableOrder } from "../spec/field";
+import { SUBMIT_TASK_SPEC, type SubmitTaskSpec } from "../spec/submit-task";
 import {
   addCodedIssue,
   CallbackUrlSchema,
   CreateResultResponseSchema,
   fileSchema,
-  FlagSchema,
-  MeshFormatSchema,
   TaskResultResponseSchema,
   urlSchema,
-  steppedDecimal,
   type FieldCodes,
 } from "./common";
 
@@ -43,46 +33,39 @@ export const GlbFileSchema = fileSchema({ extensions: ["glb"], maxBytes: LIMITS.
 
 const REQUEST_TYPE_VALUES: readonly RequestType[] = [1, 2, 3];
 
-export const SubmitTaskRequestSchema = z
-  .object({
-    request_type: z.literal(REQUEST_TYPE_VALUES).default(SUBMIT_DEFAULTS.requestType),
-    model: z.enum(MODELS).default(DEFAULT_MODEL),
-    images: ImageFileSchema.optional(),
-    /** Views in the order front, back, left, right (or as marked by multi_images_bit). */
-    multi_images: z.array(ImageFileSchema).optional(),
-    multi_images_bit: z.string().optional(),
-    resolution: z.enum(RESOLUTIONS).optional(),
-    mesh_url: urlSchema(["glb"], 10031016).optional(),
-    mesh: GlbFileSchema.optional(),
-    pbr: FlagSchema.optional(),
-    rmbg: FlagSchema.optional(),
-    shading: steppedDecimal({ min: 0, max: 1, step: 0.1 }).optional(),
-    face: z.number().int().min(FACE_RANGE.min).max(FACE_RANGE.max).optional(),
-    format: MeshFormatSchema.optional(),
-    callback_url: CallbackUrlSchema.optional(),
-  })
+type SubmitOptionsWire = OptionsWire<SubmitTaskSpec["fields"]> & { request_type: RequestType; model: Model };
+
+const SubmitInputsSchema = z.object({
+  images: ImageFileSchema.optional(),
+  /** Views in the order front, back, left, right (or as marked by multi_images_bit). */
+  multi_images: z.array(ImageFileSchema).optional(),
+  multi_images_bit: z.string().optional(),
+  mesh_url: urlSchema(["glb"], 10031016).optional(),
+  mesh: GlbFileSchema.optional(),
+  callback_url: CallbackUrlSchema.optional(),
+});
+type SubmitInputs = z.output<typeof SubmitInputsSchema>;
+
+/** The options from lib/x3d/spec/submit-task; images, mesh and callback here. */
+export const SubmitTaskRequestSchema = SubmitInputsSchema.extend(optionsShape(SUBMIT_TASK_SPEC))
   .superRefine((o, ctx) => {
-    const info = MODEL_INFO[o.model];
-    if (o.resolution !== undefined && !info.resolutions.includes(o.resolution)) {
-      addCodedIssue(ctx, 10031003, "resolution", `${o.model} takes resolution ${info.resolutions.join(", ")}, not ${o.resolution}`);
-    }
+    refineOptions(SUBMIT_TASK_SPEC, o, ctx);
     checkImages(o, ctx);
-    if (o.request_type === 2) {
-      if (!info.texturesExistingMesh) addCodedIssue(ctx, 10031017, "model", `${o.model} cannot texture an existing mesh (request_type 2)`);
+    if ((o.request_type ?? SUBMIT_DEFAULTS.requestType) === 2) {
       if (!o.mesh && o.mesh_url === undefined) addCodedIssue(ctx, 10031011, "mesh", "request_type 2 needs mesh or mesh_url");
       if (o.mesh && o.mesh_url !== undefined) addCodedIssue(ctx, 10030004, "mesh", "give mesh or mesh_url, not both");
     }
   })
   .transform((o) => {
-    const info = MODEL_INFO[o.model];
-    const texture = o.request_type === 2;
-    return {
+    const texture = (o.request_type ?? SUBMIT_DEFAULTS.requestType) === 2;
+    const options = wireOptions(SUBMIT_TASK_SPEC, o) as SubmitOptionsWire;
+    const out: SubmitInputs & SubmitOptionsWire = {
       ...o,
+      ...options,
       mesh: texture ? o.mesh : undefined,
       mesh_url: texture ? o.mesh_url : undefined,
-      pbr: info.pbrAndShading && o.request_type !== 1 ? o.pbr : undefined,
-      shading: info.pbrAndShading ? o.shading : undefined,
     };
+    return inTableOrder(SUBMIT_TASK_SPEC, out);
   });
 
 function checkImages(
@@ -118,19 +101,12 @@ export type SubmitTaskRequest = z.output<typeof SubmitTaskRequestSchema>;
 
 /** Catalogue codes for plain field issues of submit-task. */
 export const SUBMIT_FIELD_CODES: FieldCodes = {
-  request_type: 10031004,
-  model: 10031006,
+  ...optionCodes(SUBMIT_TASK_SPEC),
   images: 10031005,
   multi_images: 10031005,
   multi_images_bit: 10031014,
-  resolution: 10031003,
   mesh_url: 10031012,
   mesh: 10031016,
-  pbr: 10031018,
-  rmbg: 10031019,
-  shading: 10031020,
-  face: 10031002,
-  format: 10030002,
   callback_url: 10030001,
 };
 

@@ -4,28 +4,22 @@
  * with their defaults and drops those that do not apply. Safe to import from client components.
  */
 import { z } from "zod";
-import {
-  LIMITS,
-  MESH_TYPES,
-  SEG_LEVELS,
-  SEGMENTATION_FORMATS,
-  SPLIT_DEFAULTS,
-  SPLIT_JOINTS,
-  SPLIT_LEVELS,
-  SPLIT_MODELS,
-  SPLIT_PARTS,
-  type SplitPart,
-} from "../options";
+import { LIMITS, MESH_TYPES, type SPLIT_MODELS } from "../options";
+import { optionCodes, optionsShape, refineOptions, wireOptions, type OptionsWire } from "../spec/client-schema";
+import { inTableOrder } from "../spec/field";
+import { SEGMENTATION_SPEC, type SegmentationSpec } from "../spec/segmentation";
+import { SPLIT_SPEC, type SplitSpec } from "../spec/split";
 import {
   addCodedIssue,
   CallbackUrlSchema,
   CreateResultResponseSchema,
   fileSchema,
-  MeshFormatSchema,
   TaskResultResponseSchema,
   urlSchema,
   type FieldCodes,
 } from "./common";
+
+type SplitModel = (typeof SPLIT_MODELS)[number];
 
 /** A mesh to split or segment: glb, stl or obj, at most 200 MB. */
 export const MeshFileSchema = fileSchema({ extensions: MESH_TYPES, maxBytes: LIMITS.meshBytes, emptyCode: 10030008, tooBigCode: 10030006 });
@@ -37,41 +31,34 @@ function oneMesh(o: { mesh?: unknown; mesh_url?: string | undefined }, ctx: z.Re
   if (o.mesh && o.mesh_url !== undefined) addCodedIssue(ctx, 10030004, "mesh", "give mesh or mesh_url, not both");
 }
 
-const MESH_FIELD_CODES = { mesh: 10030005, mesh_url: 10030007, format: 10030002, callback_url: 10030001 } as const;
+const MESH_FIELD_CODES = { mesh: 10030005, mesh_url: 10030007, callback_url: 10030001 } as const;
 
 // ---------------------------------------------------------------- split
 
-const SPLIT_PART_KEYS = Object.keys(SPLIT_PARTS) as SplitPart[];
+const MeshInputsSchema = z.object({
+  mesh: MeshFileSchema.optional(),
+  mesh_url: MeshUrlSchema.optional(),
+  callback_url: CallbackUrlSchema.optional(),
+});
+type MeshInputs = z.output<typeof MeshInputsSchema>;
 
-export const SplitCreateRequestSchema = z
-  .object({
-    mesh: MeshFileSchema.optional(),
-    mesh_url: MeshUrlSchema.optional(),
-    model: z.enum(SPLIT_MODELS).default(SPLIT_DEFAULTS.model),
-    part: z.enum(SPLIT_PART_KEYS).optional(),
-    joint: z.enum(SPLIT_JOINTS).optional(),
-    merge: z.enum(["yes", "no"]).optional(),
-    level: z.enum(SPLIT_LEVELS).optional(),
-    format: MeshFormatSchema.optional(),
-    callback_url: CallbackUrlSchema.optional(),
+/** The options from lib/x3d/spec/split; the mesh and callback here. */
+export const SplitCreateRequestSchema = MeshInputsSchema.extend(optionsShape(SPLIT_SPEC))
+  .superRefine((o, ctx) => {
+    oneMesh(o, ctx);
+    refineOptions(SPLIT_SPEC, o, ctx);
   })
-  .superRefine(oneMesh)
-  .transform(({ part, joint, merge, level, ...rest }) => {
-    if (rest.model === "general") return { ...rest, level: level ?? SPLIT_DEFAULTS.level };
-    const j = joint ?? SPLIT_DEFAULTS.joint;
-    return { ...rest, part: part ?? SPLIT_DEFAULTS.part, joint: j, merge: j === "none" ? undefined : (merge ?? SPLIT_DEFAULTS.merge) };
+  .transform((o) => {
+    const out: MeshInputs & OptionsWire<SplitSpec["fields"]> & { model: SplitModel } = {
+      ...o,
+      ...(wireOptions(SPLIT_SPEC, o) as OptionsWire<SplitSpec["fields"]> & { model: SplitModel }),
+    };
+    return inTableOrder(SPLIT_SPEC, out);
   });
 export type SplitCreateInput = z.input<typeof SplitCreateRequestSchema>;
 export type SplitCreateRequest = z.output<typeof SplitCreateRequestSchema>;
 
-export const SPLIT_FIELD_CODES: FieldCodes = {
-  ...MESH_FIELD_CODES,
-  model: 10032001,
-  part: 10032002,
-  joint: 10032003,
-  merge: 10032004,
-  level: 10032005,
-};
+export const SPLIT_FIELD_CODES: FieldCodes = { ...MESH_FIELD_CODES, ...optionCodes(SPLIT_SPEC) };
 
 /** Split create answers `{task_id, state: "queueing"}`. */
 export const SplitCreateResponseSchema = CreateResultResponseSchema;
@@ -81,22 +68,19 @@ export type SplitQueryResponse = z.infer<typeof SplitQueryResponseSchema>;
 
 // ---------------------------------------------------------------- segmentation
 
-const SEGMENTATION_FORMAT_KEYS = Object.keys(SEGMENTATION_FORMATS).map(Number) as (keyof typeof SEGMENTATION_FORMATS)[];
-
-export const SegmentationCreateRequestSchema = z
-  .object({
-    mesh: MeshFileSchema.optional(),
-    mesh_url: MeshUrlSchema.optional(),
-    seg_level: z.enum(SEG_LEVELS).optional(),
-    /** 1 obj, 2 glb, 3 stl, 4 fbx, 5 usdz. */
-    format: z.literal(SEGMENTATION_FORMAT_KEYS).optional(),
-    callback_url: CallbackUrlSchema.optional(),
+/** The options from lib/x3d/spec/segmentation; the mesh and callback here. */
+export const SegmentationCreateRequestSchema = MeshInputsSchema.extend(optionsShape(SEGMENTATION_SPEC))
+  .superRefine((o, ctx) => {
+    oneMesh(o, ctx);
+    refineOptions(SEGMENTATION_SPEC, o, ctx);
   })
-  .superRefine(oneMesh);
+  .transform((o) =>
+    inTableOrder(SEGMENTATION_SPEC, { ...o, ...(wireOptions(SEGMENTATION_SPEC, o) as OptionsWire<SegmentationSpec["fields"]>) }),
+  );
 export type SegmentationCreateInput = z.input<typeof SegmentationCreateRequestSchema>;
 export type SegmentationCreateRequest = z.output<typeof SegmentationCreateRequestSchema>;
 
-export const SEGMENTATION_FIELD_CODES: FieldCodes = { ...MESH_FIELD_CODES, seg_level: 10034001 };
+export const SEGMENTATION_FIELD_CODES: FieldCodes = { ...MESH_FIELD_CODES, ...optionCodes(SEGMENTATION_SPEC) };
 
 export const SegmentationCreateResponseSchema = CreateResultResponseSchema;
 export type SegmentationCreateResponse = z.infer<typeof SegmentationCreateResponseSchema>;

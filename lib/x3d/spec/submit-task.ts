@@ -1,0 +1,146 @@
+/**
+ * submit-task (open-api.md 4.2 and the addendum): every option field, its rules and its codes,
+ * in the order the service checks them. The model matrix (resolutions, prices, which models
+ * texture or take pbr) is lib/x3d/options; the face range is FACE_RANGE there.
+ */
+import { FACE_RANGE, MESH_FORMATS, MODEL_INFO, MODELS, RESOLUTION_INFO, RESOLUTIONS, SUBMIT_DEFAULTS, type Model } from "../options";
+import { endpoint, type ChoiceField, type DecimalField, type IntChoiceField, type IntField, type ValuesOf } from "./field";
+
+export const FLAG_LABELS = { 0: "off", 1: "on" } as const;
+
+export function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: number } = FACE_RANGE) {
+  const fields = {
+    request_type: {
+      type: "int-choice",
+      doc: "1 geometry only, 2 texture the given mesh, 3 geometry and texture.",
+      values: { 1: "geometry", 2: "texture", 3: "geometry and texture" },
+      default: SUBMIT_DEFAULTS.requestType,
+      code: 10031004,
+      clientFills: true,
+      job: { name: "requestType" },
+    } satisfies IntChoiceField<1 | 2 | 3>,
+    model: {
+      type: "choice",
+      doc: "The generation model.",
+      values: MODELS,
+      labels: Object.fromEntries(MODELS.map((m) => [m, info[m].label])) as Record<Model, string>,
+      default: SUBMIT_DEFAULTS.model,
+      code: 10031006,
+      clientFills: true,
+      form: { default: null },
+      job: { name: "model" },
+    } satisfies ChoiceField<Model>,
+    resolution: {
+      type: "choice",
+      doc: "Each model offers its own resolutions; the default is the model's standard one.",
+      values: RESOLUTIONS,
+      code: 10031003,
+      form: { default: null },
+      job: { name: "resolution" },
+    } satisfies ChoiceField<(typeof RESOLUTIONS)[number]>,
+    face: {
+      type: "int",
+      doc: "Target triangle count; the default is the resolution's recommended count.",
+      min: faces.min,
+      max: faces.max,
+      code: 10031002,
+      form: { default: null },
+      job: { name: "face" },
+    } satisfies IntField,
+    format: {
+      type: "int-choice",
+      doc: "Output format.",
+      values: MESH_FORMATS,
+      default: SUBMIT_DEFAULTS.format,
+      code: 10030002,
+      // GLB rather than the service's default OBJ: one file the viewer draws and later tasks take as input.
+      form: { default: 2 },
+      job: { name: "format" },
+    } satisfies IntChoiceField<keyof typeof MESH_FORMATS>,
+    pbr: {
+      type: "int-choice",
+      doc: "Physically based materials (v2.0, v2.1 and v3.0 families, when a texture is made).",
+      values: FLAG_LABELS,
+      default: SUBMIT_DEFAULTS.pbr,
+      code: 10031018,
+      job: { name: "pbr", boolean: true },
+    } satisfies IntChoiceField<0 | 1>,
+    rmbg: {
+      type: "int-choice",
+      doc: "Remove the image background first.",
+      values: FLAG_LABELS,
+      default: SUBMIT_DEFAULTS.rmbg,
+      code: 10031019,
+      job: { name: "rmbg", boolean: true },
+    } satisfies IntChoiceField<0 | 1>,
+    shading: {
+      type: "decimal",
+      doc: "De-shading strength (v2.0, v2.1 and v3.0 families).",
+      min: 0,
+      max: 1,
+      step: 0.1,
+      default: SUBMIT_DEFAULTS.shading,
+      code: 10031020,
+      job: { name: "shading" },
+    } satisfies DecimalField,
+  } as const;
+  type V = ValuesOf<typeof fields>;
+  const pbrAndShading = (v: Pick<V, "model">) => info[v.model].pbrAndShading;
+  return endpoint({
+    path: "/submit-task",
+    summary: "Image to 3D: one image or up to four views to a textured mesh; or texture a given GLB (request_type 2).",
+    fields,
+    rules: {
+      resolution: {
+        allowed: (v) => info[v.model].resolutions,
+        default: (v) => info[v.model].defaultResolution,
+      },
+      face: {
+        default: (v) => RESOLUTION_INFO[v.resolution].faces,
+        // The studio does not ask for a face count when texturing an existing mesh.
+        formApplies: (v) => v.request_type !== 2,
+      },
+      pbr: { applies: (v) => pbrAndShading(v) && v.request_type !== 1, ignored: 0 },
+      shading: { applies: pbrAndShading, ignored: 0 },
+    },
+    table: [
+      "request_type",
+      "model",
+      "images",
+      "multi_images",
+      "multi_images_bit",
+      "resolution",
+      "mesh_url",
+      "mesh",
+      "pbr",
+      "rmbg",
+      "shading",
+      "face",
+      "format",
+      "callback_url",
+    ],
+    order: [
+      "request_type",
+      "model",
+      { input: "images" },
+      "resolution",
+      "face",
+      "format",
+      "pbr",
+      "rmbg",
+      "shading",
+      {
+        check: "model textures",
+        field: "model",
+        code: 10031017,
+        ok: (v) => v.request_type !== 2 || info[v.model].texturesExistingMesh,
+        detail: (v) => `${v.model} cannot texture an existing mesh (request_type 2)`,
+      },
+      { input: "mesh" },
+      { input: "callback_url" },
+    ],
+  });
+}
+
+export const SUBMIT_TASK_SPEC = submitTaskSpec();
+export type SubmitTaskSpec = typeof SUBMIT_TASK_SPEC;
