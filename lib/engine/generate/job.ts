@@ -3,68 +3,46 @@
  * (the engine stores uploads and fetched URLs on disk first); options are already
  * validated and defaulted by lib/engine/validate.
  */
+import type { View } from "@/lib/x3d/options";
+import type { DepthSpec } from "@/lib/x3d/spec/depth";
+import type { JobOf } from "@/lib/x3d/spec/field";
+import type { SegmentationSpec } from "@/lib/x3d/spec/segmentation";
+import type { SplitSpec } from "@/lib/x3d/spec/split";
+import type { SubmitTaskSpec } from "@/lib/x3d/spec/submit-task";
 
-export type View = "front" | "back" | "left" | "right";
-
+export type { View } from "@/lib/x3d/options";
 /** Image-to-3D formats: 1 obj, 2 glb, 3 stl, 4 fbx, 5 usdz, 6 3mf. */
-export type MeshFormat = 1 | 2 | 3 | 4 | 5 | 6;
+export type { MeshFormat } from "@/lib/x3d/options";
 /** Depth formats: 1 exr, 2 png, 3 stl, 4 glb, 5 3mf, 6 bmp. */
-export type DepthFormat = 1 | 2 | 3 | 4 | 5 | 6;
+export type { DepthFormat } from "@/lib/x3d/options";
 
-export interface ImageTo3DJob {
+/** The options part of each job, derived from the endpoint's spec (job names, yes/no as booleans). */
+export type ImageTo3DOptions = JobOf<SubmitTaskSpec["fields"]>;
+export type SplitOptions = JobOf<SplitSpec["fields"]>;
+export type DepthOptions = JobOf<DepthSpec["fields"]>;
+export type SegmentationOptions = JobOf<SegmentationSpec["fields"]>;
+
+export interface ImageTo3DJob extends ImageTo3DOptions {
   kind: "image-to-3d";
   /** At least the front view. */
   images: { view: View; path: string }[];
-  /** 1 geometry only, 2 texture the given mesh, 3 geometry and texture. */
-  requestType: 1 | 2 | 3;
-  model: string;
-  resolution: string;
-  /** Triangle target. */
-  face: number;
-  pbr: boolean;
-  rmbg: boolean;
-  /** De-shading strength 0..1. */
-  shading: number;
-  format: MeshFormat;
   /** request_type 2: the GLB to texture. */
   meshPath?: string;
 }
 
-export interface SplitJob {
+export interface SplitJob extends SplitOptions {
   kind: "split";
   meshPath: string;
-  model: "character" | "general";
-  part: "a" | "b" | "c" | "d" | "e" | "f";
-  joint: "none" | "ball" | "dovetail" | "pin";
-  merge: boolean;
-  level: "low" | "medium" | "high";
-  format: MeshFormat;
 }
 
-export interface DepthJob {
+export interface DepthJob extends DepthOptions {
   kind: "depth";
   imagePath: string;
-  modelType: "base" | "pro";
-  heightRelief: number;
-  rmbg: boolean;
-  degreeRmbg: number;
-  /** 0 square, 1 circle. */
-  shapeBase: 0 | 1;
-  /** Millimetres. */
-  thicknessBase: number;
-  /** Millimetres. */
-  width: number;
-  /** 0 emboss, 1 engrave. */
-  sculpmode: 0 | 1;
-  format: DepthFormat;
 }
 
-export interface SegmentationJob {
+export interface SegmentationJob extends SegmentationOptions {
   kind: "segmentation";
   meshPath: string;
-  segLevel: "low" | "medium" | "high";
-  /** 1..5 as image-to-3D's formats. */
-  format: 1 | 2 | 3 | 4 | 5;
 }
 
 export type Job = ImageTo3DJob | SplitJob | DepthJob | SegmentationJob;

@@ -1,82 +1,28 @@
 import { formatBytes } from "@/lib/files/format-bytes";
-import { DEPTH_DEFAULTS, DEPTH_MODEL_TYPES, DEPTH_RANGES, LIMITS } from "@/lib/x3d/options";
-import type { DepthFormat, DepthJob } from "../generate/job";
+import { LIMITS } from "@/lib/x3d/options";
+import { DEPTH_SPEC } from "@/lib/x3d/spec/depth";
+import type { DepthOptions } from "../generate/job";
 import { sniffImage } from "../net/sniff";
 import { EngineError } from "../engine-error";
-import {
-  callbackUrl,
-  choice,
-  decimal,
-  files,
-  integer,
-  intChoice,
-  isHttpUrl,
-  text,
-  urlExtension,
-  type FormInput,
-  type UploadedFile,
-} from "./form";
+import { callbackUrl, files, isHttpUrl, text, urlExtension, type FormInput, type UploadedFile } from "./form";
+import { readOptions } from "./spec-form";
 
-export type DepthTaskOptions = Omit<DepthJob, "kind" | "imagePath"> & {
+export type DepthTaskOptions = DepthOptions & {
   image: { file: UploadedFile } | { url: string };
   callbackUrl?: string;
 };
 
 const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "webp"];
 
-/** open-api.md 4.7: every field, default, range and step; fields for the other rmbg mode are ignored. */
+/** open-api.md 4.7 (lib/x3d/spec/depth): every field, default, range and step; fields for the other rmbg mode are read but not used. */
 export function validateDepthTask(form: FormInput): DepthTaskOptions {
-  const image = validateImageInput(form);
-  const modelType = choice(text(form, "model_type"), DEPTH_DEFAULTS.model_type, DEPTH_MODEL_TYPES, 10033006, "model_type");
-  const heightRelief = decimal(
-    text(form, "height_relief"),
-    DEPTH_RANGES.height_relief.default,
-    DEPTH_RANGES.height_relief,
-    10033007,
-    "height_relief",
-  );
-  const rmbg = intChoice(text(form, "rmbg"), DEPTH_DEFAULTS.rmbg, [0, 1], 10033008, "rmbg");
-  const degreeRmbg = decimal(
-    text(form, "degree_rmbg"),
-    DEPTH_RANGES.degree_rmbg.default,
-    DEPTH_RANGES.degree_rmbg,
-    10033009,
-    "degree_rmbg",
-  );
-  const shapeBase = intChoice<0 | 1>(text(form, "shape_base"), DEPTH_DEFAULTS.shape_base, [0, 1], 10033010, "shape_base");
-  const thicknessBase = decimal(
-    text(form, "thickness_base"),
-    DEPTH_RANGES.thickness_base.default,
-    DEPTH_RANGES.thickness_base,
-    10033011,
-    "thickness_base",
-  );
-  const widthRaw = text(form, "width");
-  let width: number = DEPTH_RANGES.width.default;
-  if (widthRaw !== undefined) {
-    const detail = `width must be a whole number of millimetres from ${DEPTH_RANGES.width.min} to ${DEPTH_RANGES.width.max}, got "${widthRaw}"`;
-    width = integer(widthRaw, 10033012, detail);
-    if (width < DEPTH_RANGES.width.min || width > DEPTH_RANGES.width.max) throw new EngineError(10033012, detail);
-  }
-  const sculpmode = intChoice<0 | 1>(text(form, "sculpmode"), DEPTH_DEFAULTS.sculpmode, [0, 1], 10033013, "sculpmode");
-  choice(text(form, "response_format"), DEPTH_DEFAULTS.response_format, ["url"] as const, 10033014, "response_format");
-  const formatRaw = text(form, "format");
-  // The spec marks format required and gives it no default.
-  if (formatRaw === undefined) throw new EngineError(10033015, "format is required: 1 exr, 2 png, 3 stl, 4 glb, 5 3mf, 6 bmp");
-  const format = intChoice<DepthFormat>(formatRaw, 1, [1, 2, 3, 4, 5, 6], 10030002, "format");
-  return {
-    image,
-    modelType,
-    heightRelief,
-    rmbg: rmbg === 1,
-    degreeRmbg,
-    shapeBase,
-    thicknessBase,
-    width,
-    sculpmode,
-    format,
-    callbackUrl: callbackUrl(form),
-  };
+  let image: DepthTaskOptions["image"] | undefined;
+  let callback: string | undefined;
+  const { job } = readOptions(DEPTH_SPEC, form, (step) => {
+    if (step.input === "image") image = validateImageInput(form);
+    else if (step.input === "callback_url") callback = callbackUrl(form);
+  });
+  return { ...job, image: image ?? validateImageInput(form), callbackUrl: callback };
 }
 
 function validateImageInput(form: FormInput): { file: UploadedFile } | { url: string } {

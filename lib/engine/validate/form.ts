@@ -1,4 +1,3 @@
-import type { ErrorCode } from "@/lib/x3d/errors";
 import { extensionOf } from "@/lib/x3d/schemas/common";
 import { EngineError } from "../engine-error";
 
@@ -26,54 +25,6 @@ export function text(form: FormInput, name: string): string | undefined {
 
 export function files(form: FormInput, name: string): UploadedFile[] {
   return form.files.get(name) ?? [];
-}
-
-/** A whole number (also written "3.0"), or the error. */
-export function integer(raw: string, code: ErrorCode, detail: string): number {
-  const n = Number(raw);
-  if (!/^[+-]?\d+(\.0*)?$/.test(raw) || !Number.isSafeInteger(n)) throw new EngineError(code, detail);
-  return n;
-}
-
-/** One of the listed integers. */
-export function intChoice<T extends number>(raw: string | undefined, fallback: T, allowed: readonly T[], code: ErrorCode, name: string): T {
-  if (raw === undefined) return fallback;
-  const detail = `${name} must be one of ${allowed.join(", ")}, got "${raw}"`;
-  const n = integer(raw, code, detail);
-  if (!(allowed as readonly number[]).includes(n)) throw new EngineError(code, detail);
-  return n as T;
-}
-
-/** One of the listed strings (case-sensitive, as the spec writes them). */
-export function choice<T extends string>(raw: string | undefined, fallback: T, allowed: readonly T[], code: ErrorCode, name: string): T {
-  if (raw === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(raw)) {
-    throw new EngineError(code, `${name} must be one of ${allowed.join(", ")}, got "${raw}"`);
-  }
-  return raw as T;
-}
-
-/** A decimal within [min, max], and a multiple of `step` when given. */
-export function decimal(
-  raw: string | undefined,
-  fallback: number,
-  range: { min: number; max: number; step?: number },
-  code: ErrorCode,
-  name: string,
-): number {
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  const stepText = range.step ? ` in steps of ${range.step}` : "";
-  const detail = `${name} must be from ${range.min} to ${range.max}${stepText}, got "${raw}"`;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(raw) || !Number.isFinite(n) || n < range.min - 1e-9 || n > range.max + 1e-9) {
-    throw new EngineError(code, detail);
-  }
-  if (range.step) {
-    const units = n / range.step;
-    if (Math.abs(units - Math.round(units)) > 1e-6) throw new EngineError(code, detail);
-    return Math.round(units) * range.step;
-  }
-  return n;
 }
 
 /** callback_url: absent, or an absolute http(s) URL. */

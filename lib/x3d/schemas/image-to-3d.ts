@@ -31,8 +31,6 @@ export const ImageFileSchema = fileSchema({
 /** The mesh to texture (request_type 2): GLB only. */
 export const GlbFileSchema = fileSchema({ extensions: ["glb"], maxBytes: LIMITS.meshBytes, emptyCode: 10031010, tooBigCode: 10031001 });
 
-const REQUEST_TYPE_VALUES: readonly RequestType[] = [1, 2, 3];
-
 type SubmitOptionsWire = OptionsWire<SubmitTaskSpec["fields"]> & { request_type: RequestType; model: Model };
 
 const SubmitInputsSchema = z.object({

@@ -16,7 +16,7 @@ export function depthSpec(ranges = DEPTH_RANGES) {
       code: 10033006,
       clientFills: true,
       job: { name: "modelType" },
-    } satisfies ChoiceField<(typeof DEPTH_MODEL_TYPES)[number]>,
+    } as const satisfies ChoiceField<(typeof DEPTH_MODEL_TYPES)[number]>,
     height_relief: {
       type: "decimal",
       doc: "Relief height.",
@@ -25,7 +25,7 @@ export function depthSpec(ranges = DEPTH_RANGES) {
       default: ranges.height_relief.default,
       code: 10033007,
       job: { name: "heightRelief" },
-    } satisfies DecimalField,
+    } as const satisfies DecimalField,
     rmbg: {
       type: "int-choice",
       doc: "Remove the background (1) or keep it on a base (0).",
@@ -34,14 +34,14 @@ export function depthSpec(ranges = DEPTH_RANGES) {
       code: 10033008,
       clientFills: true,
       job: { name: "rmbg", boolean: true },
-    } satisfies IntChoiceField<0 | 1>,
+    } as const satisfies IntChoiceField<0 | 1>,
     degree_rmbg: {
       type: "decimal",
       doc: "Background-removal strength (rmbg 1).",
       ...ranges.degree_rmbg,
       code: 10033009,
       job: { name: "degreeRmbg" },
-    } satisfies DecimalField,
+    } as const satisfies DecimalField,
     shape_base: {
       type: "int-choice",
       doc: "The base's shape (rmbg 0).",
@@ -49,7 +49,7 @@ export function depthSpec(ranges = DEPTH_RANGES) {
       default: DEPTH_DEFAULTS.shape_base,
       code: 10033010,
       job: { name: "shapeBase" },
-    } satisfies IntChoiceField<0 | 1>,
+    } as const satisfies IntChoiceField<0 | 1>,
     thickness_base: {
       type: "decimal",
       doc: "The base's thickness in millimetres (rmbg 0); sent with one decimal.",
@@ -57,7 +57,7 @@ export function depthSpec(ranges = DEPTH_RANGES) {
       wireDecimals: 1,
       code: 10033011,
       job: { name: "thicknessBase" },
-    } satisfies DecimalField,
+    } as const satisfies DecimalField,
     width: {
       type: "int",
       doc: "Width of the relief in millimetres.",
@@ -66,7 +66,7 @@ export function depthSpec(ranges = DEPTH_RANGES) {
       default: ranges.width.default,
       code: 10033012,
       job: { name: "width" },
-    } satisfies IntField,
+    } as const satisfies IntField,
     sculpmode: {
       type: "int-choice",
       doc: "0 emboss, 1 engrave.",
@@ -74,14 +74,14 @@ export function depthSpec(ranges = DEPTH_RANGES) {
       default: DEPTH_DEFAULTS.sculpmode,
       code: 10033013,
       job: { name: "sculpmode" },
-    } satisfies IntChoiceField<0 | 1>,
+    } as const satisfies IntChoiceField<0 | 1>,
     response_format: {
       type: "choice",
       doc: "How the result is given: a URL.",
       values: [DEPTH_DEFAULTS.response_format],
       default: DEPTH_DEFAULTS.response_format,
       code: 10033014,
-    } satisfies ChoiceField<"url">,
+    } as const satisfies ChoiceField<"url">,
     format: {
       type: "int-choice",
       doc: "Output format; 6 is bmp here (3mf in image-to-3D).",
@@ -90,7 +90,7 @@ export function depthSpec(ranges = DEPTH_RANGES) {
       requiredCode: 10033015,
       form: { default: null },
       job: { name: "format" },
-    } satisfies IntChoiceField<keyof typeof DEPTH_FORMATS>,
+    } as const satisfies IntChoiceField<keyof typeof DEPTH_FORMATS>,
   } as const;
   return endpoint({
     path: "/depth/create-task",

@@ -11,7 +11,7 @@ export function segmentationSpec() {
       default: SEGMENTATION_DEFAULTS.seg_level,
       code: 10034001,
       job: { name: "segLevel" },
-    } satisfies ChoiceField<(typeof SEG_LEVELS)[number]>,
+    } as const satisfies ChoiceField<(typeof SEG_LEVELS)[number]>,
     format: {
       type: "int-choice",
       doc: "Output format (image-to-3D's formats 1 to 5).",
@@ -20,7 +20,7 @@ export function segmentationSpec() {
       code: 10030002,
       form: { default: 2 },
       job: { name: "format" },
-    } satisfies IntChoiceField<keyof typeof SEGMENTATION_FORMATS>,
+    } as const satisfies IntChoiceField<keyof typeof SEGMENTATION_FORMATS>,
   } as const;
   return endpoint({
     path: "/segmentation/create-task",

@@ -18,7 +18,7 @@ export function splitSpec() {
       code: 10032001,
       clientFills: true,
       job: { name: "model" },
-    } satisfies ChoiceField<(typeof SPLIT_MODELS)[number]>,
+    } as const satisfies ChoiceField<(typeof SPLIT_MODELS)[number]>,
     part: {
       type: "choice",
       doc: "How a character is cut.",
@@ -28,7 +28,7 @@ export function splitSpec() {
       code: 10032002,
       clientFills: true,
       job: { name: "part" },
-    } satisfies ChoiceField<SplitPart>,
+    } as const satisfies ChoiceField<SplitPart>,
     joint: {
       type: "choice",
       doc: "The joint printed between a character's parts.",
@@ -38,7 +38,7 @@ export function splitSpec() {
       code: 10032003,
       clientFills: true,
       job: { name: "joint" },
-    } satisfies ChoiceField<(typeof SPLIT_JOINTS)[number]>,
+    } as const satisfies ChoiceField<(typeof SPLIT_JOINTS)[number]>,
     merge: {
       type: "choice",
       doc: "Merge the joints into the parts.",
@@ -47,7 +47,7 @@ export function splitSpec() {
       code: 10032004,
       clientFills: true,
       job: { name: "merge", boolean: true },
-    } satisfies ChoiceField<"yes" | "no">,
+    } as const satisfies ChoiceField<"yes" | "no">,
     level: {
       type: "choice",
       doc: "How finely a general model is split.",
@@ -57,7 +57,7 @@ export function splitSpec() {
       code: 10032005,
       clientFills: true,
       job: { name: "level" },
-    } satisfies ChoiceField<(typeof SPLIT_LEVELS)[number]>,
+    } as const satisfies ChoiceField<(typeof SPLIT_LEVELS)[number]>,
     format: {
       type: "int-choice",
       doc: "Output format.",
@@ -66,7 +66,7 @@ export function splitSpec() {
       code: 10030002,
       form: { default: 2 },
       job: { name: "format" },
-    } satisfies IntChoiceField<keyof typeof MESH_FORMATS>,
+    } as const satisfies IntChoiceField<keyof typeof MESH_FORMATS>,
   } as const;
   return endpoint({
     path: "/split/create-task",

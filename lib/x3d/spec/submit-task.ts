@@ -18,7 +18,7 @@ export function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: num
       code: 10031004,
       clientFills: true,
       job: { name: "requestType" },
-    } satisfies IntChoiceField<1 | 2 | 3>,
+    } as const satisfies IntChoiceField<1 | 2 | 3>,
     model: {
       type: "choice",
       doc: "The generation model.",
@@ -29,7 +29,7 @@ export function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: num
       clientFills: true,
       form: { default: null },
       job: { name: "model" },
-    } satisfies ChoiceField<Model>,
+    } as const satisfies ChoiceField<Model>,
     resolution: {
       type: "choice",
       doc: "Each model offers its own resolutions; the default is the model's standard one.",
@@ -37,7 +37,7 @@ export function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: num
       code: 10031003,
       form: { default: null },
       job: { name: "resolution" },
-    } satisfies ChoiceField<(typeof RESOLUTIONS)[number]>,
+    } as const satisfies ChoiceField<(typeof RESOLUTIONS)[number]>,
     face: {
       type: "int",
       doc: "Target triangle count; the default is the resolution's recommended count.",
@@ -46,7 +46,7 @@ export function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: num
       code: 10031002,
       form: { default: null },
       job: { name: "face" },
-    } satisfies IntField,
+    } as const satisfies IntField,
     format: {
       type: "int-choice",
       doc: "Output format.",
@@ -56,7 +56,7 @@ export function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: num
       // GLB rather than the service's default OBJ: one file the viewer draws and later tasks take as input.
       form: { default: 2 },
       job: { name: "format" },
-    } satisfies IntChoiceField<keyof typeof MESH_FORMATS>,
+    } as const satisfies IntChoiceField<keyof typeof MESH_FORMATS>,
     pbr: {
       type: "int-choice",
       doc: "Physically based materials (v2.0, v2.1 and v3.0 families, when a texture is made).",
@@ -64,7 +64,7 @@ export function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: num
       default: SUBMIT_DEFAULTS.pbr,
       code: 10031018,
       job: { name: "pbr", boolean: true },
-    } satisfies IntChoiceField<0 | 1>,
+    } as const satisfies IntChoiceField<0 | 1>,
     rmbg: {
       type: "int-choice",
       doc: "Remove the image background first.",
@@ -72,7 +72,7 @@ export function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: num
       default: SUBMIT_DEFAULTS.rmbg,
       code: 10031019,
       job: { name: "rmbg", boolean: true },
-    } satisfies IntChoiceField<0 | 1>,
+    } as const satisfies IntChoiceField<0 | 1>,
     shading: {
       type: "decimal",
       doc: "De-shading strength (v2.0, v2.1 and v3.0 families).",
@@ -82,7 +82,7 @@ export function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: num
       default: SUBMIT_DEFAULTS.shading,
       code: 10031020,
       job: { name: "shading" },
-    } satisfies DecimalField,
+    } as const satisfies DecimalField,
   } as const;
   type V = ValuesOf<typeof fields>;
   const pbrAndShading = (v: Pick<V, "model">) => info[v.model].pbrAndShading;
