@@ -2,7 +2,6 @@
  * Starting values of the create forms: the studio's defaults, overlaid with whatever stored
  * options of an earlier task (`?again=`) are still valid under the matrix. Pure.
  */
-import type { z } from "zod";
 import {
   canTexture,
   defaultsFor,
@@ -14,24 +13,26 @@ import {
 } from "@/lib/x3d/form-logic";
 import type { DepthOptions, ImageOptions, SplitOptions } from "@/lib/x3d/form-logic";
 import { DEFAULT_MODEL, isModel } from "@/lib/x3d/options";
-import {
-  depthOptionsSchema,
-  imageOptionsSchema,
-  segmentationOptionsSchema,
-  splitOptionsSchema,
-  type SegmentationTaskValues,
-} from "./create-forms";
+import { DEPTH_SPEC } from "@/lib/x3d/spec/depth";
+import type { EndpointSpec, Fields } from "@/lib/x3d/spec/field";
+import { formFields, formStart } from "@/lib/x3d/spec/form";
+import { parseText } from "@/lib/x3d/spec/read";
+import { SEGMENTATION_SPEC } from "@/lib/x3d/spec/segmentation";
+import { SPLIT_SPEC } from "@/lib/x3d/spec/split";
+import { SUBMIT_TASK_SPEC } from "@/lib/x3d/spec/submit-task";
+import type { SegmentationTaskValues } from "./create-forms";
 
 type Stored = Record<string, unknown> | undefined;
 
-/** `defaults` with each stored value that its field's schema accepts. */
-function pickValid<T extends object>(shape: Record<string, z.ZodType>, stored: Stored, defaults: T): T {
+/** `defaults` with each stored value of the right type for its field (lib/x3d/spec). */
+function pickValid<F extends Fields, T extends object>(spec: EndpointSpec<F>, stored: Stored, defaults: T): T {
   const out = { ...defaults } as Record<string, unknown>;
-  for (const [key, schema] of Object.entries(shape)) {
-    const value = stored?.[key];
-    if (value === undefined || value === null || typeof value === "object") continue;
-    const parsed = schema.safeParse(String(value));
-    if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+  for (const name of formFields(spec)) {
+    const field = spec.fields[name];
+    const value = stored?.[name];
+    if (!field || value === undefined || value === null || typeof value === "object") continue;
+    const parsed = parseText(name, field, String(value));
+    if (parsed.ok) out[name] = parsed.value;
   }
   return out as T;
 }
@@ -41,7 +42,7 @@ export function initialImageOptions(stored: Stored, texture = false): ImageOptio
   const model =
     typeof stored?.model === "string" && isModel(stored.model) && (!texture || canTexture(stored.model)) ? stored.model : DEFAULT_MODEL;
   const base = defaultsFor(model, texture ? 2 : 3);
-  const picked = pickValid(imageOptionsSchema.shape, stored, base);
+  const picked = pickValid(SUBMIT_TASK_SPEC, stored, base);
   const resolution = fitResolution(model, picked.resolution);
   return {
     ...picked,
@@ -54,13 +55,13 @@ export function initialImageOptions(stored: Stored, texture = false): ImageOptio
 }
 
 export function initialSplitOptions(stored: Stored): SplitOptions {
-  return pickValid(splitOptionsSchema.shape, stored, SPLIT_FORM_DEFAULTS);
+  return pickValid(SPLIT_SPEC, stored, SPLIT_FORM_DEFAULTS);
 }
 
 export function initialDepthOptions(stored: Stored): DepthOptions {
-  return pickValid(depthOptionsSchema.shape, stored, DEPTH_FORM_DEFAULTS);
+  return pickValid(DEPTH_SPEC, stored, DEPTH_FORM_DEFAULTS);
 }
 
 export function initialSegmentationOptions(stored: Stored): SegmentationTaskValues["options"] {
-  return pickValid(segmentationOptionsSchema.shape, stored, { seg_level: "medium", format: 2 });
+  return pickValid(SEGMENTATION_SPEC, stored, formStart(SEGMENTATION_SPEC));
 }

@@ -8,8 +8,7 @@ import { z } from "zod";
 import { extensionOf, httpUrl } from "@/lib/x3d/schemas/common";
 import { userMessage, type ErrorCode } from "@/lib/x3d/errors";
 import {
-  depthOptionProblems,
-  imageOptionProblems,
+  byField,
   viewsProblem,
   type DepthOptions,
   type ImageOptions,
@@ -17,22 +16,13 @@ import {
   type SplitOptions,
   type ViewSlots,
 } from "@/lib/x3d/form-logic";
-import {
-  DEPTH_FORMATS,
-  DEPTH_MODEL_TYPES,
-  MESH_FORMATS,
-  MESH_TYPES,
-  MODELS,
-  RESOLUTIONS,
-  SEG_LEVELS,
-  SEGMENTATION_FORMATS,
-  SPLIT_JOINTS,
-  SPLIT_LEVELS,
-  SPLIT_MODELS,
-  SPLIT_PARTS,
-  VIEWS,
-  type SplitPart,
-} from "@/lib/x3d/options";
+import { MESH_TYPES, VIEWS } from "@/lib/x3d/options";
+import { DEPTH_SPEC } from "@/lib/x3d/spec/depth";
+import type { EndpointSpec, Fields, FormValuesOf, ValuesOf } from "@/lib/x3d/spec/field";
+import { readForm } from "@/lib/x3d/spec/form";
+import { SEGMENTATION_SPEC, type SegmentationSpec } from "@/lib/x3d/spec/segmentation";
+import { SPLIT_SPEC } from "@/lib/x3d/spec/split";
+import { SUBMIT_TASK_SPEC } from "@/lib/x3d/spec/submit-task";
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string> };
 
@@ -59,51 +49,25 @@ export interface DepthTaskValues {
   image: ImageSource;
 }
 export interface SegmentationTaskValues {
-  options: { seg_level: (typeof SEG_LEVELS)[number]; format: keyof typeof SEGMENTATION_FORMATS };
+  options: ValuesOf<SegmentationSpec["fields"]>;
   mesh: MeshSource;
 }
 
 // ---------------------------------------------------------------- field readers
 
-const say = (code: ErrorCode) => ({ error: userMessage(code) });
-const keys = (o: object) => Object.keys(o) as [string, ...string[]];
-const int = (code: ErrorCode) =>
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d+$/, say(code).error)
-    .transform(Number);
-const decimal = (code: ErrorCode) =>
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d+(\.\d+)?$|^-?\.\d+$/, say(code).error)
-    .transform(Number);
-const flag = (code: ErrorCode) => z.enum(["0", "1"], say(code)).transform((v) => (v === "1" ? 1 : 0) as 0 | 1);
-const choice = <T extends readonly [string, ...string[]]>(values: T, code: ErrorCode) => z.enum(values, say(code));
-const formatOf = <F extends number>(formats: Record<F, string>, code: ErrorCode) =>
-  z.enum(keys(formats), say(code)).transform((v) => Number(v) as F);
 /** Ids minted by lib/storage newId (base64url) or the service (opaque, but printable). */
 export const IdSchema = z
   .string()
   .trim()
   .regex(/^[\w.:-]{1,200}$/, "That id is not valid.");
 
-/** Text values of the named fields; absent and empty fields are left out, so defaults apply. */
-function read(form: FormData, names: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of names) {
+/** A text field's value; absent and blank fields are left out, so defaults apply. */
+const textOf =
+  (form: FormData) =>
+  (name: string): string | undefined => {
     const value = form.get(name);
-    if (typeof value === "string" && value.trim() !== "") out[name] = value;
-  }
-  return out;
-}
-
-function issuesToFields(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
-  return fields;
-}
+    return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+  };
 
 function merge(...parts: Problems[]): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -111,10 +75,10 @@ function merge(...parts: Problems[]): Record<string, string> {
   return fields;
 }
 
-/** Runs a schema over the form's fields: the value, or problems by field. */
-function parseFields<S extends z.ZodType>(schema: S, form: FormData, names: readonly string[]): Parsed<z.output<S>> {
-  const parsed = schema.safeParse(read(form, names));
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, fields: issuesToFields(parsed.error) };
+/** An endpoint's options read from the form by its spec (lib/x3d/spec/form): the values, or problems by field. */
+export function parseOptions<F extends Fields>(spec: EndpointSpec<F>, text: (name: string) => string | undefined): Parsed<FormValuesOf<F>> {
+  const read = readForm(spec, text);
+  return read.ok ? { ok: true, value: read.values } : { ok: false, fields: merge(byField(read.problems)) };
 }
 
 // ---------------------------------------------------------------- inputs
@@ -159,30 +123,10 @@ export function parseMeshSource(form: FormData, rules: MeshRules = MESH_RULES): 
 
 // ---------------------------------------------------------------- image to 3D and texture
 
-export const imageOptionsSchema = z.object({
-  request_type: z
-    .enum(["1", "2", "3"], say(10031004))
-    .transform((v) => Number(v) as 1 | 2 | 3)
-    .default(3),
-  model: choice(MODELS, 10031006),
-  resolution: choice(RESOLUTIONS, 10031003),
-  pbr: flag(10031018).default(1),
-  shading: decimal(10031020).default(0.5),
-  face: int(10031002).optional(),
-  format: formatOf(MESH_FORMATS, 10030002).default(2),
-  rmbg: flag(10031019).default(1),
-});
-const IMAGE_OPTION_FIELDS = keys(imageOptionsSchema.shape);
-
 /** The options part of the image-to-3D and texture forms; `face` is required unless texturing. */
 function parseImageOptions(form: FormData, requestType?: 2): Parsed<ImageOptions> {
-  const fields = parseFields(imageOptionsSchema, form, IMAGE_OPTION_FIELDS);
-  if (!fields.ok) return fields;
-  const raw = { ...fields.value, request_type: requestType ?? fields.value.request_type };
-  if (raw.face === undefined && raw.request_type !== 2) return { ok: false, fields: { face: userMessage(10031002) } };
-  const options: ImageOptions = { ...raw, face: raw.face ?? 0 };
-  const problems = merge(imageOptionProblems(options));
-  return Object.keys(problems).length ? { ok: false, fields: problems } : { ok: true, value: options };
+  const text = textOf(form);
+  return parseOptions(SUBMIT_TASK_SPEC, (name) => (name === "request_type" && requestType ? String(requestType) : text(name)));
 }
 
 /** The image-to-3D form: one image (`images`) or views (`view_front`...), and the options (request_type 1 or 3). */
@@ -221,43 +165,19 @@ export function parseTextureTaskForm(form: FormData): Parsed<TextureTaskValues> 
 
 // ---------------------------------------------------------------- split, depth, segmentation
 
-export const splitOptionsSchema = z.object({
-  model: choice(SPLIT_MODELS, 10032001).default("character"),
-  part: choice(Object.keys(SPLIT_PARTS) as [SplitPart, ...SplitPart[]], 10032002).default("a"),
-  joint: choice(SPLIT_JOINTS, 10032003).default("ball"),
-  merge: choice(["yes", "no"] as const, 10032004).default("yes"),
-  level: choice(SPLIT_LEVELS, 10032005).default("medium"),
-  format: formatOf(MESH_FORMATS, 10030002).default(2),
-});
-
 /** The split form: a mesh and the fields of its model (fields that do not apply fall back to defaults and are not sent). */
 export function parseSplitTaskForm(form: FormData): Parsed<SplitTaskValues> {
-  const options = parseFields(splitOptionsSchema, form, keys(splitOptionsSchema.shape));
+  const options: Parsed<SplitOptions> = parseOptions(SPLIT_SPEC, textOf(form));
   const mesh = parseMeshSource(form);
   if (!options.ok || !mesh.ok) return { ok: false, fields: merge(options.ok ? {} : options.fields, mesh.ok ? {} : mesh.fields) };
   return { ok: true, value: { options: options.value, mesh: mesh.value } };
 }
 
-export const depthOptionsSchema = z.object({
-  model_type: choice(DEPTH_MODEL_TYPES, 10033006).default("pro"),
-  height_relief: decimal(10033007).default(1.3),
-  rmbg: flag(10033008).default(1),
-  degree_rmbg: decimal(10033009).default(0.02),
-  shape_base: flag(10033010).default(0),
-  thickness_base: decimal(10033011).default(1),
-  width: int(10033012).default(40),
-  sculpmode: flag(10033013).default(0),
-  format: formatOf(DEPTH_FORMATS, 10033015),
-});
-
 /** The depth form: an image (upload or URL) and the fields of its rmbg mode, range- and step-checked. */
 export function parseDepthTaskForm(form: FormData): Parsed<DepthTaskValues> {
-  const rmbg = form.get("rmbg") === "0" ? 0 : 1;
   // Fields of the other rmbg mode are neither checked nor sent: the form hides them.
-  const names = ["model_type", "height_relief", "rmbg", "width", "sculpmode", "format"];
-  names.push(...(rmbg === 1 ? ["degree_rmbg"] : ["shape_base", "thickness_base"]));
-  const fields = parseFields(depthOptionsSchema, form, names);
-  const problems: Problems = fields.ok ? depthOptionProblems(fields.value) : { ...fields.fields };
+  const fields = parseOptions(DEPTH_SPEC, textOf(form));
+  const problems: Problems = fields.ok ? {} : { ...fields.fields };
   let image: ImageSource | undefined;
   if (form.get("image_source") === "url") {
     const url = String(form.get("image_url") ?? "").trim();
@@ -277,14 +197,9 @@ export function parseDepthTaskForm(form: FormData): Parsed<DepthTaskValues> {
   return { ok: true, value: { options: fields.value, image } };
 }
 
-export const segmentationOptionsSchema = z.object({
-  seg_level: choice(SEG_LEVELS, 10034001).default("medium"),
-  format: formatOf(SEGMENTATION_FORMATS, 10030002).default(2),
-});
-
 /** The segmentation form: a mesh, a level and a format (1..5). */
 export function parseSegmentationTaskForm(form: FormData): Parsed<SegmentationTaskValues> {
-  const options = parseFields(segmentationOptionsSchema, form, keys(segmentationOptionsSchema.shape));
+  const options = parseOptions(SEGMENTATION_SPEC, textOf(form));
   const mesh = parseMeshSource(form);
   if (!options.ok || !mesh.ok) return { ok: false, fields: merge(options.ok ? {} : options.fields, mesh.ok ? {} : mesh.fields) };
   return { ok: true, value: { options: options.value, mesh: mesh.value } };

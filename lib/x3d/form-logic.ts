@@ -6,79 +6,61 @@
  * Pure; safe to import from client components.
  */
 import { DEFAULT_COSTS, imageTo3dCost, type CostTable } from "./costs";
-import { userMessage, type ErrorCode } from "./errors";
-import {
-  DEPTH_DEFAULTS,
-  DEPTH_RANGES,
-  FACE_RANGE,
-  MODEL_INFO,
-  MODELS,
-  RECOMMENDED_FACES,
-  SPLIT_DEFAULTS,
-  SPLIT_JOINTS,
-  SPLIT_LEVELS,
-  VIEWS,
-  type DepthFormat,
-  type MeshFormat,
-  type Model,
-  type RequestType,
-  type Resolution,
-  type SplitPart,
-  type View,
-} from "./options";
+import { userMessage } from "./errors";
+import { MODELS, VIEWS, type Model, type RequestType, type Resolution, type View } from "./options";
+import { DEPTH_SPEC, type DepthSpec } from "./spec/depth";
+import { onStep, type EndpointSpec, type Fields, type FormValuesOf, type ValuesOf } from "./spec/field";
+import { formApplies, formProblems, formStart, formWire } from "./spec/form";
+import { allowedOf, applies, checkValue, defaultOf, type Problem } from "./spec/read";
+import { SPLIT_SPEC, type SplitSpec } from "./spec/split";
+import { SUBMIT_TASK_SPEC, type SubmitTaskSpec } from "./spec/submit-task";
+
+export { onStep };
 
 // ---------------------------------------------------------------- image to 3D and texture
 
+const SUBMIT = SUBMIT_TASK_SPEC;
+/** Values to ask the spec's rules about (rules read only the fields they name). */
+const ask = (v: Partial<ImageOptions>) => ({ ...defaultsFor(v.model ?? SUBMIT.fields.model.default), ...v });
+
 /** Resolutions a model offers, in the matrix's order. */
-export const resolutionsFor = (model: Model): readonly Resolution[] => MODEL_INFO[model].resolutions;
+export const resolutionsFor = (model: Model): readonly Resolution[] =>
+  (allowedOf(SUBMIT, "resolution", ask({ model })) as readonly Resolution[] | undefined) ?? SUBMIT.fields.resolution.values;
 
 /** The resolution kept when the model changes: the same one if the model offers it, else the model's default. */
 export function fitResolution(model: Model, resolution: Resolution | undefined): Resolution {
-  const info = MODEL_INFO[model];
-  return resolution !== undefined && info.resolutions.includes(resolution) ? resolution : info.defaultResolution;
+  return resolution !== undefined && resolutionsFor(model).includes(resolution) ? resolution : modelDefaultResolution(model);
+}
+
+function modelDefaultResolution(model: Model): Resolution {
+  const values = { model } as ImageOptions;
+  return defaultOf(SUBMIT, "resolution", values) as Resolution;
 }
 
 /** pbr applies to the v2.0/v2.1/v3.0 families when a texture is made (request_type 2 or 3). */
-export const pbrApplies = (model: Model, requestType: RequestType): boolean => MODEL_INFO[model].pbrAndShading && requestType !== 1;
+export const pbrApplies = (model: Model, requestType: RequestType): boolean =>
+  applies(SUBMIT, "pbr", ask({ model, request_type: requestType }));
 /** De-shading applies to the v2.0/v2.1/v3.0 families. */
-export const shadingApplies = (model: Model): boolean => MODEL_INFO[model].pbrAndShading;
+export const shadingApplies = (model: Model): boolean => applies(SUBMIT, "shading", ask({ model }));
 /** Whether a model can texture an existing mesh (request_type 2). */
-export const canTexture = (model: Model): boolean => MODEL_INFO[model].texturesExistingMesh;
+export const canTexture = (model: Model): boolean =>
+  !formProblems(SUBMIT, ask({ model, request_type: 2 })).some((p) => p.field === "model");
 /** The models a texture task may use. */
 export const TEXTURE_MODELS: readonly Model[] = MODELS.filter(canTexture);
 
 /** The face count recommended for a resolution (the service's default). */
-export const recommendedFaces = (resolution: Resolution): number => RECOMMENDED_FACES[resolution];
+export const recommendedFaces = (resolution: Resolution): number => defaultOf(SUBMIT, "face", { resolution } as ImageOptions) as number;
 
 /** Options of submit-task the studio's forms edit (wire names). */
-export interface ImageOptions {
-  request_type: RequestType;
-  model: Model;
-  resolution: Resolution;
-  pbr: 0 | 1;
-  shading: number;
-  face: number;
-  format: MeshFormat;
-  rmbg: 0 | 1;
-}
+export type ImageOptions = ValuesOf<SubmitTaskSpec["fields"]>;
 
 /** What goes on the wire (and into studioTasks.options) for ImageOptions. */
-export type WireImageOptions = {
-  request_type: RequestType;
-  model: Model;
-  resolution: Resolution;
-  pbr?: 0 | 1;
-  shading?: number;
-  face?: number;
-  format: MeshFormat;
-  rmbg: 0 | 1;
-};
+export type WireImageOptions = Pick<ImageOptions, "request_type" | "model" | "resolution" | "format" | "rmbg"> &
+  Partial<Pick<ImageOptions, "pbr" | "shading" | "face">>;
 
 /** The studio's starting options for a model: its default resolution and that resolution's face count. */
 export function defaultsFor(model: Model, requestType: RequestType = 3): ImageOptions {
-  const resolution = MODEL_INFO[model].defaultResolution;
-  // GLB rather than the service's default OBJ: one file the viewer draws and later tasks take as input.
-  return { request_type: requestType, model, resolution, pbr: 1, shading: 0.5, face: recommendedFaces(resolution), format: 2, rmbg: 1 };
+  return formStart(SUBMIT, { model, request_type: requestType });
 }
 
 /** Options after a change of model or resolution; a face count left at the old recommendation follows the new one. */
@@ -91,38 +73,38 @@ export function changeImageOptions(current: ImageOptions, change: { model?: Mode
 
 export type Problems = Partial<Record<string, string>>;
 
-const problem = (code: ErrorCode) => userMessage(code);
-
-/** The face-count problem, if any: a whole number from 100,000 to 5,000,000. */
-export function faceProblem(face: number): string | undefined {
-  return Number.isInteger(face) && face >= FACE_RANGE.min && face <= FACE_RANGE.max ? undefined : problem(10031002);
+/** Problems by field, worded by the catalogue; the first problem of a field wins. */
+export function byField(problems: readonly Problem[]): Problems {
+  const out: Problems = {};
+  for (const p of problems) out[p.field] ??= userMessage(p.code);
+  return out;
 }
 
-/** True when `value` lies on the grid of `step` (tolerating float noise). */
-export function onStep(value: number, step: number): boolean {
-  return Math.abs(value / step - Math.round(value / step)) < 1e-6;
+/** The face-count problem, if any: a whole number within the spec's range. */
+export function faceProblem(face: number): string | undefined {
+  const field = SUBMIT.fields.face;
+  return checkValue("face", field, face).ok ? undefined : userMessage(field.code);
 }
 
 /** Matrix problems of image-to-3D or texture options, by wire field name. */
 export function imageOptionProblems(o: ImageOptions): Problems {
-  const problems: Problems = {};
-  if (!MODEL_INFO[o.model].resolutions.includes(o.resolution)) problems.resolution = problem(10031003);
-  if (o.request_type === 2 && !canTexture(o.model)) problems.model = problem(10031017);
-  if (o.request_type !== 2) {
-    const face = faceProblem(o.face);
-    if (face) problems.face = face;
-  }
-  if (shadingApplies(o.model) && !(o.shading >= 0 && o.shading <= 1 && onStep(o.shading, 0.1))) problems.shading = problem(10031020);
-  return problems;
+  return byField(formProblems(SUBMIT, o));
 }
 
 /** The options to send: those that apply to the model and request type (face not for texturing an existing mesh). */
 export function wireImageOptions(o: ImageOptions): WireImageOptions {
-  const wire: WireImageOptions = { request_type: o.request_type, model: o.model, resolution: o.resolution, format: o.format, rmbg: o.rmbg };
-  if (pbrApplies(o.model, o.request_type)) wire.pbr = o.pbr;
-  if (shadingApplies(o.model)) wire.shading = Number(o.shading.toFixed(1));
-  if (o.request_type !== 2) wire.face = o.face;
-  return wire;
+  return formWire(SUBMIT, o) as WireImageOptions;
+}
+
+/** Which fields of an endpoint's form show for these values. */
+export function shownFields<F extends Fields, K extends keyof F & string>(
+  spec: EndpointSpec<F>,
+  names: readonly K[],
+  values: ValuesOf<F>,
+): Record<K, boolean> {
+  const out = {} as Record<K, boolean>;
+  for (const name of names) out[name] = formApplies(spec, name, values);
+  return out;
 }
 
 // ---------------------------------------------------------------- multi-view
@@ -152,7 +134,7 @@ export function slotsFromBits<T>(bits: string, items: readonly T[]): ViewSlots<T
 
 /** The multi-view problem, if any: the front view is required. */
 export function viewsProblem(slots: ViewSlots<unknown>): string | undefined {
-  return slots.front ? undefined : problem(10031021);
+  return slots.front ? undefined : userMessage(10031021);
 }
 
 // ---------------------------------------------------------------- depth
@@ -163,79 +145,34 @@ export interface DepthFields {
   thickness_base: boolean;
 }
 
-/** Depth fields that apply: background-removal strength with rmbg=1, base shape and thickness with rmbg=0. */
-export function depthFieldsFor(rmbg: 0 | 1): DepthFields {
-  return { degree_rmbg: rmbg === 1, shape_base: rmbg === 0, thickness_base: rmbg === 0 };
-}
-
-export interface DepthOptions {
-  model_type: "base" | "pro";
-  height_relief: number;
-  rmbg: 0 | 1;
-  degree_rmbg: number;
-  shape_base: 0 | 1;
-  thickness_base: number;
-  width: number;
-  sculpmode: 0 | 1;
-  format: DepthFormat;
-}
+/** Options of depth/create-task the studio's form edits (response_format is always url). */
+export type DepthOptions = FormValuesOf<DepthSpec["fields"]>;
 
 export type WireDepthOptions = Omit<DepthOptions, "degree_rmbg" | "shape_base" | "thickness_base"> &
   Partial<Pick<DepthOptions, "degree_rmbg" | "shape_base" | "thickness_base">>;
 
-export const DEPTH_FORM_DEFAULTS: DepthOptions = {
-  model_type: DEPTH_DEFAULTS.model_type,
-  height_relief: DEPTH_RANGES.height_relief.default,
-  rmbg: DEPTH_DEFAULTS.rmbg,
-  degree_rmbg: DEPTH_RANGES.degree_rmbg.default,
-  shape_base: DEPTH_DEFAULTS.shape_base,
-  thickness_base: DEPTH_RANGES.thickness_base.default,
-  width: DEPTH_RANGES.width.default,
-  sculpmode: DEPTH_DEFAULTS.sculpmode,
-  // A printable relief (STL) is what most people come for; depth images are a choice away.
-  format: 3,
-};
+export const DEPTH_FORM_DEFAULTS: DepthOptions = formStart(DEPTH_SPEC);
 
-const inRange = (v: number, r: { min: number; max: number }) => Number.isFinite(v) && v >= r.min && v <= r.max;
+/** Depth fields that apply: background-removal strength with rmbg=1, base shape and thickness with rmbg=0. */
+export function depthFieldsFor(rmbg: 0 | 1): DepthFields {
+  return shownFields(DEPTH_SPEC, ["degree_rmbg", "shape_base", "thickness_base"], asDepth({ ...DEPTH_FORM_DEFAULTS, rmbg }));
+}
+
+const asDepth = (o: DepthOptions): ValuesOf<DepthSpec["fields"]> => ({ ...o, response_format: "url" });
 
 /** Range and step problems of the depth fields that apply, by wire field name. */
 export function depthOptionProblems(o: DepthOptions): Problems {
-  const r = DEPTH_RANGES;
-  const fields = depthFieldsFor(o.rmbg);
-  const problems: Problems = {};
-  if (!inRange(o.height_relief, r.height_relief)) problems.height_relief = problem(10033007);
-  if (fields.degree_rmbg && !(inRange(o.degree_rmbg, r.degree_rmbg) && onStep(o.degree_rmbg, r.degree_rmbg.step))) {
-    problems.degree_rmbg = problem(10033009);
-  }
-  if (fields.thickness_base && !(inRange(o.thickness_base, r.thickness_base) && onStep(o.thickness_base, r.thickness_base.step))) {
-    problems.thickness_base = problem(10033011);
-  }
-  if (!(Number.isInteger(o.width) && inRange(o.width, r.width))) problems.width = problem(10033012);
-  return problems;
+  return byField(formProblems(DEPTH_SPEC, asDepth(o)));
 }
 
 /** The depth options to send: only the fields of the chosen rmbg mode. */
 export function wireDepthOptions(o: DepthOptions): WireDepthOptions {
-  const { degree_rmbg, shape_base, thickness_base, ...wire } = o;
-  const fields = depthFieldsFor(o.rmbg);
-  return {
-    ...wire,
-    ...(fields.degree_rmbg ? { degree_rmbg } : {}),
-    ...(fields.shape_base ? { shape_base } : {}),
-    ...(fields.thickness_base ? { thickness_base } : {}),
-  };
+  return formWire(DEPTH_SPEC, asDepth(o)) as WireDepthOptions;
 }
 
 // ---------------------------------------------------------------- split
 
-export interface SplitOptions {
-  model: "character" | "general";
-  part: SplitPart;
-  joint: (typeof SPLIT_JOINTS)[number];
-  merge: "yes" | "no";
-  level: (typeof SPLIT_LEVELS)[number];
-  format: MeshFormat;
-}
+export type SplitOptions = ValuesOf<SplitSpec["fields"]>;
 
 export type WireSplitOptions = Pick<SplitOptions, "model" | "format"> & Partial<Omit<SplitOptions, "model" | "format">>;
 
@@ -246,23 +183,16 @@ export interface SplitFields {
   level: boolean;
 }
 
-/** Split fields that apply: part, joint and merge (with a joint) for characters; level for general models. */
-export function splitFieldsFor(model: SplitOptions["model"], joint: string): SplitFields {
-  const character = model === "character";
-  return { part: character, joint: character, merge: character && joint !== "none", level: !character };
-}
+export const SPLIT_FORM_DEFAULTS: SplitOptions = formStart(SPLIT_SPEC);
 
-export const SPLIT_FORM_DEFAULTS: SplitOptions = { ...SPLIT_DEFAULTS, format: 2 };
+/** Split fields that apply: part, joint and merge (with a joint) for characters; level for general models. */
+export function splitFieldsFor(model: SplitOptions["model"], joint: SplitOptions["joint"]): SplitFields {
+  return shownFields(SPLIT_SPEC, ["part", "joint", "merge", "level"], { ...SPLIT_FORM_DEFAULTS, model, joint });
+}
 
 /** The split options to send: only the fields that apply to the model and joint. */
 export function wireSplitOptions(o: SplitOptions): WireSplitOptions {
-  const fields = splitFieldsFor(o.model, o.joint);
-  const wire: WireSplitOptions = { model: o.model, format: o.format };
-  if (fields.part) wire.part = o.part;
-  if (fields.joint) wire.joint = o.joint;
-  if (fields.merge) wire.merge = o.merge;
-  if (fields.level) wire.level = o.level;
-  return wire;
+  return formWire(SPLIT_SPEC, o) as WireSplitOptions;
 }
 
 // ---------------------------------------------------------------- cost and balance

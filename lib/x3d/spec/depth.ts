@@ -81,6 +81,7 @@ export function depthSpec(ranges = DEPTH_RANGES) {
       values: [DEPTH_DEFAULTS.response_format],
       default: DEPTH_DEFAULTS.response_format,
       code: 10033014,
+      form: { omit: true },
     } as const satisfies ChoiceField<"url">,
     format: {
       type: "int-choice",
@@ -88,7 +89,8 @@ export function depthSpec(ranges = DEPTH_RANGES) {
       values: DEPTH_FORMATS,
       code: 10030002,
       requiredCode: 10033015,
-      form: { default: null },
+      // A printable relief (STL) is what most people come for; depth images are a choice away.
+      form: { required: true, start: 3 },
       job: { name: "format" },
     } as const satisfies IntChoiceField<keyof typeof DEPTH_FORMATS>,
   } as const;

@@ -20,10 +20,11 @@ interface FieldBase<T extends string | number> {
   /** The typed client sends the default when the field applies and was not given. */
   clientFills?: boolean;
   /**
-   * The studio form's starting value where it differs from the service's default; `null`: the
-   * form always sends the field, and a form without it is refused.
+   * The studio's form: `start`, the value it starts from where it differs from the service's
+   * default; `required`, a form without the field is refused (the form always sends it);
+   * `omit`, the form has no such field.
    */
-  form?: { default: T | null };
+  form?: { start?: T; required?: true; omit?: true };
   /** The name the generators' job gives the value (camelCase), and whether it is a yes/no. */
   job?: { name: string; boolean?: boolean };
 }
@@ -67,6 +68,11 @@ export type ValueOf<F> = F extends { type: "choice"; values: readonly (infer T)[
       : never;
 /** Typed option values of an endpoint, by wire name. */
 export type ValuesOf<F extends Fields> = { -readonly [K in keyof F]: ValueOf<F[K]> };
+
+/** The values the studio's form edits: the fields it does not omit. */
+export type FormValuesOf<F extends Fields> = {
+  -readonly [K in keyof F as F[K] extends { form: { omit: true } } ? never : K]: ValueOf<F[K]>;
+};
 
 type JobValue<F> = F extends { job: { boolean: true } } ? boolean : ValueOf<F>;
 type JobName<F> = F extends { job: { name: infer N extends string } } ? N : never;

@@ -1,12 +1,11 @@
 /**
  * Reads an endpoint's option fields from text (a multipart form's fields, the studio's
- * FormData) by its spec. The service reads in the contract's order and stops at the first
- * problem; the studio's form reads every field it shows and reports a problem per field.
+ * FormData) by its spec, and the rules' answers for given values. The service reads in the
+ * contract's order and stops at the first problem; the studio's form is ./form.ts.
  * Pure; safe to import from client components.
  */
 import type { ErrorCode } from "../errors";
 import {
-  fieldOrder,
   intValues,
   onStep,
   snap,
@@ -103,13 +102,6 @@ export function defaultOf<F extends Fields>(spec: EndpointSpec<F>, name: keyof F
   return ruleOf(spec, name).default?.(values) ?? spec.fields[name]?.default;
 }
 
-/** The studio form's starting value for a field (null: the form must send it). */
-export function formDefaultOf<F extends Fields>(spec: EndpointSpec<F>, name: keyof F, values: ValuesOf<F>): string | number | null {
-  const field = spec.fields[name];
-  if (field?.form) return field.form.default;
-  return defaultOf(spec, name, values) ?? null;
-}
-
 /** The values a field allows given the others; undefined when only its type restricts it. */
 export function allowedOf<F extends Fields>(
   spec: EndpointSpec<F>,
@@ -119,7 +111,7 @@ export function allowedOf<F extends Fields>(
   return ruleOf(spec, name).allowed?.(values);
 }
 
-function allowedProblem<F extends Fields>(spec: EndpointSpec<F>, name: keyof F & string, values: ValuesOf<F>): Problem | undefined {
+export function allowedProblem<F extends Fields>(spec: EndpointSpec<F>, name: keyof F & string, values: ValuesOf<F>): Problem | undefined {
   const allowed = allowedOf(spec, name, values);
   const value = values[name];
   if (!allowed || allowed.includes(value)) return undefined;
@@ -176,61 +168,6 @@ function choicesText(field: Field): string[] | undefined {
   return field.type === "choice" ? [...field.values] : undefined;
 }
 
-function checkProblem<V>(step: CheckStep<V>, values: V): Problem {
+export function checkProblem<V>(step: CheckStep<V>, values: V): Problem {
   return { field: step.field, code: step.code, detail: step.detail(values) };
-}
-
-/**
- * The studio form's reading: the fields it shows (those that apply to the values before them),
- * every one checked. Types first: when a field is missing or not of its type, only those
- * problems are reported; then ranges, steps, what the other fields allow, and the
- * cross-field checks. Fields the form hides get their starting value.
- */
-export function readForForm<F extends Fields>(
-  spec: EndpointSpec<F>,
-  text: (name: string) => string | undefined,
-): { ok: true; values: ValuesOf<F> } | { ok: false; problems: Problem[] } {
-  const values: Partial<Record<string, string | number>> = {};
-  const sofar = values as ValuesOf<F>;
-  const typeProblems: Problem[] = [];
-  const shown: string[] = [];
-  for (const name of fieldOrder(spec)) {
-    const field = spec.fields[name];
-    if (!field) continue;
-    // After a type problem the values are incomplete: rules that read them are not asked.
-    const complete = typeProblems.length === 0;
-    const start = complete ? formDefaultOf(spec, name, sofar) : field.form ? field.form.default : (field.default ?? null);
-    if (complete && !formApplies(spec, name, sofar)) {
-      values[name] = start ?? defaultOf(spec, name, sofar);
-      continue;
-    }
-    shown.push(name);
-    const raw = text(name);
-    if (raw === undefined) {
-      if (start === null) typeProblems.push({ field: name, code: field.requiredCode ?? field.code, detail: `${name} is required` });
-      else values[name] = start;
-      continue;
-    }
-    const parsed = parseText(name, field, raw);
-    if (parsed.ok) values[name] = parsed.value;
-    else typeProblems.push({ field: name, code: field.code, detail: parsed.detail });
-  }
-  if (typeProblems.length > 0) return { ok: false, problems: typeProblems };
-  const problems: Problem[] = [];
-  for (const name of shown) {
-    const field = spec.fields[name];
-    const value = values[name];
-    if (!field || value === undefined) continue;
-    const checked = checkValue(name, field, value);
-    if (!checked.ok) problems.push({ field: name, code: field.code, detail: checked.detail });
-    else {
-      values[name] = checked.value;
-      const notAllowed = allowedProblem(spec, name, sofar);
-      if (notAllowed) problems.push(notAllowed);
-    }
-  }
-  for (const step of spec.order) {
-    if (typeof step === "object" && "check" in step && !step.ok(sofar)) problems.push(checkProblem(step, sofar));
-  }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, values: sofar };
 }

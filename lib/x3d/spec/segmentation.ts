@@ -18,7 +18,7 @@ export function segmentationSpec() {
       values: SEGMENTATION_FORMATS,
       default: SEGMENTATION_DEFAULTS.format,
       code: 10030002,
-      form: { default: 2 },
+      form: { start: 2 },
       job: { name: "format" },
     } as const satisfies IntChoiceField<keyof typeof SEGMENTATION_FORMATS>,
   } as const;

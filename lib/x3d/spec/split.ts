@@ -64,7 +64,7 @@ export function splitSpec() {
       values: MESH_FORMATS,
       default: SPLIT_DEFAULTS.format,
       code: 10030002,
-      form: { default: 2 },
+      form: { start: 2 },
       job: { name: "format" },
     } as const satisfies IntChoiceField<keyof typeof MESH_FORMATS>,
   } as const;

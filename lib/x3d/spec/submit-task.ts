@@ -27,7 +27,7 @@ export function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: num
       default: SUBMIT_DEFAULTS.model,
       code: 10031006,
       clientFills: true,
-      form: { default: null },
+      form: { required: true },
       job: { name: "model" },
     } as const satisfies ChoiceField<Model>,
     resolution: {
@@ -35,7 +35,7 @@ export function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: num
       doc: "Each model offers its own resolutions; the default is the model's standard one.",
       values: RESOLUTIONS,
       code: 10031003,
-      form: { default: null },
+      form: { required: true },
       job: { name: "resolution" },
     } as const satisfies ChoiceField<(typeof RESOLUTIONS)[number]>,
     face: {
@@ -44,7 +44,7 @@ export function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: num
       min: faces.min,
       max: faces.max,
       code: 10031002,
-      form: { default: null },
+      form: { required: true },
       job: { name: "face" },
     } as const satisfies IntField,
     format: {
@@ -54,7 +54,7 @@ export function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: num
       default: SUBMIT_DEFAULTS.format,
       code: 10030002,
       // GLB rather than the service's default OBJ: one file the viewer draws and later tasks take as input.
-      form: { default: 2 },
+      form: { start: 2 },
       job: { name: "format" },
     } as const satisfies IntChoiceField<keyof typeof MESH_FORMATS>,
     pbr: {
