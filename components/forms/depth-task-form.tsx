@@ -4,7 +4,8 @@ import { useState } from "react";
 import type { ImagePrefill } from "@/lib/tasks/create-form-types";
 import type { CostTable } from "@/lib/x3d/costs";
 import { depthFieldsFor, depthOptionProblems, taskCost, type DepthOptions } from "@/lib/x3d/form-logic";
-import { DEPTH_FORMATS, DEPTH_RANGES, type DepthFormat } from "@/lib/x3d/options";
+import { DEPTH_SPEC } from "@/lib/x3d/spec/depth";
+import { inputStep, intChoiceOptions, rangeHint } from "@/lib/x3d/spec/form";
 import { CostSummary } from "./cost-summary";
 import { bindSelects, FormAlert, NumberField, SubmitButton } from "./fields";
 import { ImageSourceField } from "./image-source-field";
@@ -17,11 +18,8 @@ interface Props {
 }
 
 type NumberKey = "height_relief" | "degree_rmbg" | "thickness_base" | "width";
-const FORMAT_OPTIONS = (Object.entries(DEPTH_FORMATS) as [string, string][]).map(([k, v]) => ({
-  value: Number(k) as DepthFormat,
-  label: v.toUpperCase(),
-}));
-const R = DEPTH_RANGES;
+const F = DEPTH_SPEC.fields;
+const FORMAT_OPTIONS = intChoiceOptions(F.format, (l) => l.toUpperCase());
 
 /** A depth map or printable relief from an image; the fields follow background removal (rmbg). */
 export function DepthTaskForm({ action, costs, initial }: Props) {
@@ -45,16 +43,16 @@ export function DepthTaskForm({ action, costs, initial }: Props) {
   const problems = depthOptionProblems(options);
   const error = (key: NumberKey) => errors[key] ?? (texts[key].trim() === "" ? undefined : problems[key]);
   const select = bindSelects(options, set, errors);
-  const number = (key: NumberKey, label: string, range: { min: number; max: number }, step: number, hint: string) => (
+  const number = (key: NumberKey, label: string) => (
     <NumberField
       label={label}
       name={key}
       value={texts[key]}
       onChange={(v) => setNumber(key, v)}
-      min={range.min}
-      max={range.max}
-      step={step}
-      hint={hint}
+      min={F[key].min}
+      max={F[key].max}
+      step={inputStep(F[key])}
+      hint={rangeHint(F[key])}
       error={error(key)}
     />
   );
@@ -68,21 +66,19 @@ export function DepthTaskForm({ action, costs, initial }: Props) {
           { value: "base", label: "Base (1K)" },
         ])}
         {select("format", "Format", FORMAT_OPTIONS)}
-        {number("height_relief", "Relief height", R.height_relief, 0.1, "From 0.1 to 50.0.")}
-        {number("width", "Width (mm)", R.width, 1, "A whole number from 20 to 600.")}
+        {number("height_relief", "Relief height")}
+        {number("width", "Width (mm)")}
         {select("rmbg", "Remove background", [
           { value: 1, label: "On" },
           { value: 0, label: "Off" },
         ])}
-        {fields.degree_rmbg &&
-          number("degree_rmbg", "Background removal strength", R.degree_rmbg, R.degree_rmbg.step, "From 0.00 to 1.00 in steps of 0.01.")}
+        {fields.degree_rmbg && number("degree_rmbg", "Background removal strength")}
         {fields.shape_base &&
           select("shape_base", "Base shape", [
             { value: 0, label: "Square" },
             { value: 1, label: "Circle" },
           ])}
-        {fields.thickness_base &&
-          number("thickness_base", "Base thickness (mm)", R.thickness_base, R.thickness_base.step, "From 0.1 to 20.0 in steps of 0.1.")}
+        {fields.thickness_base && number("thickness_base", "Base thickness (mm)")}
         {select("sculpmode", "Relief", [
           { value: 0, label: "Emboss" },
           { value: 1, label: "Engrave" },

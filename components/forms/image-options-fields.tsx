@@ -1,14 +1,14 @@
 "use client";
 
 import { canTexture, imageOptionProblems, pbrApplies, recommendedFaces, resolutionsFor, shadingApplies } from "@/lib/x3d/form-logic";
-import { FACE_RANGE, MESH_FORMATS, MODEL_INFO, MODELS, type MeshFormat } from "@/lib/x3d/options";
+import { MODELS } from "@/lib/x3d/options";
+import { intChoiceOptions } from "@/lib/x3d/spec/form";
+import { SUBMIT_TASK_SPEC } from "@/lib/x3d/spec/submit-task";
 import { NumberField, SelectField } from "./fields";
 import type { ImageOptionsEditor } from "./use-image-options";
 
-const FORMAT_OPTIONS = (Object.entries(MESH_FORMATS) as [string, string][]).map(([k, v]) => ({
-  value: Number(k) as MeshFormat,
-  label: v.toUpperCase(),
-}));
+const { face: FACE, format: FORMAT, model: MODEL } = SUBMIT_TASK_SPEC.fields;
+const FORMAT_OPTIONS = intChoiceOptions(FORMAT, (l) => l.toUpperCase());
 const SHADING_OPTIONS = Array.from({ length: 11 }, (_, i) => ({ value: i / 10, label: (i / 10).toFixed(1) }));
 const ON_OFF = [
   { value: 1 as const, label: "On" },
@@ -36,7 +36,7 @@ export function ImageOptionsFields({ editor, texture = false, errors, clearError
   const live = (name: string) => errors[name] ?? (name === "face" && faceText.trim() === "" ? undefined : problems[name]);
   const models = MODELS.map((m) => ({
     value: m,
-    label: texture && !canTexture(m) ? `${MODEL_INFO[m].label} (cannot texture)` : MODEL_INFO[m].label,
+    label: texture && !canTexture(m) ? `${MODEL.labels[m]} (cannot texture)` : MODEL.labels[m],
     disabled: texture && !canTexture(m),
   }));
   return (
@@ -110,10 +110,10 @@ export function ImageOptionsFields({ editor, texture = false, errors, clearError
             editor.setFaceText(v);
             clearError("face");
           }}
-          min={FACE_RANGE.min}
-          max={FACE_RANGE.max}
+          min={FACE.min}
+          max={FACE.max}
           step={1}
-          hint={`Recommended for ${options.resolution}: ${number.format(recommendedFaces(options.resolution))}. From ${number.format(FACE_RANGE.min)} to ${number.format(FACE_RANGE.max)}.`}
+          hint={`Recommended for ${options.resolution}: ${number.format(recommendedFaces(options.resolution))}. From ${number.format(FACE.min)} to ${number.format(FACE.max)}.`}
           error={live("face")}
         />
       )}

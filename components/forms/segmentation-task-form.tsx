@@ -4,7 +4,9 @@ import { useState } from "react";
 import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-types";
 import type { CostTable } from "@/lib/x3d/costs";
 import { taskCost } from "@/lib/x3d/form-logic";
-import { MESH_TYPES, SEG_LEVELS, SEGMENTATION_FORMATS } from "@/lib/x3d/options";
+import { MESH_TYPES, type SEG_LEVELS, type SEGMENTATION_FORMATS } from "@/lib/x3d/options";
+import { choiceOptions, intChoiceOptions } from "@/lib/x3d/spec/form";
+import { SEGMENTATION_SPEC } from "@/lib/x3d/spec/segmentation";
 import { CostSummary } from "./cost-summary";
 import { bindSelects, FormAlert, SubmitButton } from "./fields";
 import { MESH_HINT } from "./hints";
@@ -13,11 +15,8 @@ import { useCreateAction, type CreateAction } from "./use-create-action";
 
 type Format = keyof typeof SEGMENTATION_FORMATS;
 type Level = (typeof SEG_LEVELS)[number];
-const LEVEL_OPTIONS = SEG_LEVELS.map((l) => ({ value: l, label: l[0]!.toUpperCase() + l.slice(1) }));
-const FORMAT_OPTIONS = (Object.entries(SEGMENTATION_FORMATS) as [string, string][]).map(([k, v]) => ({
-  value: Number(k) as Format,
-  label: v.toUpperCase(),
-}));
+const LEVEL_OPTIONS = choiceOptions(SEGMENTATION_SPEC.fields.seg_level);
+const FORMAT_OPTIONS = intChoiceOptions(SEGMENTATION_SPEC.fields.format, (l) => l.toUpperCase());
 
 interface Props {
   action: CreateAction;

@@ -4,7 +4,9 @@ import { useState } from "react";
 import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-types";
 import type { CostTable } from "@/lib/x3d/costs";
 import { splitFieldsFor, taskCost, type SplitOptions } from "@/lib/x3d/form-logic";
-import { MESH_FORMATS, MESH_TYPES, SPLIT_JOINTS, SPLIT_LEVELS, SPLIT_PARTS, type MeshFormat, type SplitPart } from "@/lib/x3d/options";
+import { MESH_TYPES } from "@/lib/x3d/options";
+import { choiceOptions, intChoiceOptions } from "@/lib/x3d/spec/form";
+import { SPLIT_SPEC } from "@/lib/x3d/spec/split";
 import { CostSummary } from "./cost-summary";
 import { bindSelects, FormAlert, SubmitButton } from "./fields";
 import { MESH_HINT } from "./hints";
@@ -18,17 +20,11 @@ interface Props {
   initial: { options: SplitOptions; mesh?: MeshPrefill | undefined };
 }
 
-const capital = (s: string) => s[0]!.toUpperCase() + s.slice(1);
-const FORMAT_OPTIONS = (Object.entries(MESH_FORMATS) as [string, string][]).map(([k, v]) => ({
-  value: Number(k) as MeshFormat,
-  label: v.toUpperCase(),
-}));
-const PART_OPTIONS = (Object.entries(SPLIT_PARTS) as [SplitPart, string][]).map(([value, label]) => ({
-  value,
-  label: `${value}: ${label}`,
-}));
-const JOINT_OPTIONS = SPLIT_JOINTS.map((j) => ({ value: j, label: capital(j) }));
-const LEVEL_OPTIONS = SPLIT_LEVELS.map((l) => ({ value: l, label: capital(l) }));
+const F = SPLIT_SPEC.fields;
+const FORMAT_OPTIONS = intChoiceOptions(F.format, (l) => l.toUpperCase());
+const PART_OPTIONS = choiceOptions(F.part, (label, value) => `${value}: ${label}`);
+const JOINT_OPTIONS = choiceOptions(F.joint);
+const LEVEL_OPTIONS = choiceOptions(F.level);
 
 /** Split a model for printing: part, joint and merge for characters; level for general models. */
 export function SplitTaskForm({ action, costs, results, initial }: Props) {

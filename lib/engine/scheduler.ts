@@ -2,10 +2,11 @@ import "server-only";
 import path from "node:path";
 import { mkdir } from "node:fs/promises";
 import { engineConfig } from "./config";
-import type { Job, View } from "./generate/job";
+import type { Job } from "./generate/job";
 import { safeDownload } from "./net/safe-fetch";
 import { JobError, WorkerPool } from "./pool";
 import { INSTANCE, taskDir, type InputSource } from "./tasks/store";
+import { parseStored } from "./tasks/stored-job";
 import {
   abandonUnanswered,
   claimNext,
@@ -154,7 +155,6 @@ export class Scheduler {
   private async buildJob(task: ClaimedTask, signal: AbortSignal): Promise<Job> {
     const dir = taskDir(task.id);
     const config = engineConfig();
-    const inputs = task.inputs as Record<string, InputSource | { key: string; source: InputSource }[]>;
     const resolve = async (role: string, source: InputSource, maxBytes: number): Promise<string> => {
       if ("file" in source) return path.join(dir, source.file);
       const dest = path.join(dir, `fetched-${role}`);
@@ -169,30 +169,27 @@ export class Scheduler {
       });
       return dest;
     };
-    const options = task.options as Record<string, unknown>;
     switch (task.kind) {
       case "image-to-3d": {
-        const views = inputs.images as { key: string; source: InputSource }[];
+        const { options, inputs } = parseStored(task.kind, task.options, task.inputs);
         const images = await Promise.all(
-          views.map(async (v) => ({ view: v.key as View, path: await resolve(v.key, v.source, LIMITS.imageBytes) })),
+          inputs.images.map(async (v) => ({ view: v.key, path: await resolve(v.key, v.source, LIMITS.imageBytes) })),
         );
-        const mesh = inputs.mesh as InputSource | undefined;
-        const meshPath = mesh ? await resolve("mesh", mesh, LIMITS.meshBytes) : undefined;
-        return { ...(options as object), kind: "image-to-3d", images, meshPath } as Job;
+        const meshPath = inputs.mesh ? await resolve("mesh", inputs.mesh, LIMITS.meshBytes) : undefined;
+        return { ...options, kind: "image-to-3d", images, meshPath };
       }
-      case "depth":
-        return {
-          ...(options as object),
-          kind: "depth",
-          imagePath: await resolve("image", inputs.image as InputSource, LIMITS.imageBytes),
-        } as Job;
-      case "split":
-      case "segmentation":
-        return {
-          ...(options as object),
-          kind: task.kind,
-          meshPath: await resolve("mesh", inputs.mesh as InputSource, LIMITS.meshBytes),
-        } as Job;
+      case "depth": {
+        const { options, inputs } = parseStored(task.kind, task.options, task.inputs);
+        return { ...options, kind: "depth", imagePath: await resolve("image", inputs.image, LIMITS.imageBytes) };
+      }
+      case "split": {
+        const { options, inputs } = parseStored(task.kind, task.options, task.inputs);
+        return { ...options, kind: "split", meshPath: await resolve("mesh", inputs.mesh, LIMITS.meshBytes) };
+      }
+      case "segmentation": {
+        const { options, inputs } = parseStored(task.kind, task.options, task.inputs);
+        return { ...options, kind: "segmentation", meshPath: await resolve("mesh", inputs.mesh, LIMITS.meshBytes) };
+      }
     }
   }
 }

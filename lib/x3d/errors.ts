@@ -6,6 +6,17 @@
  * Safe to import from client components.
  */
 
+import { DEPTH_RANGES, FACE_RANGE, MODEL_INFO, MODELS, SHADING_RANGE } from "./options";
+
+// Sentences that name a range or the models that can do something are written from the
+// matrix (lib/x3d/options), so they follow it.
+const grouped = (n: number) => n.toLocaleString("en-US");
+const places = (step: number) => String(step).split(".")[1]?.length ?? 0;
+const range = (r: { min: number; max: number }, p: number) => `from ${r.min.toFixed(p)} to ${r.max.toFixed(p)}`;
+const orList = (items: readonly string[]) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`);
+const TEXTURE_MODELS = orList(MODELS.filter((m) => MODEL_INFO[m].texturesExistingMesh).map((m) => MODEL_INFO[m].label));
+const { height_relief, degree_rmbg, thickness_base, width } = DEPTH_RANGES;
+
 interface CatalogueEntry {
   msg: string;
   /** HTTP status the embedded service answers with (the live service uses 200 for business errors). */
@@ -32,7 +43,12 @@ export const ERRORS = {
     user: "A file is too large: images may be at most 20 MB, meshes 200 MB.",
     field: "images",
   },
-  10031002: { msg: "Face not valid", http: 200, user: "The face count must be a whole number from 100,000 to 5,000,000.", field: "face" },
+  10031002: {
+    msg: "Face not valid",
+    http: 200,
+    user: `The face count must be a whole number from ${grouped(FACE_RANGE.min)} to ${grouped(FACE_RANGE.max)}.`,
+    field: "face",
+  },
   10031003: { msg: "Resolution not valid", http: 200, user: "That resolution is not available for the chosen model.", field: "resolution" },
   10031004: {
     msg: "request type not support",
@@ -90,12 +106,17 @@ export const ERRORS = {
   10031017: {
     msg: "model does not support texture",
     http: 200,
-    user: "This model cannot texture an existing mesh: choose v1.5 or v3.0.",
+    user: `This model cannot texture an existing mesh: choose ${TEXTURE_MODELS}.`,
     field: "model",
   },
   10031018: { msg: "pbr not valid", http: 200, user: "PBR must be on or off.", field: "pbr" },
   10031019: { msg: "rmbg not valid", http: 200, user: "Background removal must be on or off.", field: "rmbg" },
-  10031020: { msg: "shading not valid", http: 200, user: "De-shading must be between 0.0 and 1.0 in steps of 0.1.", field: "shading" },
+  10031020: {
+    msg: "shading not valid",
+    http: 200,
+    user: `De-shading must be between ${SHADING_RANGE.min.toFixed(1)} and ${SHADING_RANGE.max.toFixed(1)} in steps of ${SHADING_RANGE.step}.`,
+    field: "shading",
+  },
   10031021: { msg: "front view required", http: 200, user: "The front view is required.", field: "multi_images_bit" },
   50010001: {
     msg: "generate failed",
@@ -150,22 +171,27 @@ export const ERRORS = {
     field: "image_url",
   },
   10033006: { msg: "model_type not valid", http: 200, user: "Quality is base (1K) or pro (2K).", field: "model_type" },
-  10033007: { msg: "height_relief not valid", http: 200, user: "Relief height must be from 0.1 to 50.0.", field: "height_relief" },
+  10033007: {
+    msg: "height_relief not valid",
+    http: 200,
+    user: `Relief height must be ${range(height_relief, 1)}.`,
+    field: "height_relief",
+  },
   10033008: { msg: "rmbg not valid", http: 200, user: "Background removal must be on or off.", field: "rmbg" },
   10033009: {
     msg: "degree_rmbg not valid",
     http: 200,
-    user: "Background removal strength must be from 0.00 to 1.00 in steps of 0.01.",
+    user: `Background removal strength must be ${range(degree_rmbg, places(degree_rmbg.step))} in steps of ${degree_rmbg.step}.`,
     field: "degree_rmbg",
   },
   10033010: { msg: "shape_base not valid", http: 200, user: "The base is square or circle.", field: "shape_base" },
   10033011: {
     msg: "thickness_base not valid",
     http: 200,
-    user: "Base thickness must be from 0.1 to 20.0 mm in steps of 0.1.",
+    user: `Base thickness must be ${range(thickness_base, places(thickness_base.step))} mm in steps of ${thickness_base.step}.`,
     field: "thickness_base",
   },
-  10033012: { msg: "width not valid", http: 200, user: "Width must be a whole number of millimetres from 20 to 600.", field: "width" },
+  10033012: { msg: "width not valid", http: 200, user: `Width must be a whole number of millimetres ${range(width, 0)}.`, field: "width" },
   10033013: { msg: "sculpmode not valid", http: 200, user: "Choose emboss or engrave.", field: "sculpmode" },
   10033014: { msg: "response_format not valid", http: 200, user: "The response format must be url.", field: "response_format" },
   10033015: { msg: "format required", http: 200, user: "Choose an output format.", field: "format" },

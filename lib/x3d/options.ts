@@ -134,6 +134,8 @@ export const RESOLUTION_INFO: Record<Resolution, ResolutionInfo> = {
 export const RECOMMENDED_FACES = Object.fromEntries(RESOLUTIONS.map((r) => [r, RESOLUTION_INFO[r].faces])) as Record<Resolution, number>;
 
 export const FACE_RANGE = { min: 100_000, max: 5_000_000 } as const;
+/** De-shading strength of submit-task. */
+export const SHADING_RANGE = { min: 0, max: 1, step: 0.1 } as const;
 
 export const MESH_FORMATS = { 1: "obj", 2: "glb", 3: "stl", 4: "fbx", 5: "usdz", 6: "3mf" } as const;
 export type MeshFormat = keyof typeof MESH_FORMATS;

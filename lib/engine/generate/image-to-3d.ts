@@ -4,6 +4,7 @@
  * (request_type 3, and request_type 2 on the given mesh): every view projected onto
  * what it sees best, in one atlas (texture.ts).
  */
+import { RESOLUTION_INFO, type Resolution, type ResolutionInfo } from "@/lib/x3d/options";
 import { readMeshFile } from "@/lib/engine/formats/read-mesh";
 import type { MeshPart, Scene } from "@/lib/engine/mesh/types";
 import { InputContentError } from "./errors";
@@ -21,18 +22,22 @@ export const MODEL_HEIGHT_MM = 100;
 /** Background colour tolerance for rmbg (normalised RGB distance). */
 const RMBG_TOLERANCE = 0.06;
 
+/** The embedded service's detail per nominal size (RESOLUTION_INFO's `size`): grid cells across the longest side, and the working image and atlas size. */
+const DETAIL: Record<ResolutionInfo["size"], { cells: number; imageSize: number }> = {
+  512: { cells: 128, imageSize: 1024 },
+  1024: { cells: 192, imageSize: 1024 },
+  1536: { cells: 256, imageSize: 2048 },
+  2048: { cells: 320, imageSize: 2048 },
+};
+
 /** Grid cells across the model's longest side for a `resolution` option. */
-export function gridCellsFor(resolution: string): number {
-  if (resolution.startsWith("2048")) return 320;
-  if (resolution.startsWith("1536")) return 256;
-  if (resolution.startsWith("1024")) return 192;
-  if (resolution.startsWith("512")) return 128;
-  return 192;
+export function gridCellsFor(resolution: Resolution): number {
+  return DETAIL[RESOLUTION_INFO[resolution].size].cells;
 }
 
 /** Working size of the input images (longest side) and of the texture atlas. */
-export function imageSizeFor(resolution: string): number {
-  return resolution.startsWith("2048") || resolution.startsWith("1536") ? 2048 : 1024;
+export function imageSizeFor(resolution: Resolution): number {
+  return DETAIL[RESOLUTION_INFO[resolution].size].imageSize;
 }
 
 export interface LoadedView {

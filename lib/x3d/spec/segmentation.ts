@@ -8,6 +8,7 @@ export function segmentationSpec() {
       type: "choice",
       doc: "How finely the mesh is segmented.",
       values: SEG_LEVELS,
+      labels: { low: "Low", medium: "Medium", high: "High" },
       default: SEGMENTATION_DEFAULTS.seg_level,
       code: 10034001,
       job: { name: "segLevel" },

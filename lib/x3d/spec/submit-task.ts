@@ -3,7 +3,17 @@
  * in the order the service checks them. The model matrix (resolutions, prices, which models
  * texture or take pbr) is lib/x3d/options; the face range is FACE_RANGE there.
  */
-import { FACE_RANGE, MESH_FORMATS, MODEL_INFO, MODELS, RESOLUTION_INFO, RESOLUTIONS, SUBMIT_DEFAULTS, type Model } from "../options";
+import {
+  FACE_RANGE,
+  MESH_FORMATS,
+  MODEL_INFO,
+  MODELS,
+  RESOLUTION_INFO,
+  RESOLUTIONS,
+  SHADING_RANGE,
+  SUBMIT_DEFAULTS,
+  type Model,
+} from "../options";
 import { endpoint, type ChoiceField, type DecimalField, type IntChoiceField, type IntField, type ValuesOf } from "./field";
 
 export const FLAG_LABELS = { 0: "off", 1: "on" } as const;
@@ -76,9 +86,7 @@ export function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: num
     shading: {
       type: "decimal",
       doc: "De-shading strength (v2.0, v2.1 and v3.0 families).",
-      min: 0,
-      max: 1,
-      step: 0.1,
+      ...SHADING_RANGE,
       default: SUBMIT_DEFAULTS.shading,
       code: 10031020,
       job: { name: "shading" },
