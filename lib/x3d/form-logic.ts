@@ -5,13 +5,14 @@
  * Problems are the error catalogue's sentences, so the form and the service say the same thing.
  * Pure; safe to import from client components.
  */
-import { DEFAULT_COSTS, imageTo3dCost, type CostTable } from "./costs";
+import { DEFAULT_COSTS, type CostTable } from "./costs";
 import { userMessage } from "./errors";
 import { MODELS, VIEWS, type Model, type RequestType, type Resolution, type View } from "./options";
 import { DEPTH_SPEC, type DepthSpec } from "./spec/depth";
 import { onStep, type EndpointSpec, type Fields, type FormValuesOf, type ValuesOf } from "./spec/field";
 import { formApplies, formProblems, formStart, formWire } from "./spec/form";
 import { allowedOf, applies, checkValue, defaultOf, type Problem } from "./spec/read";
+import { SEGMENTATION_SPEC } from "./spec/segmentation";
 import { SPLIT_SPEC, type SplitSpec } from "./spec/split";
 import { SUBMIT_TASK_SPEC, type SubmitTaskSpec } from "./spec/submit-task";
 
@@ -203,8 +204,12 @@ export type CostSpec =
 
 /** Credits a task costs; undefined for a model/resolution pair the table does not list. */
 export function taskCost(spec: CostSpec, table: CostTable = DEFAULT_COSTS): number | undefined {
-  if (spec.kind === "image-to-3d" || spec.kind === "texture") return imageTo3dCost(table, spec.model, spec.resolution, spec.request_type);
-  return table[spec.kind];
+  if (spec.kind === "image-to-3d" || spec.kind === "texture") {
+    return SUBMIT.cost(table, { ...defaultsFor(spec.model, spec.request_type), resolution: spec.resolution });
+  }
+  if (spec.kind === "split") return SPLIT_SPEC.cost(table, SPLIT_FORM_DEFAULTS);
+  if (spec.kind === "depth") return DEPTH_SPEC.cost(table, formStart(DEPTH_SPEC));
+  return SEGMENTATION_SPEC.cost(table, formStart(SEGMENTATION_SPEC));
 }
 
 /** Credits missing to pay for a task (0 when the balance covers it or is unknown). */

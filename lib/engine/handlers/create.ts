@@ -1,6 +1,9 @@
 import "server-only";
 import { LIMITS } from "@/lib/x3d/options";
-import { imageTo3dCost } from "@/lib/x3d/costs";
+import { DEPTH_SPEC } from "@/lib/x3d/spec/depth";
+import { SEGMENTATION_SPEC } from "@/lib/x3d/spec/segmentation";
+import { SPLIT_SPEC } from "@/lib/x3d/spec/split";
+import { SUBMIT_TASK_SPEC } from "@/lib/x3d/spec/submit-task";
 import { engine } from "../boot";
 import { engineConfig } from "../config";
 import { EngineError } from "../engine-error";
@@ -25,6 +28,12 @@ async function created(taskId: string, extra?: Record<string, string>): Promise<
   return ok({ task_id: taskId, ...extra });
 }
 
+/** A task's price under the operator's cost table (which always prices split, depth and segmentation). */
+function priced(cost: number | undefined, kind: string): number {
+  if (cost === undefined) throw new EngineError(10000000, `no price for ${kind}`);
+  return cost;
+}
+
 /** Room for the text fields and the multipart framing around the files. */
 const FIELDS_BYTES = 1024 * 1024;
 
@@ -45,8 +54,8 @@ export function handleSubmitTask(request: Request): Promise<Response> {
           maxBodyBytes: LIMITS.multiImages * LIMITS.imageBytes + LIMITS.meshBytes + FIELDS_BYTES,
         },
         async (form) => {
-          const { images, mesh, callbackUrl, ...options } = validateSubmitTask(form);
-          const cost = imageTo3dCost(engineConfig().costs, options.model, options.resolution, options.requestType);
+          const { images, mesh, callbackUrl, options, values } = validateSubmitTask(form);
+          const cost = SUBMIT_TASK_SPEC.cost(engineConfig().costs, values);
           if (cost === undefined) throw new EngineError(10031003, `no price for ${options.model} at ${options.resolution}`);
           const taskId = await createTask({
             clientId,
@@ -69,13 +78,13 @@ export function handleSplitCreate(request: Request): Promise<Response> {
   return answer(() =>
     authorized(request, BEARER, (clientId) =>
       withForm(request, meshRules, async (form) => {
-        const { mesh, callbackUrl, ...options } = validateSplitTask(form);
+        const { mesh, callbackUrl, options, values } = validateSplitTask(form);
         const taskId = await createTask({
           clientId,
           kind: "split",
           options,
           inputs: { mesh: meshInput(mesh) },
-          cost: engineConfig().costs.split,
+          cost: priced(SPLIT_SPEC.cost(engineConfig().costs, values), "split"),
           callbackUrl,
         });
         return created(taskId, { state: "queueing" });
@@ -89,13 +98,13 @@ export function handleSegmentationCreate(request: Request): Promise<Response> {
   return answer(() =>
     authorized(request, TOKEN_OR_BEARER, (clientId) =>
       withForm(request, meshRules, async (form) => {
-        const { mesh, callbackUrl, ...options } = validateSegmentationTask(form);
+        const { mesh, callbackUrl, options, values } = validateSegmentationTask(form);
         const taskId = await createTask({
           clientId,
           kind: "segmentation",
           options,
           inputs: { mesh: meshInput(mesh) },
-          cost: engineConfig().costs.segmentation,
+          cost: priced(SEGMENTATION_SPEC.cost(engineConfig().costs, values), "segmentation"),
           callbackUrl,
         });
         return created(taskId);
@@ -120,14 +129,14 @@ export function handleDepthCreate(request: Request): Promise<Response> {
           maxBodyBytes: LIMITS.imageBytes + FIELDS_BYTES,
         },
         async (form) => {
-          const { image, callbackUrl, ...options } = validateDepthTask(form);
+          const { image, callbackUrl, options, values } = validateDepthTask(form);
           const input = "url" in image ? image : { file: image.file, name: imageName("image", image.file) };
           const taskId = await createTask({
             clientId,
             kind: "depth",
             options,
             inputs: { image: input },
-            cost: engineConfig().costs.depth,
+            cost: priced(DEPTH_SPEC.cost(engineConfig().costs, values), "depth"),
             callbackUrl,
           });
           return created(taskId);

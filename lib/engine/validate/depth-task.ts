@@ -1,13 +1,18 @@
 import { formatBytes } from "@/lib/files/format-bytes";
 import { LIMITS } from "@/lib/x3d/options";
-import { DEPTH_SPEC } from "@/lib/x3d/spec/depth";
+import type { ValuesOf } from "@/lib/x3d/spec/field";
+import { DEPTH_SPEC, type DepthSpec } from "@/lib/x3d/spec/depth";
 import type { DepthOptions } from "../generate/job";
 import { sniffImage } from "../net/sniff";
 import { EngineError } from "../engine-error";
 import { callbackUrl, files, isHttpUrl, text, urlExtension, type FormInput, type UploadedFile } from "./form";
 import { readOptions } from "./spec-form";
 
-export type DepthTaskOptions = DepthOptions & {
+export type DepthTaskOptions = {
+  /** What the generator\'s job receives. */
+  options: DepthOptions;
+  /** The values as read, by wire name (for the cost). */
+  values: ValuesOf<DepthSpec["fields"]>;
   image: { file: UploadedFile } | { url: string };
   callbackUrl?: string;
 };
@@ -18,11 +23,11 @@ const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "webp"];
 export function validateDepthTask(form: FormInput): DepthTaskOptions {
   let image: DepthTaskOptions["image"] | undefined;
   let callback: string | undefined;
-  const { job } = readOptions(DEPTH_SPEC, form, (step) => {
+  const { job, values } = readOptions(DEPTH_SPEC, form, (step) => {
     if (step.input === "image") image = validateImageInput(form);
     else if (step.input === "callback_url") callback = callbackUrl(form);
   });
-  return { ...job, image: image ?? validateImageInput(form), callbackUrl: callback };
+  return { options: job, values, image: image ?? validateImageInput(form), callbackUrl: callback };
 }
 
 function validateImageInput(form: FormInput): { file: UploadedFile } | { url: string } {

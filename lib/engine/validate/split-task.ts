@@ -1,18 +1,26 @@
-import { SPLIT_SPEC } from "@/lib/x3d/spec/split";
+import type { ValuesOf } from "@/lib/x3d/spec/field";
+import { SPLIT_SPEC, type SplitSpec } from "@/lib/x3d/spec/split";
 import type { SplitOptions } from "../generate/job";
 import { callbackUrl, type FormInput } from "./form";
 import { validateMeshInput, type MeshInput } from "./mesh-input";
 import { readOptions } from "./spec-form";
 
-export type SplitTaskOptions = SplitOptions & { mesh: MeshInput; callbackUrl?: string };
+export type SplitTaskOptions = {
+  /** What the generator\'s job receives. */
+  options: SplitOptions;
+  /** The values as read, by wire name (for the cost). */
+  values: ValuesOf<SplitSpec["fields"]>;
+  mesh: MeshInput;
+  callbackUrl?: string;
+};
 
 /** open-api.md 4.5 (lib/x3d/spec/split); options that do not apply to the chosen model are read but not used. */
 export function validateSplitTask(form: FormInput): SplitTaskOptions {
   let mesh: MeshInput | undefined;
   let callback: string | undefined;
-  const { job } = readOptions(SPLIT_SPEC, form, (step) => {
+  const { job, values } = readOptions(SPLIT_SPEC, form, (step) => {
     if (step.input === "mesh") mesh = validateMeshInput(form);
     else if (step.input === "callback_url") callback = callbackUrl(form);
   });
-  return { ...job, mesh: mesh ?? validateMeshInput(form), callbackUrl: callback };
+  return { options: job, values, mesh: mesh ?? validateMeshInput(form), callbackUrl: callback };
 }

@@ -1,18 +1,23 @@
 import { formatBytes } from "@/lib/files/format-bytes";
 import { LIMITS, VIEWS, type View } from "@/lib/x3d/options";
-import { SUBMIT_TASK_SPEC } from "@/lib/x3d/spec/submit-task";
+import type { ValuesOf } from "@/lib/x3d/spec/field";
+import { SUBMIT_TASK_SPEC, type SubmitTaskSpec } from "@/lib/x3d/spec/submit-task";
 import type { ImageTo3DOptions } from "../generate/job";
 import { sniffImage, sniffMesh } from "../net/sniff";
 import { EngineError } from "../engine-error";
 import { callbackUrl, files, isHttpUrl, text, urlExtension, type FormInput, type UploadedFile } from "./form";
 import { readOptions } from "./spec-form";
 
-export type SubmitTaskOptions = ImageTo3DOptions & {
+export interface SubmitTaskOptions {
+  /** What the generator's job receives. */
+  options: ImageTo3DOptions;
+  /** The values as read, by wire name (for the cost). */
+  values: ValuesOf<SubmitTaskSpec["fields"]>;
   callbackUrl?: string;
   /** The images with the view each shows, front first. */
   images: { view: View; file: UploadedFile }[];
   mesh?: { file: UploadedFile } | { url: string };
-};
+}
 
 /** The upload limit per multipart field of submit-task. */
 export function submitFileLimit(field: string): number {
@@ -24,12 +29,12 @@ export function validateSubmitTask(form: FormInput): SubmitTaskOptions {
   let images: { view: View; file: UploadedFile }[] = [];
   let mesh: SubmitTaskOptions["mesh"];
   let callback: string | undefined;
-  const { job } = readOptions(SUBMIT_TASK_SPEC, form, (step, values) => {
+  const { job, values } = readOptions(SUBMIT_TASK_SPEC, form, (step, values) => {
     if (step.input === "images") images = validateImages(form);
     else if (step.input === "mesh" && values.request_type === 2) mesh = validateMesh(form);
     else if (step.input === "callback_url") callback = callbackUrl(form);
   });
-  return { ...job, callbackUrl: callback, images, mesh };
+  return { options: job, values, callbackUrl: callback, images, mesh };
 }
 
 function validateImages(form: FormInput): { view: View; file: UploadedFile }[] {

@@ -99,9 +99,9 @@ export function depthSpec(ranges = DEPTH_RANGES) {
     summary: "An image to a depth map or a printable relief.",
     fields,
     rules: {
-      degree_rmbg: { applies: (v) => v.rmbg === 1 },
-      shape_base: { applies: (v) => v.rmbg === 0 },
-      thickness_base: { applies: (v) => v.rmbg === 0 },
+      degree_rmbg: { applies: (v) => v.rmbg === 1, doc: "Only with rmbg 1." },
+      shape_base: { applies: (v) => v.rmbg === 0, doc: "Only with rmbg 0." },
+      thickness_base: { applies: (v) => v.rmbg === 0, doc: "Only with rmbg 0." },
     },
     table: [
       "image",
@@ -118,6 +118,18 @@ export function depthSpec(ranges = DEPTH_RANGES) {
       "format",
       "callback_url",
     ],
+    inputs: {
+      image: {
+        kind: "file",
+        doc: "The image: PNG, JPEG or WebP, at most 20 MB.",
+        codes: [10033001, 10033002, 10033003, 10033004, 10033016, 10030012],
+      },
+      image_url: { kind: "url", doc: "Or the image's http(s) URL.", codes: [10033003, 10033005] },
+      callback_url: { kind: "url", doc: "Called with the task's final state.", codes: [10030001] },
+    },
+    cost: (table) => table.depth,
+    scheme: "Bearer",
+    query: { path: "/depth/query-task", scheme: "Bearer" },
     order: [
       { input: "image" },
       "model_type",

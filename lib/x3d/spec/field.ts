@@ -6,6 +6,7 @@
  * (which resolutions a model offers, whether pbr applies) live in the endpoint's `rules`.
  * Pure data and pure functions; safe to import from client components.
  */
+import type { CostTable } from "../costs";
 import type { ErrorCode } from "../errors";
 
 interface FieldBase<T extends string | number> {
@@ -95,6 +96,8 @@ export interface Rule<V, T> {
   ignored?: T;
   /** The studio form's own applicability, where it differs (the form hides face when texturing). */
   formApplies?: (v: V) => boolean;
+  /** The rule in words, for the OpenAPI document. */
+  doc?: string;
 }
 export type Rules<F extends Fields> = { [K in keyof F]?: Rule<ValuesOf<F>, ValueOf<F[K]>> };
 
@@ -116,6 +119,14 @@ export interface CheckStep<V> {
 
 export type Step<F extends Fields> = keyof F | InputStep | CheckStep<ValuesOf<F>>;
 
+/** A file or URL input of an endpoint, as documented (the service checks it in code: sniffing, sizes). */
+export interface InputDoc {
+  kind: "file" | "files" | "url" | "text";
+  doc: string;
+  /** The codes its checks answer. */
+  codes: readonly ErrorCode[];
+}
+
 export interface EndpointSpec<F extends Fields = Fields> {
   /** The path under /open-api/v1. */
   path: string;
@@ -126,6 +137,13 @@ export interface EndpointSpec<F extends Fields = Fields> {
   order: readonly Step<F>[];
   /** Every field and input in the order of the contract's table: how requests are sent and documented. */
   table: readonly string[];
+  inputs: Readonly<Record<string, InputDoc>>;
+  /** Credits a task costs with these values under a cost table; undefined when the table has no price. */
+  cost: (table: CostTable, values: ValuesOf<F>) => number | undefined;
+  /** The Authorization scheme of its create request ("Token" endpoints also take Bearer). */
+  scheme: "Bearer" | "Token";
+  /** The query endpoint of its tasks and that endpoint's scheme. */
+  query: { path: string; scheme: "Bearer" | "Token" };
 }
 
 /** The cross-field checks of a spec. */

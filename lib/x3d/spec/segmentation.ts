@@ -29,6 +29,18 @@ export function segmentationSpec() {
     fields,
     rules: {},
     table: ["mesh", "mesh_url", "seg_level", "format", "callback_url"],
+    inputs: {
+      mesh: {
+        kind: "file",
+        doc: "The mesh: GLB, STL or OBJ, at most 200 MB.",
+        codes: [10030003, 10030004, 10030005, 10030006, 10030008, 10030012],
+      },
+      mesh_url: { kind: "url", doc: "Or the mesh's http(s) URL (.glb, .stl or .obj).", codes: [10030005, 10030007] },
+      callback_url: { kind: "url", doc: "Called with the task's final state.", codes: [10030001] },
+    },
+    cost: (table) => table.segmentation,
+    scheme: "Token",
+    query: { path: "/segmentation/query-task", scheme: "Token" },
     order: [{ input: "mesh" }, "seg_level", "format", { input: "callback_url" }],
   });
 }

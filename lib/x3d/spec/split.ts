@@ -73,12 +73,24 @@ export function splitSpec() {
     summary: "Split a mesh into printable parts.",
     fields,
     rules: {
-      part: { applies: (v) => v.model === "character" },
-      joint: { applies: (v) => v.model === "character" },
-      merge: { applies: (v) => v.model === "character" && v.joint !== "none" },
-      level: { applies: (v) => v.model === "general" },
+      part: { applies: (v) => v.model === "character", doc: "Only for model character." },
+      joint: { applies: (v) => v.model === "character", doc: "Only for model character." },
+      merge: { applies: (v) => v.model === "character" && v.joint !== "none", doc: "Only for model character with a joint." },
+      level: { applies: (v) => v.model === "general", doc: "Only for model general." },
     },
     table: ["mesh", "mesh_url", "model", "part", "joint", "merge", "level", "format", "callback_url"],
+    inputs: {
+      mesh: {
+        kind: "file",
+        doc: "The mesh: GLB, STL or OBJ, at most 200 MB.",
+        codes: [10030003, 10030004, 10030005, 10030006, 10030008, 10030012],
+      },
+      mesh_url: { kind: "url", doc: "Or the mesh's http(s) URL (.glb, .stl or .obj).", codes: [10030005, 10030007] },
+      callback_url: { kind: "url", doc: "Called with the task's final state.", codes: [10030001] },
+    },
+    cost: (table) => table.split,
+    scheme: "Bearer",
+    query: { path: "/split/query-task", scheme: "Token" },
     order: [{ input: "mesh" }, "model", "part", "joint", "merge", "level", "format", { input: "callback_url" }],
   });
 }

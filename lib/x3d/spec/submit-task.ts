@@ -14,6 +14,7 @@ import {
   SUBMIT_DEFAULTS,
   type Model,
 } from "../options";
+import { imageTo3dCost } from "../costs";
 import { endpoint, type ChoiceField, type DecimalField, type IntChoiceField, type IntField, type ValuesOf } from "./field";
 
 export const FLAG_LABELS = { 0: "off", 1: "on" } as const;
@@ -94,22 +95,29 @@ export function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: num
   } as const;
   type V = ValuesOf<typeof fields>;
   const pbrAndShading = (v: Pick<V, "model">) => info[v.model].pbrAndShading;
+  const familyText = MODELS.filter((m) => info[m].pbrAndShading).join(", ");
   return endpoint({
     path: "/submit-task",
     summary: "Image to 3D: one image or up to four views to a textured mesh; or texture a given GLB (request_type 2).",
     fields,
     rules: {
       resolution: {
+        doc: MODELS.map((m) => `${m}: ${info[m].resolutions.join(", ")} (default ${info[m].defaultResolution})`).join("; "),
         allowed: (v) => info[v.model].resolutions,
         default: (v) => info[v.model].defaultResolution,
       },
       face: {
+        doc: RESOLUTIONS.map((r) => `${r}: ${RESOLUTION_INFO[r].faces}`).join("; "),
         default: (v) => RESOLUTION_INFO[v.resolution].faces,
         // The studio does not ask for a face count when texturing an existing mesh.
         formApplies: (v) => v.request_type !== 2,
       },
-      pbr: { applies: (v) => pbrAndShading(v) && v.request_type !== 1, ignored: 0 },
-      shading: { applies: pbrAndShading, ignored: 0 },
+      pbr: {
+        applies: (v) => pbrAndShading(v) && v.request_type !== 1,
+        ignored: 0,
+        doc: `Ignored outside ${familyText} and for request_type 1.`,
+      },
+      shading: { applies: pbrAndShading, ignored: 0, doc: `Ignored outside ${familyText}.` },
     },
     table: [
       "request_type",
@@ -127,6 +135,29 @@ export function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: num
       "format",
       "callback_url",
     ],
+    inputs: {
+      images: {
+        kind: "file",
+        doc: "One image: PNG, JPEG or WebP, at most 20 MB.",
+        codes: [10031001, 10031005, 10031007, 10031008, 10031009, 10031010],
+      },
+      multi_images: {
+        kind: "files",
+        doc: "Or up to four views in the order front, back, left, right (or as multi_images_bit marks them).",
+        codes: [10031001, 10031005, 10031009, 10031010],
+      },
+      multi_images_bit: {
+        kind: "text",
+        doc: "Four characters of 0 and 1 marking which of front, back, left, right were sent; the front is required.",
+        codes: [10031013, 10031014, 10031015, 10031021],
+      },
+      mesh: { kind: "file", doc: "request_type 2: the GLB to texture, at most 200 MB.", codes: [10031001, 10031010, 10031011, 10031016] },
+      mesh_url: { kind: "url", doc: "request_type 2: or the GLB's http(s) URL.", codes: [10031012, 10031016] },
+      callback_url: { kind: "url", doc: "Called with the task's final state.", codes: [10030001] },
+    },
+    cost: (table, v) => imageTo3dCost(table, v.model, v.resolution, v.request_type),
+    scheme: "Bearer",
+    query: { path: "/query-task", scheme: "Bearer" },
     order: [
       "request_type",
       "model",
