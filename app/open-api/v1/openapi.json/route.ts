@@ -1,0 +1,6 @@
+import { openApiDocument } from "@/lib/x3d/spec/openapi";
+
+/** The OpenAPI 3.1 document of this service, generated from the specs that validate its requests. */
+export function GET(): Response {
+  return Response.json(openApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } });
+}
