@@ -130,9 +130,6 @@ export const RESOLUTION_INFO: Record<Resolution, ResolutionInfo> = {
   "2048master": { size: 2048, faces: 5_000_000 },
 };
 
-/** Recommended face count per resolution (RESOLUTION_INFO's `faces`). */
-export const RECOMMENDED_FACES = Object.fromEntries(RESOLUTIONS.map((r) => [r, RESOLUTION_INFO[r].faces])) as Record<Resolution, number>;
-
 export const FACE_RANGE = { min: 100_000, max: 5_000_000 } as const;
 /** De-shading strength of submit-task. */
 export const SHADING_RANGE = { min: 0, max: 1, step: 0.1 } as const;
@@ -207,9 +204,4 @@ export const SEGMENTATION_DEFAULTS = { seg_level: "medium", format: 1 } as const
 
 export function isModel(value: string): value is Model {
   return (MODELS as readonly string[]).includes(value);
-}
-
-/** The face count the service uses when the client gives none. */
-export function defaultFaceCount(resolution: Resolution): number {
-  return RECOMMENDED_FACES[resolution];
 }

@@ -4,7 +4,6 @@
  */
 import { z } from "zod";
 import type { ErrorCode } from "../errors";
-import { MESH_FORMATS, type MeshFormat } from "../options";
 
 /** Catalogue code a request issue maps to: set on custom issues as `params.x3dCode`. */
 export type FieldCodes = Readonly<Record<string, ErrorCode>>;
@@ -139,21 +138,3 @@ export function urlSchema(extensions: readonly string[], extCode: ErrorCode) {
 }
 
 export const CallbackUrlSchema = httpUrl("callback_url must be an http or https URL");
-
-/** A decimal in [min, max] on a grid of `step`, rounded to the step's decimals (no float noise on the wire). */
-export function steppedDecimal(range: { min: number; max: number; step: number }) {
-  const decimals = String(range.step).split(".")[1]?.length ?? 0;
-  return z
-    .number()
-    .min(range.min)
-    .max(range.max)
-    .refine((v) => Math.abs(v / range.step - Math.round(v / range.step)) < 1e-6, `must be a multiple of ${range.step}`)
-    .transform((v) => Number((Math.round(v / range.step) * range.step).toFixed(decimals)));
-}
-
-/** 0 = off, 1 = on. */
-export const FlagSchema = z.literal([0, 1]);
-
-const MESH_FORMAT_KEYS = Object.keys(MESH_FORMATS).map(Number) as MeshFormat[];
-/** Output formats of image-to-3D and split: 1 obj, 2 glb, 3 stl, 4 fbx, 5 usdz, 6 3mf. */
-export const MeshFormatSchema = z.literal(MESH_FORMAT_KEYS);
