@@ -1,6 +1,6 @@
 import "server-only";
 import type { StudioTaskKind } from "@/lib/db/schema";
-import type { MeshKind } from "@/lib/engine/net/sniff";
+import type { MeshKind } from "@/lib/files/sniff";
 import { findUploads, uploadInfo } from "@/lib/storage/uploads";
 import { slotsFromBits } from "@/lib/x3d/form-logic";
 import type { UploadInfo } from "@/lib/upload/check";

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { studioTasks, type StudioTask, type StudioTaskKind, type Upload } from "@/lib/db/schema";
-import { HEAD_BYTES, sniffImage, sniffMesh, type MeshKind } from "@/lib/engine/net/sniff";
+import { HEAD_BYTES, sniffImage, sniffMesh, type MeshKind } from "@/lib/files/sniff";
 import { storedPath } from "@/lib/storage";
 import { findUploads, MIME_TYPES, uploadBlob } from "@/lib/storage/uploads";
 import { userMessage } from "@/lib/x3d/errors";

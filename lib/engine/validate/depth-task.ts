@@ -1,7 +1,7 @@
 import { formatBytes } from "@/lib/files/format-bytes";
 import { DEPTH_DEFAULTS, DEPTH_MODEL_TYPES, DEPTH_RANGES, LIMITS } from "@/lib/x3d/options";
 import type { DepthFormat, DepthJob } from "../generate/job";
-import { sniffImage } from "../net/sniff";
+import { sniffImage } from "@/lib/files/sniff";
 import { EngineError } from "../engine-error";
 import {
   callbackUrl,

@@ -13,7 +13,7 @@ import {
   type View,
 } from "@/lib/x3d/options";
 import type { MeshFormat } from "../generate/job";
-import { sniffImage, sniffMesh } from "../net/sniff";
+import { sniffImage, sniffMesh } from "@/lib/files/sniff";
 import { EngineError } from "../engine-error";
 import {
   callbackUrl,
