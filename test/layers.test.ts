@@ -223,6 +223,13 @@ describe("layers", () => {
     expect(brokenRules(allowed)).toEqual([]);
   });
 
+  it("writes the owner-scoped task condition once (lib/tasks/queries.ts: ownedBy)", () => {
+    const written = [...new Set(edges.map((e) => e.from))]
+      .filter((file) => !isTestCode(file) && file !== "lib/tasks/queries.ts")
+      .filter((file) => /eq\(\s*studioTasks\.userId\s*,/.test(fs.readFileSync(path.join(ROOT, file), "utf8")));
+    expect(written).toEqual([]);
+  });
+
   it("reads static, re-exported, dynamic and type imports", () => {
     const text = [
       'import a from "./a";',
