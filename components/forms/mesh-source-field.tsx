@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useUploads } from "@/components/upload/use-uploads";
-import type { MeshKind } from "@/lib/engine/net/sniff";
+import type { MeshKind } from "@/lib/files/sniff";
 import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-types";
 import { typeList } from "@/lib/upload/check";
 import { Field, FieldError, inputClass, RadioButtons, UrlField } from "./fields";

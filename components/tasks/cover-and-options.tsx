@@ -1,4 +1,4 @@
-import type { StudioTaskKind } from "@/lib/db/schema";
+import type { StudioTaskKind } from "@/lib/tasks/task-types";
 import { TaskOptions } from "./task-options";
 
 /** The result's cover beside the options it was made with (task page and share page). */

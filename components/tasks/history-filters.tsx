@@ -1,7 +1,7 @@
 "use client";
 
 import Form from "next/form";
-import type { StudioTaskKind, TaskState } from "@/lib/db/schema";
+import type { StudioTaskKind, TaskState } from "@/lib/tasks/task-types";
 import { KIND_LABELS, STATE_LABELS } from "./task-labels";
 
 interface Props {

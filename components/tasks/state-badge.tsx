@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
-import type { TaskState } from "@/lib/db/schema";
+import type { TaskState } from "@/lib/tasks/task-types";
 import type { TaskView } from "@/lib/tasks/queries";
 import { STATE_LABELS } from "./task-labels";
 

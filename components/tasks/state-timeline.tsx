@@ -1,6 +1,6 @@
 "use client";
 
-import type { TaskState } from "@/lib/db/schema";
+import type { TaskState } from "@/lib/tasks/task-types";
 import { formatDuration, LocalTime } from "./local-time";
 import { isFinished } from "./task-labels";
 import { useClock } from "./use-clock";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { StudioTaskKind, TaskState } from "@/lib/db/schema";
+import type { StudioTaskKind, TaskState } from "@/lib/tasks/task-types";
 import { LocalTime } from "./local-time";
 import { LiveStateBadge, StateLabel } from "./state-badge";
 import { KIND_FORMS, KIND_LABELS } from "./task-labels";

@@ -2,7 +2,7 @@
  * Words for task kinds, states and options, shared by the task page, the history and share
  * pages. Safe to import from client components.
  */
-import type { StudioTaskKind, TaskState } from "@/lib/db/schema";
+import type { StudioTaskKind, TaskState } from "@/lib/tasks/task-types";
 import { DEPTH_FORMATS, MESH_FORMATS, MODEL_INFO, SPLIT_PARTS, VIEWS, isModel } from "@/lib/x3d/options";
 
 export const KIND_LABELS: Record<StudioTaskKind, string> = {

@@ -1,4 +1,4 @@
-import type { StudioTaskKind } from "@/lib/db/schema";
+import type { StudioTaskKind } from "@/lib/tasks/task-types";
 import { describeOptions } from "./task-labels";
 
 /** The options a task was made with, read-only. */

@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { defaultWorkerThreads, developmentCredentials } from "./config";
+import { describe, expect, it } from "vitest";
+import { defaultWorkerThreads } from "./config";
 
 describe("defaultWorkerThreads", () => {
   it("leaves one core to the web server", () => {
@@ -11,25 +8,5 @@ describe("defaultWorkerThreads", () => {
   });
   it("keeps at least one worker on a single core", () => {
     expect(defaultWorkerThreads(1)).toBe(1);
-  });
-});
-
-describe("developmentCredentials", () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-credentials-"));
-  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
-
-  it("generates a pair once per data folder and keeps it", () => {
-    const dir = path.join(root, "fresh");
-    const pair = developmentCredentials(dir);
-    expect(pair.clientId).toMatch(/^dev_[0-9a-f]{12}$/);
-    expect(pair.clientSecret.length).toBeGreaterThanOrEqual(32);
-    expect(developmentCredentials(dir)).toEqual(pair);
-  });
-
-  it("a damaged file (empty, as a crash mid-write left it) stops the start with its name, instead of recursing until the stack overflows", () => {
-    const dir = path.join(root, "damaged");
-    fs.mkdirSync(dir);
-    fs.writeFileSync(path.join(dir, "x3d-credentials.json"), "");
-    expect(() => developmentCredentials(dir)).toThrow(/x3d-credentials\.json holds no client pair: remove it/);
   });
 });

@@ -5,7 +5,7 @@ import { FILE_POLICY } from "@/lib/http/content-security-policy";
 import { checkPreconditions, ifRangeHolds, type Validators } from "./conditions";
 import { parseRange } from "./range";
 import { FILE_LENGTH_HEADER } from "./restore-content-length";
-import { visibleFileName } from "@/lib/upload/file-name";
+import { visibleFileName } from "./file-name";
 
 /** How `serveFile` labels a file. */
 export interface ServeFileOptions {

@@ -5,12 +5,12 @@ import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { uploads, type Upload } from "@/lib/db/schema";
-import { MultipartError, parseMultipart } from "@/lib/engine/net/multipart";
+import { MultipartError, parseMultipart } from "@/lib/files/multipart";
 import { formatBytes } from "@/lib/files/format-bytes";
 import { checkUpload, maxUploadBytes, type UploadInfo, type UploadKind, type UploadType } from "@/lib/upload/check";
 import { LIMITS } from "@/lib/x3d/options";
 import { fileBody } from "@/lib/files/file-body";
-import { cleanFileName, visibleFileName } from "@/lib/upload/file-name";
+import { cleanFileName, visibleFileName } from "@/lib/files/file-name";
 import { newId, storedPath, uploadFile } from "./index";
 
 /**

@@ -1,6 +1,6 @@
 /** Shapes the create-task pages hand their forms (earlier results, prefilled inputs). Types only. */
 import type { StudioTaskKind } from "@/lib/db/schema";
-import type { MeshKind } from "@/lib/engine/net/sniff";
+import type { MeshKind } from "@/lib/files/sniff";
 import type { UploadInfo } from "@/lib/upload/check";
 import type { ViewSlots } from "@/lib/x3d/form-logic";
 

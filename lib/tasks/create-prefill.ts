@@ -1,11 +1,12 @@
 import "server-only";
 import type { StudioTaskKind } from "@/lib/db/schema";
-import type { MeshKind } from "@/lib/engine/net/sniff";
+import type { MeshKind } from "@/lib/files/sniff";
 import { findUploads, uploadInfo } from "@/lib/storage/uploads";
 import { slotsFromBits } from "@/lib/x3d/form-logic";
 import type { UploadInfo } from "@/lib/upload/check";
 import type { ImagePrefill, MeshPrefill, Prefill } from "./create-form-types";
-import { ownedTask, usableCover, usableResult } from "./inputs";
+import { usableCover, usableResult } from "./inputs";
+import { findUserTask } from "./queries";
 
 /**
  * What a create page starts with: `?again=<studio task>` re-uses that task's options and inputs
@@ -98,7 +99,7 @@ export async function prefillFor(userId: string, request: PrefillRequest): Promi
   const allowed = request.meshTypes ?? [];
   let prefill: Prefill = {};
   if (request.again) {
-    const task = await ownedTask(userId, request.again);
+    const task = await findUserTask(userId, request.again);
     if (task?.kind === request.kind) {
       prefill = { options: task.options, ...(await againInputs(userId, task.inputs, allowed)) };
       // Its create answer was lost: the service may still run (and charge) the first attempt.

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { studioTasks } from "@/lib/db/schema";
 import { ERRORS } from "@/lib/x3d/errors";
@@ -9,6 +9,7 @@ import { x3d } from "@/lib/x3d/service";
 import { parseLookupForm, parseSegmentationTaskForm } from "./create-forms";
 import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { meshInput } from "./inputs";
+import { ownedBy } from "./queries";
 
 const SHOWN = ["mesh", "mesh_url", "seg_level", "format"];
 /** The service's "task not found". */
@@ -50,7 +51,7 @@ export async function lookUpSegmentationTask(userId: string, form: FormData): Pr
   )
     .select({ id: studioTasks.id })
     .from(studioTasks)
-    .where(and(eq(studioTasks.userId, userId), eq(studioTasks.kind, "segmentation"), eq(studioTasks.serviceTaskId, taskId)))
+    .where(ownedBy(userId, eq(studioTasks.kind, "segmentation"), eq(studioTasks.serviceTaskId, taskId)))
     .limit(1);
   if (own) return { status: "created", id: own.id };
   return problemsState({ task_id: ERRORS[UNKNOWN_TASK].user }, shown, UNKNOWN_TASK);

@@ -1,8 +1,9 @@
 import "server-only";
 import { redirect } from "next/navigation";
 import type { StudioTaskKind } from "@/lib/db/schema";
-import { engineConfig } from "@/lib/engine/config";
+import { serverEnv } from "@/lib/env";
 import { X3dError } from "@/lib/x3d/client";
+import { costsWithOverrides } from "@/lib/x3d/cost-overrides";
 import { DEFAULT_COSTS, type CostTable } from "@/lib/x3d/costs";
 import { usingLiveService } from "@/lib/x3d/service";
 import { errorField, userMessage } from "@/lib/x3d/errors";
@@ -11,9 +12,16 @@ import { currentUser } from "@/lib/session";
 import type { CreateTaskState } from "./create-form-state";
 import { prepareTask, recordTask } from "./record";
 
-/** The prices the forms show and tasks record: the embedded service's (operators may override them), else the published table. */
+let embeddedCosts: CostTable | undefined;
+
+/**
+ * The prices the forms show and tasks record: the embedded service's (operators may override
+ * them with X3D_ENGINE_COSTS, read as the service reads it), else the published table.
+ */
 export function costTable(): CostTable {
-  return usingLiveService() ? DEFAULT_COSTS : engineConfig().costs;
+  if (usingLiveService()) return DEFAULT_COSTS;
+  embeddedCosts ??= costsWithOverrides(serverEnv().X3D_ENGINE_COSTS);
+  return embeddedCosts;
 }
 
 /** What creating a task comes to: its studio id, or what to tell the form. */

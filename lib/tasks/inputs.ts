@@ -1,10 +1,10 @@
 import "server-only";
 import { open } from "node:fs/promises";
 import fs from "node:fs";
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { desc, eq, isNotNull } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { studioTasks, type StudioTask, type StudioTaskKind, type Upload } from "@/lib/db/schema";
-import { HEAD_BYTES, sniffImage, sniffMesh, type MeshKind } from "@/lib/engine/net/sniff";
+import { HEAD_BYTES, sniffImage, sniffMesh, type MeshKind } from "@/lib/files/sniff";
 import { storedPath } from "@/lib/storage";
 import { findUploads, MIME_TYPES, uploadBlob } from "@/lib/storage/uploads";
 import { userMessage } from "@/lib/x3d/errors";
@@ -12,6 +12,7 @@ import { DEPTH_FORMATS, MESH_FORMATS, SEGMENTATION_FORMATS } from "@/lib/x3d/opt
 import type { X3dFile } from "@/lib/x3d/schemas";
 import type { MeshSource, Parsed } from "./create-forms";
 import type { CoverOption, MeshResultOption } from "./create-form-types";
+import { findUserTask, ownedBy } from "./queries";
 
 /**
  * Turns a form's inputs (upload ids, URLs, earlier studio tasks) into what the service gets,
@@ -21,18 +22,6 @@ import type { CoverOption, MeshResultOption } from "./create-form-types";
 
 const GONE_IMAGE = "That image is no longer available. Upload it again.";
 const GONE_MESH = "That model is no longer available. Upload it again.";
-
-/** The user's task with this id, or undefined (also for someone else's). */
-export async function ownedTask(userId: string, id: string): Promise<StudioTask | undefined> {
-  const [row] = await (
-    await db()
-  )
-    .select()
-    .from(studioTasks)
-    .where(and(eq(studioTasks.id, id), eq(studioTasks.userId, userId)))
-    .limit(1);
-  return row;
-}
 
 /** A name the service's extension check accepts: the original stem and the sniffed type. */
 function serviceName(filename: string, type: string): string {
@@ -100,7 +89,7 @@ export async function meshInput(userId: string, source: MeshSource, allowed: rea
     if (!allowed.includes(upload.type as MeshKind)) return { ok: false, fields: { mesh: wrongType(allowed) } };
     return { ok: true, value: { mesh: await uploadAsFile(upload), record: { upload: upload.id } } };
   }
-  const task = await ownedTask(userId, source.task);
+  const task = await findUserTask(userId, source.task);
   if (!task || task.state !== "success" || !task.resultFile) {
     return { ok: false, fields: { mesh: "That result is not available: pick another one, or upload a model." } };
   }
@@ -145,7 +134,7 @@ export const resultOption = (task: StudioTask, type: MeshKind): MeshResultOption
 
 /** The user's task usable as a mesh of one of `allowed` types, as a picker entry. */
 export async function usableResult(userId: string, id: string, allowed: readonly MeshKind[]): Promise<MeshResultOption | undefined> {
-  const task = await ownedTask(userId, id);
+  const task = await findUserTask(userId, id);
   const type = task?.state === "success" && task.resultFile ? (resultType(task) as MeshKind | undefined) : undefined;
   return task && type && allowed.includes(type) ? resultOption(task, type) : undefined;
 }
@@ -157,7 +146,7 @@ export async function meshResults(userId: string, allowed: readonly MeshKind[], 
   )
     .select()
     .from(studioTasks)
-    .where(and(eq(studioTasks.userId, userId), eq(studioTasks.state, "success"), isNotNull(studioTasks.resultFile)))
+    .where(ownedBy(userId, eq(studioTasks.state, "success"), isNotNull(studioTasks.resultFile)))
     .orderBy(desc(studioTasks.createdAt))
     .limit(200);
   const options: MeshResultOption[] = [];
@@ -172,14 +161,14 @@ export async function meshResults(userId: string, allowed: readonly MeshKind[], 
 
 /** The user's finished task with a stored cover, as the depth form offers it. */
 export async function usableCover(userId: string, id: string): Promise<CoverOption | undefined> {
-  const task = await ownedTask(userId, id);
+  const task = await findUserTask(userId, id);
   if (!task || task.state !== "success" || !task.coverFile) return undefined;
   return { id: task.id, kind: task.kind, created: createdLabel(task.createdAt) };
 }
 
 /** The cover image of the user's own finished task, as a service file (depth from a result). */
 export async function coverImageFile(userId: string, id: string, field: string): Promise<Parsed<X3dFile>> {
-  const task = await ownedTask(userId, id);
+  const task = await findUserTask(userId, id);
   const gone = { ok: false as const, fields: { [field]: "That result's image is not available: pick another image." } };
   if (!task || task.state !== "success" || !task.coverFile) return gone;
   try {

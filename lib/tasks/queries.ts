@@ -11,6 +11,14 @@ export const TASK_KINDS = ["image-to-3d", "texture", "split", "depth", "segmenta
 export const TASK_STATES = ["created", "queueing", "processing", "success", "failed"] as const satisfies readonly TaskState[];
 export const HISTORY_PAGE_SIZE = 20;
 
+/**
+ * The condition of every look-up of a user's tasks: theirs, and meeting `conditions`. Someone
+ * else's task is then the same as one that does not exist.
+ */
+export function ownedBy(userId: string, ...conditions: SQL[]): SQL | undefined {
+  return and(eq(studioTasks.userId, userId), ...conditions);
+}
+
 /** The owner's task, or null (also for other users' tasks: callers answer 404 either way). */
 export async function findUserTask(userId: string, id: string): Promise<StudioTask | null> {
   const [task] = await (
@@ -18,7 +26,7 @@ export async function findUserTask(userId: string, id: string): Promise<StudioTa
   )
     .select()
     .from(studioTasks)
-    .where(and(eq(studioTasks.id, id), eq(studioTasks.userId, userId)))
+    .where(ownedBy(userId, eq(studioTasks.id, id)))
     .limit(1);
   return task ?? null;
 }
@@ -39,7 +47,7 @@ export function parseHistoryFilter(params: Record<string, string | string[] | un
 
 /** One page of the user's tasks, newest first, and whether another page follows. */
 export async function listUserTasks(userId: string, filter: HistoryFilter): Promise<{ tasks: StudioTask[]; hasNext: boolean }> {
-  const conditions: SQL[] = [eq(studioTasks.userId, userId)];
+  const conditions: SQL[] = [];
   if (filter.kind) conditions.push(eq(studioTasks.kind, filter.kind));
   if (filter.state) conditions.push(eq(studioTasks.state, filter.state));
   const rows = await (
@@ -47,7 +55,7 @@ export async function listUserTasks(userId: string, filter: HistoryFilter): Prom
   )
     .select()
     .from(studioTasks)
-    .where(and(...conditions))
+    .where(ownedBy(userId, ...conditions))
     .orderBy(desc(studioTasks.createdAt), desc(studioTasks.id))
     .limit(HISTORY_PAGE_SIZE + 1)
     .offset((filter.page - 1) * HISTORY_PAGE_SIZE);

@@ -4,7 +4,7 @@
  * say the same sentence. Safe to import from client components (no Node APIs).
  */
 import { formatBytes } from "@/lib/files/format-bytes";
-import { HEAD_BYTES, sniffImage, sniffMesh, type ImageKind, type MeshKind } from "@/lib/engine/net/sniff";
+import { HEAD_BYTES, sniffImage, sniffMesh, type ImageKind, type MeshKind } from "@/lib/files/sniff";
 import { IMAGE_TYPES, LIMITS, MESH_TYPES } from "@/lib/x3d/options";
 
 export type UploadKind = "image" | "mesh";

@@ -1,6 +1,6 @@
 /**
  * Credit cost per task (addendum "Limits and money"). One table; the embedded service
- * lets operators override entries with X3D_ENGINE_COSTS (see lib/engine/config.ts).
+ * lets operators override entries with X3D_ENGINE_COSTS (see cost-overrides.ts).
  */
 import { MODEL_INFO, MODELS, type CostTriple, type Model, type RequestType, type Resolution } from "./options";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { engineConfig } from "@/lib/engine/config";
+import { embeddedCredentials } from "@/lib/embedded-credentials";
 import { serverEnv } from "@/lib/env";
 import { createX3dClient, type X3dClient } from "./client";
 
@@ -16,7 +16,7 @@ export function x3d(): X3dClient {
     if (!env.X3D_CLIENT_ID || !env.X3D_CLIENT_SECRET) throw new Error("X3D_BASE_URL needs X3D_CLIENT_ID and X3D_CLIENT_SECRET");
     client = createX3dClient({ baseUrl: env.X3D_BASE_URL, clientId: env.X3D_CLIENT_ID, clientSecret: env.X3D_CLIENT_SECRET });
   } else {
-    const { clientId, clientSecret } = engineConfig();
+    const { clientId, clientSecret } = embeddedCredentials();
     client = createX3dClient({ baseUrl: `http://127.0.0.1:${env.PORT}`, clientId, clientSecret });
   }
   return client;

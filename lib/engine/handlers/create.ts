@@ -9,7 +9,7 @@ import { engineConfig } from "../config";
 import { EngineError } from "../engine-error";
 import { answer, ok } from "../envelope";
 import { createTask } from "../tasks/create";
-import { sniffImage, sniffMesh } from "../net/sniff";
+import { sniffImage, sniffMesh } from "@/lib/files/sniff";
 import type { UploadedFile } from "../validate/form";
 import { submitFileLimit, validateSubmitTask } from "../validate/submit-task";
 import { validateSplitTask } from "../validate/split-task";

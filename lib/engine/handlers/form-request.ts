@@ -2,7 +2,7 @@ import "server-only";
 import { formatBytes } from "@/lib/files/format-bytes";
 import fs from "node:fs/promises";
 import { EngineError } from "../engine-error";
-import { MultipartError, parseMultipart } from "../net/multipart";
+import { MultipartError, parseMultipart } from "@/lib/files/multipart";
 import { engineConfig } from "../config";
 import { stagingDir } from "../tasks/store";
 import type { ErrorCode } from "@/lib/x3d/errors";

@@ -8,7 +8,7 @@ import https from "node:https";
 import net, { type LookupFunction } from "node:net";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { HEAD_BYTES } from "./sniff";
+import { HEAD_BYTES } from "@/lib/files/sniff";
 import { isLoopbackAddress, isPublicAddress } from "./ip-address";
 
 export { isPublicAddress };

@@ -3,13 +3,13 @@ import { LIMITS } from "@/lib/x3d/options";
 import type { ValuesOf } from "@/lib/x3d/spec/field";
 import { DEPTH_SPEC, type DepthSpec } from "@/lib/x3d/spec/depth";
 import type { DepthOptions } from "../generate/job";
-import { sniffImage } from "../net/sniff";
+import { sniffImage } from "@/lib/files/sniff";
 import { EngineError } from "../engine-error";
 import { callbackUrl, files, isHttpUrl, text, urlExtension, type FormInput, type UploadedFile } from "./form";
 import { readOptions } from "./spec-form";
 
 export type DepthTaskOptions = {
-  /** What the generator\'s job receives. */
+  /** What the generator's job receives. */
   options: DepthOptions;
   /** The values as read, by wire name (for the cost). */
   values: ValuesOf<DepthSpec["fields"]>;

@@ -1,7 +1,7 @@
 import { extensionOf } from "@/lib/x3d/schemas/common";
 import { EngineError } from "../engine-error";
 
-/** A stored upload, as lib/engine/net/multipart leaves it on disk. */
+/** A stored upload, as lib/files/multipart leaves it on disk. */
 export interface UploadedFile {
   field: string;
   filename: string;

@@ -1,6 +1,6 @@
 import { formatBytes } from "@/lib/files/format-bytes";
 import { LIMITS, MESH_TYPES } from "@/lib/x3d/options";
-import { sniffMesh } from "../net/sniff";
+import { sniffMesh } from "@/lib/files/sniff";
 import { EngineError } from "../engine-error";
 import { files, isHttpUrl, text, urlExtension, type FormInput, type UploadedFile } from "./form";
 

@@ -6,7 +6,7 @@ import { validateMeshInput, type MeshInput } from "./mesh-input";
 import { readOptions } from "./spec-form";
 
 export type SplitTaskOptions = {
-  /** What the generator\'s job receives. */
+  /** What the generator's job receives. */
   options: SplitOptions;
   /** The values as read, by wire name (for the cost). */
   values: ValuesOf<SplitSpec["fields"]>;

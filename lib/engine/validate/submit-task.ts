@@ -3,7 +3,7 @@ import { LIMITS, VIEWS, type View } from "@/lib/x3d/options";
 import type { ValuesOf } from "@/lib/x3d/spec/field";
 import { SUBMIT_TASK_SPEC, type SubmitTaskSpec } from "@/lib/x3d/spec/submit-task";
 import type { ImageTo3DOptions } from "../generate/job";
-import { sniffImage, sniffMesh } from "../net/sniff";
+import { sniffImage, sniffMesh } from "@/lib/files/sniff";
 import { EngineError } from "../engine-error";
 import { callbackUrl, files, isHttpUrl, text, urlExtension, type FormInput, type UploadedFile } from "./form";
 import { readOptions } from "./spec-form";

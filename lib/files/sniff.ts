@@ -2,7 +2,7 @@
  * Content sniffing by magic bytes. Declared content types and file names of uploads and
  * fetched URLs are not trusted; callers sniff the first bytes (`head`) instead.
  *
- * HEAD_BYTES is how many leading bytes multipart.ts and safe-fetch.ts keep: binary STL
+ * HEAD_BYTES is how many leading bytes multipart.ts and lib/engine/net/safe-fetch.ts keep: binary STL
  * needs bytes 80..84 (triangle count), and text formats want a few lines.
  */
 
