@@ -261,39 +261,31 @@ describe("segmentation look-up", () => {
   const NOT_FOUND = { status: "error", fields: { task_id: ERRORS[10030010].user }, code: 10030010 };
 
   it("finds the user's own segmentation task by its service id, the same one each time", async () => {
-    await (
-      await db()
-    )
-      .insert(studioTasks)
-      .values({
-        id: "annseg",
-        userId: "ann",
-        kind: "segmentation",
-        serviceTaskId: "segmentation_ann",
-        options: {},
-        inputs: {},
-        state: "processing",
-        stateTimes: {},
-      });
+    await (await db()).insert(studioTasks).values({
+      id: "annseg",
+      userId: "ann",
+      kind: "segmentation",
+      serviceTaskId: "segmentation_ann",
+      options: {},
+      inputs: {},
+      state: "processing",
+      stateTimes: {},
+    });
     expect(await lookUpSegmentationTask("ann", form({ task_id: "segmentation_ann" }))).toEqual({ status: "created", id: "annseg" });
     expect(await lookUpSegmentationTask("ann", form({ task_id: " segmentation_ann " }))).toEqual({ status: "created", id: "annseg" });
   });
 
   it("answers another user's task exactly as an unknown one, and imports neither", async () => {
-    await (
-      await db()
-    )
-      .insert(studioTasks)
-      .values({
-        id: "bobseg",
-        userId: "bob",
-        kind: "segmentation",
-        serviceTaskId: "segmentation_bob",
-        options: {},
-        inputs: {},
-        state: "processing",
-        stateTimes: {},
-      });
+    await (await db()).insert(studioTasks).values({
+      id: "bobseg",
+      userId: "bob",
+      kind: "segmentation",
+      serviceTaskId: "segmentation_bob",
+      options: {},
+      inputs: {},
+      state: "processing",
+      stateTimes: {},
+    });
     const before = (await tasksOf("ann")).length;
     // The service knows both (one service account serves every user): it is not asked.
     expect(await lookUpSegmentationTask("ann", form({ task_id: "segmentation_bob" }))).toEqual(NOT_FOUND);
