@@ -16,6 +16,36 @@ const config = [
       "public/draco/**",
     ],
   },
+  {
+    // A value is proved by a type, a guard or a parse, not asserted with `!` (docs/style.md).
+    rules: { "@typescript-eslint/no-non-null-assertion": "error" },
+  },
+  {
+    // The geometry kernels read typed arrays by index in hot loops (hundreds of reads), where
+    // noUncheckedIndexedAccess types every read `number | undefined` and no type can prove the
+    // index in range; a guard or a default per read would only be noise in those loops.
+    files: ["lib/engine/generate/**", "lib/engine/formats/**", "lib/engine/mesh/**"],
+    rules: { "@typescript-eslint/no-non-null-assertion": "off" },
+  },
+  {
+    // Tests may assert what they have just set up.
+    files: ["**/*.test.ts", "**/*.test.tsx", "**/*.test-helpers.ts", "test/**", "e2e/**"],
+    rules: { "@typescript-eslint/no-non-null-assertion": "off" },
+  },
+  {
+    // Temporary: being rewritten on another branch (the rewrite removes these `!`).
+    files: [
+      "components/forms/segmentation-task-form.tsx",
+      "components/forms/split-task-form.tsx",
+      "lib/engine/config.ts",
+      "lib/engine/net/ip-address.ts",
+      "lib/engine/net/multipart.ts",
+      "lib/files/multipart.ts", // where that branch moves lib/engine/net/multipart.ts
+      "lib/engine/net/safe-fetch.ts",
+      "lib/engine/validate/submit-task.ts",
+    ],
+    rules: { "@typescript-eslint/no-non-null-assertion": "off" },
+  },
 ];
 
 export default config;
