@@ -19,15 +19,8 @@ const SKIPPED_DIRS = new Set(["node_modules", "data", "public", "docs", "test-re
 const SOURCE = /\.(ts|tsx|mts|js|mjs|cjs)$/;
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".js", ".mjs", ".cjs", ".json"];
 
-/** Test helpers that live beside the code they help test, and the test runners' configuration: test code. */
-const TEST_HELPERS = new Set([
-  "lib/display/testing.ts",
-  "lib/engine/formats/test-fixtures.ts",
-  "lib/engine/generate/testing.ts",
-  "lib/tasks/testing.ts",
-  "playwright.config.ts",
-  "vitest.config.ts",
-]);
+/** The test runners' configuration: test code (helpers beside the code are `*.test-helpers.ts`). */
+const TEST_HELPERS = new Set(["playwright.config.ts", "vitest.config.ts"]);
 
 /**
  * Modules both faces share: the database and its schema, the environment, file helpers
@@ -59,7 +52,7 @@ const ENGINE_RULE = `only ${ENGINE_IMPORTERS.join(", ")} (and test code) import 
 
 const under = (file: string, places: readonly string[]) => places.some((p) => (p.endsWith("/") ? file.startsWith(p) : file === p));
 const isTestCode = (file: string) =>
-  file.startsWith("test/") || file.startsWith("e2e/") || /\.(test|spec)\.[cm]?[jt]sx?$/.test(file) || TEST_HELPERS.has(file);
+  file.startsWith("test/") || file.startsWith("e2e/") || /\.(test|spec|test-helpers)\.[cm]?[jt]sx?$/.test(file) || TEST_HELPERS.has(file);
 
 function* sourceFiles(dir: string): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -207,7 +200,7 @@ describe("layers", () => {
       edge("lib/x3d/example.ts", "lib/storage/index.ts"),
       edge("lib/files/example.ts", "lib/upload/check.ts"),
       edge("app/open-api/v1/example/route.ts", "lib/tasks/queries.ts"),
-      edge("lib/upload/example.ts", "lib/tasks/testing.ts"),
+      edge("lib/upload/example.ts", "lib/tasks/refresh.test-helpers.ts"),
     ];
     for (const e of forbidden) expect(brokenRules([e]), `${e.from} -> ${e.to}`).toHaveLength(1);
     const allowed = [

@@ -41,8 +41,8 @@ export function clientAddress(
 /** An IP address in one spelling: no port, brackets or zone, IPv4-mapped IPv6 as IPv4; anything else is UNKNOWN_ADDRESS. */
 export function normalizeAddress(raw: string | undefined): string {
   let address = (raw ?? "").trim().toLowerCase();
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
-  if (bracketed) address = bracketed[1]!;
+  const [, bracketed] = /^\[([^\]]+)\](?::\d+)?$/.exec(address) ?? [];
+  if (bracketed !== undefined) address = bracketed;
   else if (/^[\d.]+:\d+$/.test(address)) address = address.slice(0, address.lastIndexOf(":"));
   address = address.replace(/%.*$/, "");
   if (address.startsWith("::ffff:") && net.isIPv4(address.slice(7))) address = address.slice(7);

@@ -95,7 +95,8 @@ export async function userForGithub(githubId: string, email: string | null | und
   const byEmail = email ? await findUserByEmail(email) : undefined;
   if (byEmail) {
     const [updated] = await database.update(users).set({ githubId }).where(eq(users.id, byEmail.id)).returning();
-    return updated!;
+    if (!updated) throw new Error("linking the GitHub account updated no user");
+    return updated;
   }
   const [created] = await database
     .insert(users)
@@ -106,5 +107,6 @@ export async function userForGithub(githubId: string, email: string | null | und
       githubId,
     })
     .returning();
-  return created!;
+  if (!created) throw new Error("creating the GitHub user returned no row");
+  return created;
 }

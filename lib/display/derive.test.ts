@@ -10,11 +10,11 @@ import path from "node:path";
 import type { Document } from "@gltf-transform/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeMesh, type MeshFormat } from "@/lib/engine/formats";
-import { cube, icosphere, texture4x4 } from "@/lib/engine/formats/test-fixtures";
+import { cube, icosphere, texture4x4 } from "@/lib/engine/formats/fixtures.test-helpers";
 import { triangleCount, type MeshPart, type Scene } from "@/lib/engine/mesh/types";
 import { deriveDisplayCopies, type SourceFormat } from "./derive";
 import { countTriangles } from "./simplify-preview";
-import { diagonal, drawnVertices, expectValidGlb, maxNearestDistance, readGlb, sha256, withFacetColours } from "./testing";
+import { diagonal, drawnVertices, expectValidGlb, maxNearestDistance, readGlb, sha256, withFacetColours } from "./display.test-helpers";
 
 const dir = mkdtempSync(path.join(tmpdir(), "x3d-display-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -33,21 +33,22 @@ export async function encodedImage(bytes: Uint8Array | undefined): Promise<Encod
  */
 export async function packMetalRough(roughness: Uint8Array | undefined, metalness: Uint8Array | undefined): Promise<Uint8Array | null> {
   try {
-    const raw = async (b: Uint8Array | undefined, size?: { width: number; height: number }) => {
-      if (!b) return null;
+    const raw = async (b: Uint8Array, size?: { width: number; height: number }) => {
       let img = sharp(b).ensureAlpha();
       if (size) img = img.resize(size.width, size.height, { fit: "fill" });
       return img.raw().toBuffer({ resolveWithObject: true });
     };
-    const first = (await raw(roughness)) ?? (await raw(metalness));
+    const first = roughness ? await raw(roughness) : metalness ? await raw(metalness) : null;
     if (!first) return null;
     const { width, height } = first.info;
     const r = roughness ? first.data : null;
-    const m = metalness ? (roughness ? (await raw(metalness, { width, height }))!.data : first.data) : null;
+    const m = metalness ? (roughness ? (await raw(metalness, { width, height })).data : first.data) : null;
     const out = Buffer.alloc(width * height * 4, 255);
+    // Both are width x height RGBA (ensureAlpha), so every read is in range; `?? 0` stores
+    // what a typed-array read out of range would have.
     for (let p = 0; p < width * height; p++) {
-      if (r) out[p * 4 + 1] = r[p * 4 + 1]!;
-      if (m) out[p * 4 + 2] = m[p * 4 + 2]!;
+      if (r) out[p * 4 + 1] = r[p * 4 + 1] ?? 0;
+      if (m) out[p * 4 + 2] = m[p * 4 + 2] ?? 0;
     }
     return asBytes(
       await sharp(out, { raw: { width, height, channels: 4 } })

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { writeMesh } from "@/lib/engine/formats";
 import { deriveDisplayCopies, PREVIEW_TRIANGLES } from "./derive";
-import { gradientTexture, texturedSphere } from "./testing";
+import { gradientTexture, texturedSphere } from "./display.test-helpers";
 
 const dir = mkdtempSync(path.join(tmpdir(), "x3d-display-bench-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -12,7 +12,7 @@ import { writeMesh, type MeshFormat } from "@/lib/engine/formats";
 import type { MeshPart } from "@/lib/engine/mesh/types";
 import { deriveDisplayCopies, PREVIEW_TRIANGLES, type SourceFormat } from "./derive";
 import { countTriangles } from "./simplify-preview";
-import { drawnVertices, expectValidGlb, readGlb, texturedSphere, withFacetColours } from "./testing";
+import { drawnVertices, expectValidGlb, readGlb, texturedSphere, withFacetColours } from "./display.test-helpers";
 
 const dir = mkdtempSync(path.join(tmpdir(), "x3d-preview-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

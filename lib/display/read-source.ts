@@ -171,6 +171,8 @@ export async function readGlbFile(input: string): Promise<Document> {
 
 interface OwnAccessor {
   index: number;
+  /** Its JSON, whose bufferView is dropped once the array is read. */
+  json: GLTF.IAccessor;
   /** Offset of its first element in the binary chunk. */
   start: number;
   stride: number;
@@ -207,9 +209,10 @@ async function readInterleaved(
         const ws = stride / 4,
           we = eb / 4,
           wo = offset / 4;
-        for (let i = 0, o = 0; i < m; i++) for (let k = 0; k < we; k++) dst[o++] = words[i * ws + wo + k]!;
+        // Reads stay within the rows just read; `?? 0` stores what a read out of range would have.
+        for (let i = 0, o = 0; i < m; i++) for (let k = 0; k < we; k++) dst[o++] = words[i * ws + wo + k] ?? 0;
       } else {
-        for (let i = 0, o = row * eb; i < m; i++) for (let k = 0; k < eb; k++) a.bytes[o++] = chunk[i * stride + offset + k]!;
+        for (let i = 0, o = row * eb; i < m; i++) for (let k = 0; k < eb; k++) a.bytes[o++] = chunk[i * stride + offset + k] ?? 0;
       }
     }
   }
@@ -227,7 +230,7 @@ async function readPlainGlb(
   // Buffer views an image or an accessor read by NodeIO uses: those are still read into the binary chunk.
   const sharedViews = new Set<number>();
   for (const image of json.images ?? []) if (image.bufferView !== undefined) sharedViews.add(image.bufferView);
-  const byView = new Map<number, OwnAccessor[]>();
+  const byView = new Map<number, { view: GLTF.IBufferView; list: OwnAccessor[] }>();
   accessors.forEach((a, index) => {
     if (a.bufferView === undefined) return;
     const bv = views[a.bufferView];
@@ -246,24 +249,23 @@ async function readPlainGlb(
       stride >= elementBytes &&
       (a.byteOffset ?? 0) + elementBytes <= stride &&
       start + (a.count - 1) * stride + elementBytes <= Math.min(binLength, (bv.byteOffset ?? 0) + bv.byteLength);
-    if (!fits || !Typed) {
+    if (!fits || !Typed || !size) {
       sharedViews.add(a.bufferView);
       return;
     }
-    const typed = new Typed(a.count * size!);
-    const list = byView.get(a.bufferView) ?? [];
-    list.push({ index, start, stride, elementBytes, bytes: new Uint8Array(typed.buffer), typed });
-    byView.set(a.bufferView, list);
+    const typed = new Typed(a.count * size);
+    const entry = byView.get(a.bufferView) ?? { view: bv, list: [] };
+    entry.list.push({ index, json: a, start, stride, elementBytes, bytes: new Uint8Array(typed.buffer), typed });
+    byView.set(a.bufferView, entry);
   });
-  for (const [v, list] of byView) {
+  for (const [v, { view: bv, list }] of byView) {
     if (sharedViews.has(v)) continue; // read by NodeIO with the rest
-    const bv = views[v]!;
     if (bv.byteStride === undefined || list.every((a) => a.stride === a.elementBytes)) {
       for (const a of list) await readAt(file, a.bytes, binStart + a.start);
     } else {
       await readInterleaved(file, list, bv.byteOffset ?? 0, bv.byteLength, bv.byteStride, binStart);
     }
-    for (const a of list) delete accessors[a.index]!.bufferView; // NodeIO creates it empty; its array is set below
+    for (const a of list) delete a.json.bufferView; // NodeIO creates it empty; its array is set below
   }
   // The rest of the binary chunk: a zeroed buffer (pages never written take no memory)
   // with every buffer view NodeIO still reads put in at its place.
@@ -277,9 +279,13 @@ async function readPlainGlb(
   const doc = await io.readJSON({ json, resources: binLength > 0 ? { "@glb.bin": bin } : {} });
   const buffer = doc.getRoot().listBuffers()[0];
   const list = doc.getRoot().listAccessors();
-  for (const [v, own] of byView) {
+  for (const [v, { list: own }] of byView) {
     if (sharedViews.has(v)) continue;
-    for (const a of own) list[a.index]!.setArray(a.typed as Float32Array<ArrayBuffer>).setBuffer(buffer ?? null);
+    for (const a of own) {
+      const accessor = list[a.index];
+      if (!accessor) throw new Error(`glTF accessor ${a.index} is missing after reading the document`);
+      accessor.setArray(a.typed as Float32Array<ArrayBuffer>).setBuffer(buffer ?? null);
+    }
   }
   return doc;
 }

@@ -9,10 +9,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeMesh } from "@/lib/engine/formats";
 import { bundleWorker } from "@/scripts/worker-bundle.mjs";
-import { cube, icosphere } from "@/lib/engine/formats/test-fixtures";
+import { cube, icosphere } from "@/lib/engine/formats/fixtures.test-helpers";
 import { deriveDisplayCopies } from "./derive";
 import { DISPLAY_WORKER_SCRIPT, handleDisplayJob, runDisplayJob } from "./run";
-import { texturedSphere } from "./testing";
+import { texturedSphere } from "./display.test-helpers";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dir = mkdtempSync(path.join(tmpdir(), "x3d-display-run-"));

@@ -43,11 +43,13 @@ function sloppy(doc: Document, ratio: number): void {
       const indices = prim.getIndices();
       const array = prim.getAttribute("POSITION")?.getArray();
       if (prim.getMode() !== TRIANGLES || !indices || !array) continue;
+      const indexArray = indices.getArray();
+      if (!indexArray) throw new Error("an index accessor without data");
       // Quantised positions (the display copy's) differ from the float ones by a uniform
       // scale only, which vertex clustering does not see.
       const position = array instanceof Float32Array ? array : Float32Array.from(array);
       const target = Math.floor((indices.getCount() / 3) * ratio) * 3;
-      const [out] = MeshoptSimplifier.simplifySloppy(Uint32Array.from(indices.getArray()!), position, 3, null, target, 1);
+      const [out] = MeshoptSimplifier.simplifySloppy(Uint32Array.from(indexArray), position, 3, null, target, 1);
       prim.setIndices(doc.createAccessor().setType("SCALAR").setArray(new Uint32Array(out)).setBuffer(indices.getBuffer()));
       if (indices.listParents().length === 1) indices.dispose(); // only the root still lists it
       compactPrimitive(prim);

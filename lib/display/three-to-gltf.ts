@@ -62,14 +62,16 @@ function standardOf(m: Material): MeshStandardMaterial {
 }
 
 /** Copies an attribute into a Float32Array of `size` components per item (denormalising). */
-function floats(attr: Attribute, size = attr.itemSize): Float32Array<ArrayBuffer> {
+function floats(attr: Attribute, size: 2 | 3 | 4): Float32Array<ArrayBuffer> {
   const n = attr.count;
   if (size === attr.itemSize && !("isInterleavedBufferAttribute" in attr) && attr.array instanceof Float32Array) {
     return new Float32Array(attr.array.subarray(0, n * size));
   }
   const out = new Float32Array(n * size);
-  const get = [attr.getX, attr.getY, attr.getZ, attr.getW].map((f) => f.bind(attr));
-  for (let i = 0; i < n; i++) for (let k = 0; k < size; k++) out[i * size + k] = get[k]!(i);
+  const getters = [attr.getX, attr.getY, attr.getZ, attr.getW].slice(0, size).map((f) => f.bind(attr));
+  getters.forEach((get, k) => {
+    for (let i = 0; i < n; i++) out[i * size + k] = get(i);
+  });
   return out;
 }
 
@@ -77,8 +79,11 @@ function floats(attr: Attribute, size = attr.itemSize): Float32Array<ArrayBuffer
 function unitNormals(geometry: BufferGeometry, attr: Attribute): Float32Array<ArrayBuffer> {
   const out = floats(attr, 3);
   let fallback: Float32Array | undefined;
+  // out.length is a multiple of 3, so every read is in range; `?? NaN` is what a read out of
+  // range would give.
+  const at = (j: number): number => out[j] ?? NaN;
   for (let i = 0; i < out.length; i += 3) {
-    let len = Math.hypot(out[i]!, out[i + 1]!, out[i + 2]!);
+    let len = Math.hypot(at(i), at(i + 1), at(i + 2));
     if (!(len > 1e-12 && Number.isFinite(len))) {
       if (!fallback) {
         const copy = new BufferGeometry().setAttribute("position", geometry.getAttribute("position")).setIndex(geometry.getIndex());
@@ -86,10 +91,10 @@ function unitNormals(geometry: BufferGeometry, attr: Attribute): Float32Array<Ar
         fallback = floats(copy.getAttribute("normal") as BufferAttribute, 3);
       }
       out.set(fallback.subarray(i, i + 3), i);
-      len = Math.hypot(out[i]!, out[i + 1]!, out[i + 2]!);
+      len = Math.hypot(at(i), at(i + 1), at(i + 2));
       if (!(len > 1e-12 && Number.isFinite(len))) [out[i], out[i + 1], out[i + 2], len] = [0, 1, 0, 1];
     }
-    for (let k = 0; k < 3; k++) out[i + k] = out[i + k]! / len;
+    for (let k = 0; k < 3; k++) out[i + k] = at(i + k) / len;
   }
   return out;
 }
@@ -171,14 +176,17 @@ export class ThreeToGltf {
       if (uv) {
         // three's loaders flip images (flipY), so their v runs bottom-up; glTF's runs top-down.
         const uvs = floats(uv, 2);
-        for (let i = 1; i < uvs.length; i += 2) uvs[i] = 1 - uvs[i]!;
+        for (let i = 1; i < uvs.length; i += 2) uvs[i] = 1 - (uvs[i] ?? NaN); // in range: i < uvs.length
         made.set("TEXCOORD_0", this.accessor(uvs, "VEC2"));
       }
       const color = geometry.getAttribute("color");
       if (color) {
         const size = color.itemSize >= 4 ? 4 : 3;
         const colors = floats(color, size);
-        for (let i = 0; i < colors.length; i++) colors[i] = colors[i]! > 0 ? Math.min(colors[i]!, 1) : 0; // glTF: 0..1, NaN -> 0
+        for (let i = 0; i < colors.length; i++) {
+          const c = colors[i] ?? NaN; // in range: i < colors.length
+          colors[i] = c > 0 ? Math.min(c, 1) : 0; // glTF: 0..1, NaN -> 0
+        }
         made.set("COLOR_0", this.accessor(colors, size === 4 ? "VEC4" : "VEC3"));
       }
       this.vertexData.set(geometry, made);
@@ -237,12 +245,12 @@ export class ThreeToGltf {
     );
     const roughness = m.roughnessMap ? this.capture.bytesOf(m.roughnessMap.image) : undefined;
     const metalness = m.metalnessMap ? this.capture.bytesOf(m.metalnessMap.image) : undefined;
-    if (roughness || metalness) {
+    const map = m.roughnessMap ?? m.metalnessMap;
+    if (map && (roughness || metalness)) {
       // three reads roughness from G and metalness from B, as glTF does: one image when both
       // maps are the same picture, else the two channels packed into one.
       const same = roughness && metalness && Buffer.compare(roughness, metalness) === 0;
       const packed = same ? roughness : await packMetalRough(roughness, metalness);
-      const map = (m.roughnessMap ?? m.metalnessMap)!;
       await bind(
         map,
         (t) => out.setMetallicRoughnessTexture(t),

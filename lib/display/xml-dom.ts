@@ -63,7 +63,7 @@ export class XmlElement {
   }
 
   get attributes(): Array<{ name: string; value: string }> {
-    return [...this.rawAttributes.matchAll(ATTRIBUTE)].map((m) => ({ name: m[1]!, value: decode(m[2] ?? m[3] ?? "") }));
+    return [...this.rawAttributes.matchAll(ATTRIBUTE)].map(([, name = "", dq, sq]) => ({ name, value: decode(dq ?? sq ?? "") }));
   }
 
   getAttribute(name: string): string | null {
@@ -107,13 +107,15 @@ function selectDescendants(roots: XmlElement[], selector: string): XmlElement[] 
     found = [];
     const seen = new Set<XmlElement>();
     const stack = [...scope].reverse();
-    while (stack.length > 0) {
-      const el = stack.pop()!;
+    for (let el = stack.pop(); el !== undefined; el = stack.pop()) {
       if (el.localName === tag && !seen.has(el)) {
         seen.add(el);
         found.push(el);
       }
-      for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i]!);
+      for (let i = el.children.length - 1; i >= 0; i--) {
+        const child = el.children[i];
+        if (child) stack.push(child);
+      }
     }
     scope = found.flatMap((el) => el.children);
   }
@@ -140,7 +142,7 @@ export class LightDomParser {
     const open: XmlElement[] = [root];
     let last = 0;
     for (const m of xml.matchAll(TOKEN)) {
-      const top = open[open.length - 1]!;
+      const top = open.at(-1) ?? root; // open never loses the root (a close tag for it throws)
       const between = xml.slice(last, m.index);
       if (between.trim()) top.appendText(decode(between));
       last = m.index + m[0].length;
@@ -153,8 +155,8 @@ export class LightDomParser {
         let scope = top.scope;
         if (raw.includes("xmlns")) {
           const declared = new Map(scope);
-          for (const a of raw.matchAll(ATTRIBUTE)) {
-            if (a[1] === "xmlns" || a[1]!.startsWith("xmlns:")) declared.set(a[1]!.slice(6), decode(a[2] ?? a[3] ?? ""));
+          for (const [, name = "", dq, sq] of raw.matchAll(ATTRIBUTE)) {
+            if (name === "xmlns" || name.startsWith("xmlns:")) declared.set(name.slice(6), decode(dq ?? sq ?? ""));
           }
           scope = declared;
         }

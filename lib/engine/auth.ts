@@ -57,9 +57,9 @@ export async function issueToken(id: string, secret: string): Promise<{ accessTo
  * read per request, so a rotation takes effect at once.
  */
 export async function authenticate(header: string | null, schemes: readonly string[] = ["Bearer"]): Promise<string | null> {
-  const m = header?.match(/^(\w+)\s+(\S+)\s*$/);
-  if (!m?.[1] || !m[2] || !schemes.some((s) => s.toLowerCase() === m[1]!.toLowerCase())) return null;
-  const parts = m[2].split(".");
+  const [, scheme, token] = header?.match(/^(\w+)\s+(\S+)\s*$/) ?? [];
+  if (!scheme || !token || !schemes.some((s) => s.toLowerCase() === scheme.toLowerCase())) return null;
+  const parts = token.split(".");
   if (parts.length !== 3 || parts[0] !== "x3d") return null;
   const [, payload, sig] = parts as [string, string, string];
   if (!safeEqual(sig, hmac(await engineSecret(), payload))) return null;

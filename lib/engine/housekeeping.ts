@@ -87,9 +87,12 @@ export class Housekeeper {
 }
 
 function logReport(report: HousekeepingReport): void {
+  const { retentionMs } = engineConfig(); // files expire only when it is set
   const done = [
     report.orphans && `removed ${report.orphans} task folder(s) without a task`,
-    report.expired && `removed the files of ${report.expired} task(s) finished over ${engineConfig().retentionMs! / 3_600_000} h ago`,
+    report.expired &&
+      retentionMs !== null &&
+      `removed the files of ${report.expired} task(s) finished over ${retentionMs / 3_600_000} h ago`,
   ].filter(Boolean);
   if (done.length > 0) console.log(`[x3d engine] housekeeping: ${done.join("; ")}`);
 }

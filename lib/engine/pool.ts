@@ -85,7 +85,8 @@ export class WorkerPool {
       let slot = this.slots.find((s) => !s.busy);
       if (!slot && this.slots.length < this.size) slot = this.spawn();
       if (!slot) return;
-      const pending = this.queue.shift()!;
+      const pending = this.queue.shift();
+      if (!pending) return;
       slot.busy = pending;
       slot.worker.postMessage({ id: pending.id, job: pending.job, outDir: pending.outDir });
     }

@@ -45,13 +45,13 @@ export function failureCode(kind: EngineTask["kind"]): 50010001 | 5001001 {
 
 /** `data` of a query answer for a task that has not failed: all five fields, with fresh links on success. */
 export async function taskResult(task: EngineTask): Promise<Record<string, string>> {
-  const done = task.state === "success" && task.resultFile && task.coverFile;
+  const files = task.state === "success" && task.resultFile && task.coverFile ? { result: task.resultFile, cover: task.coverFile } : null;
   return {
     task_id: task.id,
     state: task.state,
-    id: done ? `${task.id}_0` : "",
-    cover_url: done ? await signedFileUrl(task.id, task.coverFile!) : "",
-    url: done ? await signedFileUrl(task.id, task.resultFile!) : "",
+    id: files ? `${task.id}_0` : "",
+    cover_url: files ? await signedFileUrl(task.id, files.cover) : "",
+    url: files ? await signedFileUrl(task.id, files.result) : "",
   };
 }
 

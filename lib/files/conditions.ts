@@ -8,7 +8,7 @@ export interface Validators {
 
 /** The entity tags in an `If-Match`/`If-None-Match` list; commas may sit inside the quotes. */
 function entityTags(value: string): { weak: boolean; tag: string }[] {
-  return [...value.matchAll(/(W\/)?("[^"]*")/g)].map((m) => ({ weak: !!m[1], tag: m[2]! }));
+  return [...value.matchAll(/(W\/)?("[^"]*")/g)].map(([, weak, tag = ""]) => ({ weak: !!weak, tag }));
 }
 
 /** Whether an `If-None-Match` value names `etag` (or is `*`): weak comparison, so `W/` tags match too (RFC 9110 §13.1.2). */

@@ -275,7 +275,8 @@ export async function parseMultipart(request: Request, opts: MultipartOptions): 
     while (pending.length > 0 && !failure) await Promise.all(pending.splice(0));
     if (failure) throw failure;
     for (const { field, index } of skipped.sort((a, b) => b.index - a.index)) {
-      const list = fields.get(field)!;
+      const list = fields.get(field);
+      if (!list) continue;
       list.splice(index, 1);
       if (list.length === 0) fields.delete(field);
     }

@@ -15,15 +15,15 @@ const SUFFIX_RANGE = /^-(\d+)$/;
  * of these files (browsers, model viewers, download managers) needs.
  */
 export function parseRange(header: string | null, size: number): ByteRange | "unsatisfiable" | null {
-  const match = header?.match(/^\s*bytes\s*=(.*)$/i);
-  if (!match || size === 0) return null;
+  const [, list] = header?.match(/^\s*bytes\s*=(.*)$/i) ?? [];
+  if (list === undefined || size === 0) return null;
   // A list may carry empty elements ("0-1,,"), which recipients must accept (§5.6.1).
-  const specs = match[1]!
+  const specs = list
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  if (specs.length !== 1) return null;
-  const spec = specs[0]!;
+  const [spec] = specs;
+  if (specs.length !== 1 || spec === undefined) return null;
   const suffix = SUFFIX_RANGE.exec(spec);
   if (suffix) {
     const length = Number(suffix[1]);

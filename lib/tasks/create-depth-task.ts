@@ -1,7 +1,7 @@
 import "server-only";
 import { taskCost, wireDepthOptions } from "@/lib/x3d/form-logic";
 import { x3d } from "@/lib/x3d/service";
-import { parseDepthTaskForm } from "./create-forms";
+import { parseDepthTaskForm, type Parsed } from "./create-forms";
 import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { coverImageFile, imageFiles } from "./inputs";
 
@@ -19,6 +19,14 @@ const SHOWN = [
   "format",
 ];
 
+/** The file of a one-upload list. */
+function oneFile<T>(files: Parsed<T[]>): Parsed<T> {
+  if (!files.ok) return files;
+  const [only] = files.value;
+  if (only === undefined) throw new Error("a one-upload list answered no file");
+  return { ok: true, value: only };
+}
+
 /** A depth map or relief from an image (the user's upload or a URL), with the fields of its rmbg mode. */
 export async function createDepthTask(userId: string, form: FormData): Promise<CreateOutcome> {
   const parsed = parseDepthTaskForm(form);
@@ -26,7 +34,7 @@ export async function createDepthTask(userId: string, form: FormData): Promise<C
   const { options, image } = parsed.value;
   const file =
     image.source === "upload"
-      ? await imageFiles(userId, [image.upload], "image").then((f) => (f.ok ? { ok: true as const, value: f.value[0]! } : f))
+      ? await imageFiles(userId, [image.upload], "image").then(oneFile)
       : image.source === "task"
         ? await coverImageFile(userId, image.task, "image")
         : undefined;

@@ -14,7 +14,7 @@ import { createWithService, type CreateRequest } from "./create-task";
 import { CHECKING_NOTICE, taskView, UNCONFIRMED_MESSAGE } from "./queries";
 import { recordTask } from "./record";
 import { refreshTask, UNKNOWN_TASK_CODE } from "./refresh";
-import { oneQueryService, stateOnlyDeps } from "./testing";
+import { oneQueryService, stateOnlyDeps } from "./refresh.test-helpers";
 import { loadTask } from "./task-cache";
 
 // next-auth does not load outside Next.js; createWithService takes the user id.

@@ -9,7 +9,7 @@ import type { TaskResult } from "@/lib/x3d/schemas";
 import { pollTask } from "./poll";
 import { recordTask } from "./record";
 import { refreshTask, type RefreshDeps } from "./refresh";
-import { oneQueryService, stateOnlyDeps } from "./testing";
+import { oneQueryService, stateOnlyDeps } from "./refresh.test-helpers";
 
 // A throwaway database and storage folder: serverEnv() reads DATA_DIR on first use.
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-poll-test-"));

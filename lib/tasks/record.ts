@@ -40,5 +40,6 @@ export async function recordTask(task: NewStudioTask): Promise<StudioTask> {
     .insert(studioTasks)
     .values({ ...task, state, stateTimes: { [state]: new Date().toISOString() } })
     .returning();
-  return row!;
+  if (!row) throw new Error("inserting the task returned no row");
+  return row;
 }

@@ -15,7 +15,7 @@ import { adoptFromCallback, taskForCallback } from "./callback";
 import { createWithService, type CreateOutcome } from "./create-task";
 import { taskView, UNCONFIRMED_MESSAGE } from "./queries";
 import { refreshTask } from "./refresh";
-import { stateOnlyDeps } from "./testing";
+import { stateOnlyDeps } from "./refresh.test-helpers";
 
 // next-auth does not load outside Next.js; createWithService takes the user id.
 vi.mock("@/lib/session", () => ({ currentUser: async () => null }));

@@ -47,7 +47,7 @@ export function isFlat({ min, max }: Bounds): boolean {
 /** Where to put the camera for a model with these bounds. */
 export function fitCamera(bounds: Bounds, { fovDeg, aspect, azimuthDeg = 35 }: FitOptions): CameraFit {
   const { min, max } = bounds;
-  const valid = [0, 1, 2].every((k) => Number.isFinite(min[k]!) && Number.isFinite(max[k]!) && max[k]! >= min[k]!);
+  const valid = ([0, 1, 2] as const).every((k) => Number.isFinite(min[k]) && Number.isFinite(max[k]) && max[k] >= min[k]);
   const center: Vec3 = valid ? [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2] : [0, 0, 0];
   const diagonal = valid ? Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) : 0;
   const size = diagonal > 0 ? diagonal : 1;

@@ -17,7 +17,7 @@ export function depthRange({ data, channels }: Pick<FloatImage, "data" | "channe
   let lo = Infinity,
     hi = -Infinity;
   for (let i = 0; i < data.length; i += channels) {
-    const v = data[i]!;
+    const v = data[i] ?? NaN; // in range: i < data.length
     if (!Number.isFinite(v)) continue;
     if (v < lo) lo = v;
     if (v > hi) hi = v;
@@ -40,7 +40,7 @@ export function depthToRgba(img: FloatImage, bottomUp: boolean): Uint8ClampedArr
   for (let y = 0; y < height; y++) {
     const srcRow = bottomUp ? height - 1 - y : y;
     for (let x = 0; x < width; x++) {
-      const v = data[(srcRow * width + x) * channels]!;
+      const v = data[(srcRow * width + x) * channels] ?? NaN; // in range: the length is checked above
       const g = Number.isFinite(v) ? Math.round((v - lo) * scale) : 0;
       const o = (y * width + x) * 4;
       out[o] = out[o + 1] = out[o + 2] = g;

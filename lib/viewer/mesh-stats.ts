@@ -37,13 +37,15 @@ export function distinctPositions(attr: Positions): number {
   while (size < n * 2) size <<= 1;
   const table = new Int32Array(size).fill(-1);
   let distinct = 0;
+  // Every read is in range (bits holds n * 3 words, slot is masked to the table's size); the
+  // `??` values only satisfy the index type.
   for (let i = 0; i < n; i++) {
-    const x = bits[i * 3]!,
-      y = bits[i * 3 + 1]!,
-      z = bits[i * 3 + 2]!;
+    const x = bits[i * 3] ?? 0,
+      y = bits[i * 3 + 1] ?? 0,
+      z = bits[i * 3 + 2] ?? 0;
     let slot = fmix(fmix(fmix(x) ^ y) ^ z) & (size - 1);
     for (;;) {
-      const j = table[slot]!;
+      const j = table[slot] ?? -1;
       if (j < 0) {
         table[slot] = i;
         distinct++;

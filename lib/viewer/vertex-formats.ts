@@ -12,24 +12,29 @@ import { BufferAttribute, type BufferGeometry, InterleavedBufferAttribute, type 
 
 type IntArray = Int8Array | Uint8Array | Int16Array | Uint16Array;
 
-/** The divisor WebGL maps a normalised integer by, per array type (signed: clamped at −1). */
-function scaleOf(array: ArrayLike<number>): number | undefined {
-  if (array instanceof Int8Array) return 127;
-  if (array instanceof Uint8Array) return 255;
-  if (array instanceof Int16Array) return 32767;
-  if (array instanceof Uint16Array) return 65535;
+/**
+ * The array when it is one of the integer types, with the divisor WebGL maps its normalised
+ * values by (signed: clamped at −1).
+ */
+function intArray(array: ArrayLike<number>): { ints: IntArray; scale: number } | undefined {
+  if (array instanceof Int8Array) return { ints: array, scale: 127 };
+  if (array instanceof Uint8Array) return { ints: array, scale: 255 };
+  if (array instanceof Int16Array) return { ints: array, scale: 32767 };
+  if (array instanceof Uint16Array) return { ints: array, scale: 65535 };
   return undefined;
 }
 
-/** The attribute's source array, and where its elements start and step (in array elements). */
-function layout(attribute: BufferAttribute | InterleavedBufferAttribute): { array: IntArray; offset: number; stride: number } | null {
-  const array = attribute instanceof InterleavedBufferAttribute ? attribute.data.array : attribute.array;
-  if (scaleOf(array) === undefined) return null;
-  const bytes = (array as IntArray).BYTES_PER_ELEMENT * attribute.itemSize;
-  if (bytes % 4 === 0) return null; // a format every GPU API has
+/** The attribute's source array, its scale, and where its elements start and step (in array elements). */
+function layout(
+  attribute: BufferAttribute | InterleavedBufferAttribute,
+): { array: IntArray; scale: number; offset: number; stride: number } | null {
+  const source = intArray(attribute instanceof InterleavedBufferAttribute ? attribute.data.array : attribute.array);
+  if (!source) return null;
+  const { ints: array, scale } = source;
+  if ((array.BYTES_PER_ELEMENT * attribute.itemSize) % 4 === 0) return null; // a format every GPU API has
   return attribute instanceof InterleavedBufferAttribute
-    ? { array: array as IntArray, offset: attribute.offset, stride: attribute.data.stride }
-    : { array: array as IntArray, offset: 0, stride: attribute.itemSize };
+    ? { array, scale, offset: attribute.offset, stride: attribute.data.stride }
+    : { array, scale, offset: 0, stride: attribute.itemSize };
 }
 
 /** A float32 copy of an unaligned integer attribute, or null when it is fine as it is. */
@@ -38,12 +43,12 @@ export function widenAttribute(attribute: BufferAttribute | InterleavedBufferAtt
   if (!source) return null;
   const { array, offset, stride } = source;
   const { count, itemSize, normalized } = attribute;
-  const scale = normalized ? scaleOf(array)! : 1;
+  const scale = normalized ? source.scale : 1;
   const signed = array instanceof Int8Array || array instanceof Int16Array;
   const out = new Float32Array(count * itemSize);
   for (let i = 0, o = 0, s = offset; i < count; i++, s += stride) {
     for (let c = 0; c < itemSize; c++, o++) {
-      const v = array[s + c]! / scale;
+      const v = (array[s + c] ?? NaN) / scale; // in range for a well-formed attribute; NaN as a read past the end gives
       out[o] = normalized && signed && v < -1 ? -1 : v;
     }
   }

@@ -36,7 +36,7 @@ export function usableEntries(names: string[]): string[] {
 /** The material libraries an OBJ names with `mtllib` (file names may contain spaces). */
 export function mtllibNames(objText: string): string[] {
   const out: string[] = [];
-  for (const m of objText.matchAll(/^[ \t]*mtllib[ \t]+(.+?)[ \t]*$/gm)) out.push(m[1]!);
+  for (const [, name] of objText.matchAll(/^[ \t]*mtllib[ \t]+(.+?)[ \t]*$/gm)) if (name) out.push(name);
   return out;
 }
 

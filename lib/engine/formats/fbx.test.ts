@@ -5,7 +5,7 @@ import { BufferGeometry, Mesh, MeshPhongMaterial, type Group } from "three";
 import { FBXLoader } from "three/examples/jsm/loaders/FBXLoader.js";
 import { writeFbx } from "./fbx";
 import { FBX_FOOT_ID, FBX_FOOT_MAGIC, FBX_HEAD_MAGIC, encodeFbxBinary, float32Array, int32Array, node } from "./fbx-binary";
-import { cube, icosphere, testScene } from "./test-fixtures";
+import { cube, icosphere, testScene } from "./fixtures.test-helpers";
 
 /** FBXLoader decodes embedded textures through an <img>; Node has no DOM, so give it a stub. */
 function installImageShim(): { loaded: string[]; restore: () => void } {

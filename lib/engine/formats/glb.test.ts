@@ -3,7 +3,7 @@ import { Document, NodeIO } from "@gltf-transform/core";
 import { writeGlb } from "./glb";
 import { readMesh } from "./read-mesh";
 import { decodeImage } from "./common";
-import { cube, icosphere, signedVolume, testScene, texture4x4 } from "./test-fixtures";
+import { cube, icosphere, signedVolume, testScene, texture4x4 } from "./fixtures.test-helpers";
 
 describe("writeGlb", () => {
   it("writes one node + mesh per part, in metres, readable by gltf-transform", async () => {

@@ -10,10 +10,10 @@ import { NodeIO } from "@gltf-transform/core";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ImageTo3DJob, Job } from "@/lib/engine/generate/job";
 import { runJob } from "@/lib/engine/generate/run-job";
-import { fixture, uvSphere } from "@/lib/engine/generate/testing";
+import { fixture, uvSphere } from "@/lib/engine/generate/generate.test-helpers";
 import type { MeshPart, Scene } from "@/lib/engine/mesh/types";
 import { writeMesh } from "./index";
-import { cube, icosphere, testScene, texture4x4 } from "./test-fixtures";
+import { cube, icosphere, testScene, texture4x4 } from "./fixtures.test-helpers";
 
 interface ValidatorMessage {
   code: string;

@@ -3,7 +3,7 @@ import { unzipSync } from "fflate";
 import { writeObj } from "./obj";
 import { readMesh } from "./read-mesh";
 import { decodeImage } from "./common";
-import { cube, icosphere, signedVolume, testScene, texture4x4 } from "./test-fixtures";
+import { cube, icosphere, signedVolume, testScene, texture4x4 } from "./fixtures.test-helpers";
 
 const text = (b: Uint8Array): string => new TextDecoder().decode(b);
 

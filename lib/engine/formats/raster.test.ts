@@ -4,7 +4,7 @@ import { FloatType, RedFormat } from "three";
 import { EXRLoader } from "three/examples/jsm/loaders/EXRLoader.js";
 import { writeBmp, writeExr, writePng } from "./raster";
 import { decodeImage } from "./common";
-import { texture4x4 } from "./test-fixtures";
+import { texture4x4 } from "./fixtures.test-helpers";
 
 /** A 5x3 ramp (odd width exercises BMP row padding); pixel (x, y) = x / 4 * (y + 1) / 3. */
 function ramp(): { width: number; height: number; gray: Float32Array } {

@@ -5,7 +5,7 @@ import { writeMesh } from "./index";
 import { writeGlb } from "./glb";
 import { writeStl } from "./stl";
 import { writeObj } from "./obj";
-import { cube, signedVolume, testScene } from "./test-fixtures";
+import { cube, signedVolume, testScene } from "./fixtures.test-helpers";
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 

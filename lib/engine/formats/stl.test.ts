@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { writeStl } from "./stl";
 import { readMesh } from "./read-mesh";
-import { cube, icosphere, signedVolume, testScene } from "./test-fixtures";
+import { cube, icosphere, signedVolume, testScene } from "./fixtures.test-helpers";
 
 describe("writeStl", () => {
   it("writes a binary STL with all parts merged and computed facet normals, Z up", async () => {

@@ -29,8 +29,8 @@ import { describe, expect, it } from "vitest";
 import type { Material, MeshPart, RasterImage, Scene } from "@/lib/engine/mesh/types";
 import { triangleCount } from "@/lib/engine/mesh/types";
 import { writeMesh } from "./index";
-import { type DecodedImage, failedImages, installBrowserShims, settleImages } from "./three-loader-shims";
-import { cube, icosphere, texture4x4 } from "./test-fixtures";
+import { type DecodedImage, failedImages, installBrowserShims, settleImages } from "./three-loader-shims.test-helpers";
+import { cube, icosphere, texture4x4 } from "./fixtures.test-helpers";
 
 installBrowserShims();
 

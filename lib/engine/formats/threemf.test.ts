@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { unzipSync } from "fflate";
 import { write3mf } from "./threemf";
-import { cube, icosphere, signedVolume, testScene } from "./test-fixtures";
+import { cube, icosphere, signedVolume, testScene } from "./fixtures.test-helpers";
 
 interface XmlNode {
   name: string;

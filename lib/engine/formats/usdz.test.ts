@@ -4,7 +4,7 @@ import { Mesh, type BufferGeometry, type Object3D } from "three";
 import { USDLoader } from "three/examples/jsm/loaders/USDLoader.js";
 import { writeUsdz } from "./usdz";
 import { storedDataOffsets, zipStoredAligned } from "./zip-store";
-import { cube, icosphere, testScene, texture4x4 } from "./test-fixtures";
+import { cube, icosphere, testScene, texture4x4 } from "./fixtures.test-helpers";
 import { decodeImage } from "./common";
 
 function meshes(root: Object3D): Mesh[] {

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { depthCover, renderCover, renderScene } from "./cover";
-import { sceneOf, uvSphere } from "./testing";
+import { sceneOf, uvSphere } from "./generate.test-helpers";
 
 describe("cover", () => {
   it("renders a shaded 512x512 PNG", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CREASE_DEGREES, creaseWeld, type WeldInput } from "./crease-weld";
 import { checkManifold, vertexNormals } from "./mesh-ops";
-import { box, uvSphere } from "./testing";
+import { box, uvSphere } from "./generate.test-helpers";
 
 /** Every triangle with its own three vertices, as STL stores a mesh. */
 function unweld({ positions, indices }: WeldInput): WeldInput {

@@ -3,7 +3,7 @@ import { boxMean } from "./box-filter";
 import { guidedFilter } from "./depth-filter";
 import { SMOOTHING_EPS, smoothLuminance, smoothingRadius } from "./depth";
 import { mulberry32 } from "./random";
-import { synthImage } from "./testing";
+import { synthImage } from "./generate.test-helpers";
 
 const normal = (r: () => number) => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
 

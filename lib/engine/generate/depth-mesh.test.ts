@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildReliefSolid, type ReliefSolid } from "./depth-mesh";
 import { regularizeGridMask } from "./grid-mesh";
-import { euler, vertexManifold } from "./depth-testing";
+import { euler, vertexManifold } from "./depth.test-helpers";
 import { checkManifold, signedVolume } from "./mesh-ops";
 
 /** Projected (x, y) signed area of triangle t, with positions in the grid frame. */

@@ -5,10 +5,10 @@ import type { MeshPart } from "@/lib/engine/mesh/types";
 import { decodeImage } from "./image-input";
 import { PRO_TRIANGLES, depthFromImage, depthSizeFor, median3, reliefScene, reliefTolerance } from "./depth";
 import { subjectMask } from "./depth-mask";
-import { euler, vertexManifold } from "./depth-testing";
+import { euler, vertexManifold } from "./depth.test-helpers";
 import { countSet, maskBounds } from "./mask-ops";
 import { checkManifold, meshBounds, signedVolume } from "./mesh-ops";
-import { fixture, synthImage } from "./testing";
+import { fixture, synthImage } from "./generate.test-helpers";
 
 const gradient = (w: number, h: number) =>
   synthImage(w, h, [0, 0, 0], (x) => {

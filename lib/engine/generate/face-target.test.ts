@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compactMesh, fitTriangleCount, loopSubdivide, meshForTarget, simplifyTo } from "./face-target";
 import { checkManifold, signedVolume } from "./mesh-ops";
-import { box, uvSphere } from "./testing";
+import { box, uvSphere } from "./generate.test-helpers";
 
 const tris = (m: { indices: Uint32Array }) => m.indices.length / 3;
 

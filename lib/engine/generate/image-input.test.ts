@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { InputDecodeError } from "./errors";
 import { decodeImage, foregroundMask } from "./image-input";
 import { cleanMask, distanceTransform, labelComponents, maskBounds } from "./mask-ops";
-import { fixture, synthImage } from "./testing";
+import { fixture, synthImage } from "./generate.test-helpers";
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

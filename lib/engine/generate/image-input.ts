@@ -123,7 +123,7 @@ export function removeUniformBackground(img: DecodedImage, tolerance: number): U
   const { width: w, height: h, data } = img;
   const n = w * h;
   const ring = Math.max(1, Math.round(Math.min(w, h) * 0.01));
-  const hists = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)];
+  const hists: [Uint32Array, Uint32Array, Uint32Array] = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)];
   const border: number[] = [];
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -134,9 +134,9 @@ export function removeUniformBackground(img: DecodedImage, tolerance: number): U
     }
   }
   const bg: [number, number, number] = [
-    histMedian(hists[0]!, border.length),
-    histMedian(hists[1]!, border.length),
-    histMedian(hists[2]!, border.length),
+    histMedian(hists[0], border.length),
+    histMedian(hists[1], border.length),
+    histMedian(hists[2], border.length),
   ];
   const dist = colourDistances(data, n, bg);
   // Border noise: the 75th percentile of the border pixels' distances to the median colour.

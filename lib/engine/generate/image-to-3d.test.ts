@@ -4,7 +4,7 @@ import { gridCellsFor, loadView, sceneFromViews, textureExistingScene, textureIn
 import { inflateHeights, inflateSilhouette } from "./inflate";
 import { maskBounds } from "./mask-ops";
 import { checkManifold, meshBounds, signedVolume, weldScene } from "./mesh-ops";
-import { discMask, fixture, sceneOf, uvSphere } from "./testing";
+import { discMask, fixture, sceneOf, uvSphere } from "./generate.test-helpers";
 import { makeWellComposed, visualHull, voxelSurface } from "./visual-hull";
 
 function randomMask(w: number, h: number, seed: number, density: number): Uint8Array {

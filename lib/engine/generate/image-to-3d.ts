@@ -86,7 +86,9 @@ export function textureExistingScene(
   opts: { pbr: boolean; shading: number; atlasSize: number },
 ): Scene {
   const all = textureMesh(input.positions, input.indices, views, { ...opts, bounds: input.bounds });
-  if (input.parts.length === 1) return { parts: [{ ...all, name: input.parts[0]!.name }] };
+  const [only] = input.parts;
+  if (input.parts.length === 1 && only) return { parts: [{ ...all, name: only.name }] };
+  const { normals, uvs } = all;
   const parts: MeshPart[] = [];
   const remap = new Int32Array(all.positions.length / 3);
   let io = 0;
@@ -114,8 +116,8 @@ export function textureExistingScene(
       name: src.name,
       positions: pick(all.positions, 3),
       indices: idx,
-      normals: pick(all.normals!, 3),
-      uvs: pick(all.uvs!, 2),
+      normals: pick(normals, 3),
+      uvs: pick(uvs, 2),
       material: all.material,
     });
   }

@@ -146,6 +146,5 @@ export function connectorsAt(
 export function boxesOverlap(a: Manifold, b: Manifold, margin = 0.01): boolean {
   const A = a.boundingBox(),
     B = b.boundingBox();
-  for (let i = 0; i < 3; i++) if (A.max[i]! + margin < B.min[i]! || B.max[i]! + margin < A.min[i]!) return false;
-  return true;
+  return ([0, 1, 2] as const).every((i) => !(A.max[i] + margin < B.min[i] || B.max[i] + margin < A.min[i]));
 }

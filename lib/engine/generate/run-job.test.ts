@@ -9,7 +9,7 @@ import { InputDecodeError } from "./errors";
 import type { DepthJob, ImageTo3DJob, Job, JobResult } from "./job";
 import { checkManifold } from "./mesh-ops";
 import { runJob } from "./run-job";
-import { box, fixture, sceneOf, uvSphere } from "./testing";
+import { box, fixture, sceneOf, uvSphere } from "./generate.test-helpers";
 
 const dir = mkdtempSync(join(tmpdir(), "x3d-generate-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Scene } from "@/lib/engine/mesh/types";
-import { HUMANOID, humanoid, sceneOfManifold } from "./humanoid.test-model";
+import { HUMANOID, humanoid, sceneOfManifold } from "./humanoid.test-helpers";
 import { Arena, getManifold } from "./manifold";
 import { checkManifold, weldScene } from "./mesh-ops";
 import { edgeBend, faceNormals, halfEdgeTwins } from "./segment-graph";
 import { buildSegmentationScene, faceNeighbours, segmentFaces, smoothBoundaries } from "./segmentation";
-import { box, sceneOf, uvSphere } from "./testing";
+import { box, sceneOf, uvSphere } from "./generate.test-helpers";
 
 // A dumbbell-ish model: two spheres and a bar (three separate closed shells).
 const model = sceneOf(uvSphere(20, 24, 48, [-40, 0, 0]), uvSphere(20, 24, 48, [40, 0, 0]), box([-25, -5, -5], [25, 5, 5]));

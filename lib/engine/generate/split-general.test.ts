@@ -1,7 +1,7 @@
 import type { Manifold } from "manifold-3d";
 import { afterAll, describe, expect, it } from "vitest";
 import type { MeshPart, Scene } from "@/lib/engine/mesh/types";
-import { sceneOfManifold } from "./humanoid.test-model";
+import { sceneOfManifold } from "./humanoid.test-helpers";
 import { Arena, getManifold } from "./manifold";
 import { checkManifold, meshBounds, sceneVolume, signedVolume } from "./mesh-ops";
 import { buildSplitScene } from "./split";

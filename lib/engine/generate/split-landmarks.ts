@@ -167,7 +167,9 @@ export function findLandmarks(slices: Slice[], b: Bounds, probe?: (y: number) =>
       i1 = neck;
     while (i0 > 0 && scores[i0 - 1]! >= bestScore * 0.97) i0--;
     while (i1 < n - 1 && scores[i1 + 1]! >= bestScore * 0.97) i1++;
-    neck = slices[Math.round((i0 + i1) / 2)]!.y;
+    const middle = slices[Math.round((i0 + i1) / 2)];
+    if (!middle) throw new Error("the neck's middle slice is out of range"); // i0 and i1 are slice indices
+    neck = middle.y;
   } else {
     neck = top - 0.15 * H;
     fallback.push("neck");

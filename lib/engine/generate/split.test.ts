@@ -1,13 +1,13 @@
 import type { Manifold } from "manifold-3d";
 import { afterAll, describe, expect, it } from "vitest";
 import type { MeshPart, Scene } from "@/lib/engine/mesh/types";
-import { HUMANOID, NECKED, humanoid, neckedModel, sceneOfManifold } from "./humanoid.test-model";
+import { HUMANOID, NECKED, humanoid, neckedModel, sceneOfManifold } from "./humanoid.test-helpers";
 import { loadView, sceneFromViews } from "./image-to-3d";
 import { CLEARANCE_MM } from "./joints";
 import { Arena, getManifold } from "./manifold";
 import { checkManifold, meshBounds, sceneVolume, signedVolume } from "./mesh-ops";
 import { buildSplitScene } from "./split";
-import { box, fixture, sceneOf, uvSphere } from "./testing";
+import { box, fixture, sceneOf, uvSphere } from "./generate.test-helpers";
 
 const wasm = await getManifold();
 const arena = new Arena();

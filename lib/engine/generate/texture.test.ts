@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { MeshPart, RasterImage } from "@/lib/engine/mesh/types";
 import type { View } from "./job";
 import { checkManifold, weldScene } from "./mesh-ops";
-import { box, sceneOf, synthImage, uvSphere } from "./testing";
+import { box, sceneOf, synthImage, uvSphere } from "./generate.test-helpers";
 import { type TextureView, textureMesh } from "./texture";
 import { deshadeImage } from "./texture-image";
 

@@ -94,7 +94,12 @@ interface Chart {
  * vertices, which keep their indices). Returns positions, indices, normals, uvs and the
  * material. Synchronous.
  */
-export function textureMesh(positions: Float32Array, indices: Uint32Array, views: TextureView[], opts: TextureOptions): MeshPart {
+export function textureMesh(
+  positions: Float32Array,
+  indices: Uint32Array,
+  views: TextureView[],
+  opts: TextureOptions,
+): MeshPart & Required<Pick<MeshPart, "normals" | "uvs">> {
   const present: (TextureView | undefined)[] = VIEW_ORDER.map((v) => views.find((x) => x.view === v));
   if (!present.some(Boolean)) throw new Error("textureMesh needs at least one view");
   const nv = positions.length / 3,

@@ -33,7 +33,9 @@ const V4_BLOCKED = [
 ].map((cidr) => {
   const [base = "", bits = "0"] = cidr.split("/");
   const mask = Number(bits) === 0 ? 0 : (0xffffffff << (32 - Number(bits))) >>> 0;
-  return { base: parseIPv4(base)!, mask };
+  const parsed = parseIPv4(base);
+  if (parsed === null) throw new Error(`bad CIDR in the blocklist: ${cidr}`);
+  return { base: parsed, mask };
 });
 
 function isPublicV4(value: number): boolean {

@@ -81,7 +81,9 @@ const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 class Deadline {
   private readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout;
-  private readonly onExternal = () => this.controller.abort(reasonOf(this.external!));
+  private readonly onExternal = () => {
+    if (this.external) this.controller.abort(reasonOf(this.external));
+  };
   readonly signal = this.controller.signal;
   constructor(
     ms: number,
@@ -169,7 +171,8 @@ function send({ target, method, body, headers }: Hop, addresses: LookupAddress[]
     // Called by net only for names (not IP literals): answer with the checked addresses.
     const lookup: LookupFunction = (_name, options, cb) => {
       if (options.all) return cb(null, addresses);
-      const first = addresses[0]!;
+      const [first] = addresses;
+      if (!first) return cb(new Error("no checked address to connect to"), "", 4);
       cb(null, first.address, first.family);
     };
     const req = (target.protocol === "https:" ? https : http).request(
