@@ -232,6 +232,11 @@ test("file routes send nosniff and a sandboxing policy, errors included", async 
   void account;
   const id = await createImageTask(page);
   await expectDone(page);
+  // The display copies are derived after the task is done, in a worker: on a busy machine a
+  // few seconds later (this test once met a 404 for /display while three builds ran).
+  for (const copy of ["display", "preview"]) {
+    await expect.poll(async () => (await page.request.get(`/api/files/${id}/${copy}`)).status(), { timeout: 60_000 }).toBe(200);
+  }
   await page.getByRole("button", { name: "Create share link" }).click();
   const token = (await page.getByTestId("share-link").inputValue()).split("/").pop()!;
   const uploaded = await page.request.post("/api/uploads?kind=image", {
