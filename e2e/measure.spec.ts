@@ -5,7 +5,9 @@ import { DOMParser } from "@xmldom/xmldom";
 import type { Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import sharp from "sharp";
-import { createImageTask, expect as baseExpect, test } from "./fixtures";
+import { Document, NodeIO } from "@gltf-transform/core";
+import { cubeSoup } from "../lib/viewer/mesh-analysis.test-helpers";
+import { createImageTask, expect as baseExpect, fixture, test } from "./fixtures";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -148,4 +150,64 @@ test("a unitless model is measured at 100 mm high until another height is chosen
   await page.reload();
   await expect(page.getByLabel("Height (mm)")).toHaveValue("50", { timeout: 60_000 });
   await expect(page.getByTestId("dimensions")).toHaveText(/ × 50\.0 mm$/, { timeout: 60_000 });
+});
+
+/** A closed unit cube (8 shared corners, 12 outward triangles) as a GLB file. */
+async function unitCubeGlb(): Promise<string> {
+  const corners: number[] = [];
+  const indices: number[] = [];
+  for (const triangle of cubeSoup(1)) {
+    for (let k = 0; k < 9; k += 3) {
+      const corner = triangle.slice(k, k + 3);
+      let at = corners.findIndex((_, i) => i % 3 === 0 && corners.slice(i, i + 3).every((c, j) => c === corner[j]));
+      if (at < 0) {
+        at = corners.length;
+        corners.push(...corner);
+      }
+      indices.push(at / 3);
+    }
+  }
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const prim = doc
+    .createPrimitive()
+    .setAttribute("POSITION", doc.createAccessor().setType("VEC3").setArray(new Float32Array(corners)).setBuffer(buffer))
+    .setIndices(doc.createAccessor().setType("SCALAR").setArray(new Uint32Array(indices)).setBuffer(buffer));
+  doc.createScene().addChild(doc.createNode("cube").setMesh(doc.createMesh("cube").addPrimitive(prim)));
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "x3d-measure-")), "cube.glb");
+  fs.writeFileSync(file, await new NodeIO().writeBinary(doc));
+  return file;
+}
+
+test("a textured unit cube measures 100 mm a side at the default height: watertight, 1,000 cm³, 600 cm²", async ({ page, account }) => {
+  void account; // signed in as a fresh user
+  await page.goto("/new/texture");
+  await page.getByTestId("mesh-drop-input").setInputFiles(await unitCubeGlb());
+  await expect(page.getByTestId("mesh-drop").getByText("Uploaded")).toBeVisible();
+  await page.getByTestId("image-drop-input").setInputFiles(fixture("chair.png"));
+  await expect(page.getByTestId("image-drop").getByText("Uploaded")).toBeVisible();
+  await page.getByLabel("Model", { exact: true }).selectOption("x3dv1.5");
+  await page.getByRole("button", { name: "Texture the model" }).click();
+  await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
+  await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
+
+  await expect(page.getByTestId("dimensions")).toHaveText("100.0 × 100.0 × 100.0 mm", { timeout: 60_000 });
+  await expect(page.getByTestId("printability")).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
+  // Texture seams duplicate corners; welded by position, the cube is closed again.
+  await expect(page.getByTestId("print-watertight")).toHaveText("watertight");
+  await expect(page.getByTestId("print-non-manifold")).toHaveText("0");
+  await expect(page.getByTestId("print-shells")).toHaveText("1");
+  await expect(page.getByTestId("print-volume")).toHaveText("1,000.0 cm³");
+  await expect(page.getByTestId("print-area")).toHaveText("600.0 cm²");
+  await expect(page.getByTestId("print-thin")).toHaveText("0 of 12 faces");
+
+  // 20 mm high: 8 cm³ and 24 cm²; at 0.5 mm every face is a wall thinner than 0.8 mm.
+  await page.getByLabel("Height (mm)").fill("20");
+  await expect(page.getByTestId("dimensions")).toHaveText("20.0 × 20.0 × 20.0 mm");
+  await expect(page.getByTestId("print-volume")).toHaveText("8.0 cm³");
+  await expect(page.getByTestId("print-area")).toHaveText("24.0 cm²");
+  await expect(page.getByTestId("print-thin")).toHaveText("0 of 12 faces");
+  await page.getByLabel("Height (mm)").fill("0.5");
+  await expect(page.getByTestId("dimensions")).toHaveText("0.5 × 0.5 × 0.5 mm");
+  await expect(page.getByTestId("print-thin")).toHaveText("12 of 12 faces");
 });

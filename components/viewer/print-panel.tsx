@@ -5,7 +5,7 @@ import { analyseInWorker } from "@/lib/viewer/analyse-in-worker";
 import type { MeshAnalysis } from "@/lib/viewer/mesh-analysis";
 import type { ExtractedModel } from "@/lib/viewer/mesh-extract";
 import { printParts } from "@/lib/viewer/mesh-extract";
-import { stlBinary, threeMf, toPrintFrame } from "@/lib/viewer/print-export";
+import { exportInWorker } from "@/lib/viewer/export-in-worker";
 import { countThinner, MIN_WALL_MM } from "@/lib/viewer/wall-thickness";
 import { DEFAULT_HEIGHT_MM, formatDimensions, formatFigure, printReport, type PrintSizing } from "@/lib/viewer/print-size";
 
@@ -44,10 +44,21 @@ export function PrintPanel({ model, sizing, scale, heightMm, onHeightMm, name }:
   const thickness = walls?.key === model ? walls : null;
   const size = useMemo(() => (model ? ([0, 1, 2] as const).map((k) => model.max[k] - model.min[k]) : null), [model]);
 
-  const download = (format: "stl" | "3mf") => {
+  const [exporting, setExporting] = useState<"stl" | "3mf" | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const download = async (format: "stl" | "3mf") => {
     if (!model) return;
-    const parts = toPrintFrame(printParts(model), scale);
-    const bytes = format === "stl" ? stlBinary(parts) : threeMf(parts);
+    setExporting(format);
+    setExportError(null);
+    let bytes: Uint8Array;
+    try {
+      bytes = await exportInWorker({ format, parts: printParts(model), scale });
+    } catch (e) {
+      setExportError(e instanceof Error ? e.message : "the file could not be written");
+      return;
+    } finally {
+      setExporting(null);
+    }
     const type = format === "stl" ? "model/stl" : "model/3mf";
     const url = URL.createObjectURL(new Blob([bytes.slice().buffer], { type }));
     const a = document.createElement("a");
@@ -100,12 +111,13 @@ export function PrintPanel({ model, sizing, scale, heightMm, onHeightMm, name }:
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-neutral-400">Download for printing (mm):</span>
-        <button type="button" className={button} disabled={!model} onClick={() => download("stl")}>
-          STL
+        <button type="button" className={button} disabled={!model || exporting !== null} onClick={() => void download("stl")}>
+          {exporting === "stl" ? "Writing STL…" : "STL"}
         </button>
-        <button type="button" className={button} disabled={!model} onClick={() => download("3mf")}>
-          3MF
+        <button type="button" className={button} disabled={!model || exporting !== null} onClick={() => void download("3mf")}>
+          {exporting === "3mf" ? "Writing 3MF…" : "3MF"}
         </button>
+        {exportError ? <span className="text-amber-400">The file could not be written: {exportError}</span> : null}
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cubeSoup, soupMesh } from "./mesh-analysis.test-helpers";
-import { countThinner, wallThickness } from "./wall-thickness";
+import { countThinner, searchedThickness, wallThickness } from "./wall-thickness";
 
 /** An axis-aligned box from `lo` to `hi`, as a soup of its 12 outward-facing triangles. */
 function box(lo: [number, number, number], hi: [number, number, number]): number[][] {
@@ -30,5 +30,13 @@ describe("wallThickness", () => {
     const inner = box([1, 1, 1], [19, 19, 19]).map((t) => [...t.slice(0, 3), ...t.slice(6, 9), ...t.slice(3, 6)]);
     const thickness = wallThickness(soupMesh([...outer, ...inner]), 50);
     Array.from(thickness).forEach((t) => expect(t).toBeCloseTo(1, 5));
+  });
+});
+
+describe("searchedThickness", () => {
+  it("searches a small model across its diagonal, a large one up to a tenth of it", () => {
+    const bounds = { min: [0, 0, 0], max: [3, 4, 12] };
+    expect(searchedThickness({ ...bounds, triangles: 12 })).toBe(13);
+    expect(searchedThickness({ ...bounds, triangles: 2_000_000 })).toBeCloseTo(1.3, 9);
   });
 });

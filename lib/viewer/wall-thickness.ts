@@ -223,7 +223,15 @@ export function countThinner(thickness: Float32Array, limit: number): number {
   return count;
 }
 
-/** How far walls are looked for: a tenth of the model's diagonal, enough for any thin wall at a sensible size. */
-export function searchedThickness({ min, max }: { min: readonly number[]; max: readonly number[] }): number {
-  return 0.1 * Math.hypot((max[0] ?? 0) - (min[0] ?? 0), (max[1] ?? 0) - (min[1] ?? 0), (max[2] ?? 0) - (min[2] ?? 0));
+/** Models up to this many triangles are searched across their whole diagonal; larger ones up to a tenth of it. */
+const FULL_SEARCH_TRIANGLES = 200_000;
+
+/**
+ * How far walls are looked for: the whole diagonal for models of up to 200k triangles (any
+ * size reads right), a tenth of it beyond (a ray's walk grows with the distance; a tenth is
+ * still 10 mm for a 100 mm model, far above any minimum wall).
+ */
+export function searchedThickness({ min, max, triangles }: { min: readonly number[]; max: readonly number[]; triangles: number }): number {
+  const diagonal = Math.hypot((max[0] ?? 0) - (min[0] ?? 0), (max[1] ?? 0) - (min[1] ?? 0), (max[2] ?? 0) - (min[2] ?? 0));
+  return triangles <= FULL_SEARCH_TRIANGLES ? diagonal : 0.1 * diagonal;
 }
