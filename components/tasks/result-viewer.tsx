@@ -5,6 +5,7 @@ import { LazyModelViewer } from "@/components/viewer";
 import type { DisplayView } from "@/lib/tasks/queries";
 import { ENV_MAP_URL } from "@/lib/viewer/assets";
 import { formatFromExtension, isImageFormat } from "@/lib/viewer/formats";
+import type { PrintSizing } from "@/lib/viewer/print-size";
 
 interface Props {
   /** The studio's own file route, never the service's link. */
@@ -14,8 +15,10 @@ interface Props {
   /** The viewer's light copies of the result, when the studio derived them. */
   display: DisplayView;
   className?: string;
-  /** What a screenshot is named after. */
+  /** What a screenshot and the print files are named after. */
   name?: string;
+  /** How the model is measured in mm (printSizing of the task). */
+  sizing?: PrintSizing;
 }
 
 /**
@@ -23,7 +26,7 @@ interface Props {
  * so. The viewer shows the GLB display copy (preview first for large models) when there is
  * one, else the original; its download starts with the page, not after the viewer's code.
  */
-export function ResultViewer({ url, format, display, className, name }: Props) {
+export function ResultViewer({ url, format, display, className, name, sizing }: Props) {
   if (display.pending) {
     return (
       <div
@@ -53,6 +56,14 @@ export function ResultViewer({ url, format, display, className, name }: Props) {
     if (!isImageFormat(viewerFormat)) preload(ENV_MAP_URL, asFetch);
   }
   return (
-    <LazyModelViewer key={shown} url={shown} format={viewerFormat} previewUrl={display.previewUrl} className={className} name={name} />
+    <LazyModelViewer
+      key={shown}
+      url={shown}
+      format={viewerFormat}
+      previewUrl={display.previewUrl}
+      className={className}
+      name={name}
+      sizing={sizing}
+    />
   );
 }

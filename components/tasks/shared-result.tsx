@@ -1,4 +1,5 @@
 import type { SharedTaskView } from "@/lib/tasks/queries";
+import { printSizing } from "@/lib/viewer/print-size";
 import { CoverAndOptions } from "./cover-and-options";
 import { LocalTime } from "./local-time";
 import { ResultViewer } from "./result-viewer";
@@ -21,6 +22,7 @@ export function SharedResult({ view }: { view: SharedTaskView }) {
         display={view.display}
         className="h-[28rem] w-full"
         name={`${view.kind}-${view.createdAt.slice(0, 10)}`}
+        sizing={printSizing(view.kind, view.options)}
       />
       <a
         href={view.result.downloadUrl}

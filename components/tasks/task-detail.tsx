@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { TaskView } from "@/lib/tasks/queries";
 import type { ShareActionResult } from "@/lib/tasks/share";
+import { printSizing } from "@/lib/viewer/print-size";
 import { CoverAndOptions } from "./cover-and-options";
 import { LocalTime } from "./local-time";
 import { ResultActions } from "./result-actions";
@@ -82,6 +83,7 @@ export function TaskDetail({ initial, sharePath, createShare, revokeShare }: Pro
             display={task.display}
             className="h-[28rem] w-full"
             name={`${task.kind}-${task.createdAt.slice(0, 10)}`}
+            sizing={printSizing(task.kind, task.options)}
           />
           <div className="flex flex-wrap items-center gap-4">
             <a

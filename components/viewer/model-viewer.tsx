@@ -2,14 +2,19 @@
 
 import { Canvas } from "@react-three/fiber";
 import { useCallback, useMemo, useRef, useState } from "react";
-import { NeutralToneMapping, type Group, type WebGLRenderer } from "three";
+import { NeutralToneMapping, type Group, type Vector3, type WebGLRenderer } from "three";
 import { isImageFormat, screenshotName, type ModelFormat, type ViewerFormat } from "@/lib/viewer/formats";
+import { formatLength } from "@/lib/viewer/measure";
+import { extractTriangles } from "@/lib/viewer/mesh-extract";
 import { countMeshStats, formatMeshStats } from "@/lib/viewer/mesh-stats";
+import { DEFAULT_HEIGHT_MM, mmPerUnit, type PrintSizing } from "@/lib/viewer/print-size";
 import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
 import { checkerStyle } from "./checker";
 import { DepthImageView } from "./depth-image-view";
 import { BACKDROP_COLORS, ModelScene, type Backdrop } from "./model-scene";
 import { mark } from "./load-model";
+import { MeasureScene } from "./measure-scene";
+import { PrintPanel } from "./print-panel";
 import { useLoadedModel, type ModelState } from "./use-loaded-model";
 import { nextBackdrop, ViewerToolbar } from "./viewer-toolbar";
 
@@ -23,14 +28,25 @@ export interface ModelViewerProps {
   className?: string;
   /** File name the screenshot is named after; defaults to the URL's. */
   name?: string;
+  /** How the model is measured in mm: a relief by its width option, anything else by a chosen height. */
+  sizing?: PrintSizing;
 }
 
 const frame = "relative overflow-hidden rounded-lg border border-neutral-800";
 
 /** Shows a task's result: a 3D model with orbit controls, or a depth map as a picture. */
-export function ModelViewer({ url, format, previewUrl, className = "h-[480px] w-full", name }: ModelViewerProps) {
+export function ModelViewer({ url, format, previewUrl, className = "h-[480px] w-full", name, sizing }: ModelViewerProps) {
   if (isImageFormat(format)) return <DepthImageView url={url} format={format} className={`${frame} ${className}`} />;
-  return <MeshViewer url={url} format={format} previewUrl={previewUrl ?? null} className={`${frame} ${className}`} name={name ?? url} />;
+  return (
+    <MeshViewer
+      url={url}
+      format={format}
+      previewUrl={previewUrl ?? null}
+      className={`${frame} ${className}`}
+      name={name ?? url}
+      sizing={sizing ?? { kind: "height" }}
+    />
+  );
 }
 
 export default ModelViewer;
@@ -41,13 +57,14 @@ interface MeshViewerProps {
   previewUrl: string | null;
   className: string;
   name: string;
+  sizing: PrintSizing;
 }
 
 /**
  * A model with orbit controls. With a preview, both load at once: the preview is drawn as
  * soon as it arrives (data-state "preview"), then replaced by full detail ("ready").
  */
-function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProps) {
+function MeshViewer({ url, format, previewUrl, className, name, sizing }: MeshViewerProps) {
   const [drawn, setDrawn] = useState<Group | null>(null);
   // Once the preview was on screen, the viewer says "preview" until full detail is drawn.
   const [previewShown, setPreviewShown] = useState(false);
@@ -73,6 +90,33 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
     if (preview.status === "ready" && root === preview.model.root) setPreviewShown(true);
   };
   const stats = useMemo(() => (model ? formatMeshStats(countMeshStats(model.root)) : ""), [model]);
+  // Measured and exported from full detail only (the preview is simplified), once it is on
+  // screen: flattening 2M triangles must not hold back its first frame.
+  const fullModel = full.status === "ready" && state === "ready" ? full.model : null;
+  const triangles = useMemo(() => (fullModel ? extractTriangles(fullModel.root) : null), [fullModel]);
+  const [heightMm, setHeightMm] = useStoredHeight(url);
+  const [grid, setGrid] = useState(true);
+  const [measuring, setMeasuring] = useState(false);
+  const [picked, setPicked] = useState<{ root: Group; points: Vector3[] } | null>(null);
+  const points = picked && picked.root === fullModel?.root ? picked.points : [];
+  const scaleBarRef = useRef<HTMLDivElement>(null);
+  const onPick = useCallback(
+    (p: Vector3) => {
+      if (!fullModel) return;
+      setPicked((prev) => {
+        const kept = prev && prev.root === fullModel.root && prev.points.length === 1 ? prev.points : [];
+        return { root: fullModel.root, points: [...kept, p] };
+      });
+    },
+    [fullModel],
+  );
+  const scale = triangles
+    ? mmPerUnit(
+        sizing,
+        [triangles.max[0] - triangles.min[0], triangles.max[1] - triangles.min[1], triangles.max[2] - triangles.min[2]],
+        heightMm,
+      )
+    : 1;
 
   const screenshot = useCallback(() => {
     const canvas = gl.current?.domElement;
@@ -85,74 +129,147 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
   }, [name]);
 
   return (
-    <div
-      className={className}
-      data-testid="model-viewer"
-      data-state={state}
-      style={backdrop === "transparent" ? checkerStyle() : { backgroundColor: BACKDROP_COLORS[backdrop] }}
-    >
-      <Canvas
-        frameloop="demand"
-        dpr={[1, 2]}
-        camera={{ fov: 45, near: 0.1, far: 1000, position: [0, 0, 5] }}
-        gl={{ preserveDrawingBuffer: true, antialias: !software, alpha: true, toneMapping: NeutralToneMapping }}
-        onCreated={({ gl: renderer }) => {
-          gl.current = renderer;
-          // The testid and label go on the <canvas> itself (Canvas puts its props on a wrapper).
-          renderer.domElement.setAttribute("data-testid", "viewer-canvas");
-          renderer.domElement.setAttribute("role", "img");
-          renderer.domElement.setAttribute("aria-label", "3D view of the result");
-        }}
+    <>
+      <div
+        className={className}
+        data-testid="model-viewer"
+        data-state={state}
+        style={backdrop === "transparent" ? checkerStyle() : { backgroundColor: BACKDROP_COLORS[backdrop] }}
       >
+        <Canvas
+          frameloop="demand"
+          dpr={[1, 2]}
+          camera={{ fov: 45, near: 0.1, far: 1000, position: [0, 0, 5] }}
+          gl={{ preserveDrawingBuffer: true, antialias: !software, alpha: true, toneMapping: NeutralToneMapping }}
+          onCreated={({ gl: renderer }) => {
+            gl.current = renderer;
+            // The testid and label go on the <canvas> itself (Canvas puts its props on a wrapper).
+            renderer.domElement.setAttribute("data-testid", "viewer-canvas");
+            renderer.domElement.setAttribute("role", "img");
+            renderer.domElement.setAttribute("aria-label", "3D view of the result");
+          }}
+        >
+          {model && (
+            <ModelScene
+              root={model.root}
+              fitKey={url}
+              environmentLighting={!software}
+              wireframe={wireframe}
+              clay={clay}
+              backdrop={backdrop}
+              onDrawn={onDrawn}
+            />
+          )}
+          {fullModel && triangles && (
+            <MeasureScene
+              root={fullModel.root}
+              scale={scale}
+              min={triangles.min}
+              max={triangles.max}
+              grid={grid}
+              measuring={measuring}
+              points={points}
+              onPick={onPick}
+              scaleBarRef={scaleBarRef}
+            />
+          )}
+        </Canvas>
+
+        <div className="pointer-events-none absolute inset-x-2 top-2 flex justify-end">
+          <div className="pointer-events-auto">
+            <ViewerToolbar
+              wireframe={wireframe}
+              clay={clay}
+              backdrop={backdrop}
+              canScreenshot={!!model}
+              onWireframe={() => setWireframe((w) => !w)}
+              onClay={() => setClay((c) => !c)}
+              onBackdrop={() => setBackdrop(nextBackdrop)}
+              onScreenshot={screenshot}
+              grid={grid}
+              measuring={measuring}
+              canMeasure={!!triangles}
+              onGrid={() => setGrid((g) => !g)}
+              onMeasure={() => {
+                setMeasuring((m) => !m);
+                setPicked(null);
+              }}
+            />
+          </div>
+        </div>
+
         {model && (
-          <ModelScene
-            root={model.root}
-            fitKey={url}
-            environmentLighting={!software}
-            wireframe={wireframe}
-            clay={clay}
-            backdrop={backdrop}
-            onDrawn={onDrawn}
-          />
+          <p data-testid="viewer-stats" className="absolute bottom-2 left-2 rounded bg-neutral-900/80 px-2 py-1 text-xs text-neutral-300">
+            {stats}
+            {state === "preview" ? " · preview, loading full detail…" : ""}
+          </p>
         )}
-      </Canvas>
-
-      <div className="pointer-events-none absolute inset-x-2 top-2 flex justify-end">
-        <div className="pointer-events-auto">
-          <ViewerToolbar
-            wireframe={wireframe}
-            clay={clay}
-            backdrop={backdrop}
-            canScreenshot={!!model}
-            onWireframe={() => setWireframe((w) => !w)}
-            onClay={() => setClay((c) => !c)}
-            onBackdrop={() => setBackdrop(nextBackdrop)}
-            onScreenshot={screenshot}
-          />
-        </div>
+        {triangles ? (
+          <div className="pointer-events-none absolute right-2 bottom-2 flex flex-col items-end gap-1 text-xs text-neutral-200">
+            {measuring ? (
+              <p data-testid="measure-distance" className="rounded bg-neutral-900/80 px-2 py-1">
+                {points.length === 2 && points[0] && points[1]
+                  ? `Distance: ${formatLength(points[0].distanceTo(points[1]) * scale)}`
+                  : points.length === 1
+                    ? "Click a second point"
+                    : "Click two points on the model"}
+              </p>
+            ) : null}
+            <div
+              data-testid="scale-bar"
+              ref={scaleBarRef}
+              className="border-x-2 border-b-2 border-neutral-200 text-center"
+              style={{ width: 0 }}
+            >
+              <span />
+            </div>
+          </div>
+        ) : null}
+        {full.status === "error" ? (
+          <div className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm">
+            <p role="alert" className="max-w-md rounded bg-neutral-900/90 px-3 py-2 text-red-300">
+              This model could not be displayed: {full.reason}
+            </p>
+          </div>
+        ) : !model ? (
+          <div className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm">
+            <p role="status" className="text-neutral-400">
+              Loading model…
+            </p>
+          </div>
+        ) : null}
       </div>
-
-      {model && (
-        <p data-testid="viewer-stats" className="absolute bottom-2 left-2 rounded bg-neutral-900/80 px-2 py-1 text-xs text-neutral-300">
-          {stats}
-          {state === "preview" ? " · preview, loading full detail…" : ""}
-        </p>
-      )}
-      {full.status === "error" ? (
-        <div className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm">
-          <p role="alert" className="max-w-md rounded bg-neutral-900/90 px-3 py-2 text-red-300">
-            This model could not be displayed: {full.reason}
-          </p>
-        </div>
-      ) : !model ? (
-        <div className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm">
-          <p role="status" className="text-neutral-400">
-            Loading model…
-          </p>
-        </div>
-      ) : null}
-    </div>
+      <PrintPanel
+        model={triangles}
+        sizing={sizing}
+        scale={scale}
+        heightMm={heightMm}
+        onHeightMm={setHeightMm}
+        name={screenshotName(name).replace(/\.png$/, "")}
+      />
+    </>
   );
+}
+
+/** The chosen print height of a unitless model, kept per result in this browser (localStorage), not on the server. */
+function useStoredHeight(key: string): [number, (mm: number) => void] {
+  const storageKey = `x3d:print-height-mm:${key}`;
+  const [mm, setMm] = useState(() => {
+    const stored = Number(typeof localStorage === "undefined" ? NaN : localStorage.getItem(storageKey));
+    return Number.isFinite(stored) && stored > 0 ? stored : DEFAULT_HEIGHT_MM;
+  });
+  const set = useCallback(
+    (next: number) => {
+      setMm(next);
+      try {
+        localStorage.setItem(storageKey, String(next));
+      } catch {
+        // Storage full or refused: the height still applies to this page.
+      }
+    },
+    [storageKey],
+  );
+  return [mm, set];
 }
 
 /** What the viewer root's data-state says: "preview" and "ready" only once that model was drawn. */

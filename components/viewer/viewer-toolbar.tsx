@@ -12,6 +12,12 @@ interface ViewerToolbarProps {
   onClay(): void;
   onBackdrop(): void;
   onScreenshot(): void;
+  grid: boolean;
+  measuring: boolean;
+  /** The grid and the measuring tool wait for full detail. */
+  canMeasure: boolean;
+  onGrid(): void;
+  onMeasure(): void;
 }
 
 const NEXT_BACKDROP: Record<Backdrop, Backdrop> = { dark: "light", light: "transparent", transparent: "dark" };
@@ -47,6 +53,12 @@ export function ViewerToolbar(p: ViewerToolbarProps) {
           className="ml-1.5 inline-block size-2.5 rounded-sm border border-neutral-500 align-middle"
           style={p.backdrop === "transparent" ? checkerStyle(2.5) : { backgroundColor: BACKDROP_COLORS[p.backdrop] }}
         />
+      </button>
+      <button type="button" className={button} aria-pressed={p.grid} onClick={p.onGrid} disabled={!p.canMeasure}>
+        Grid
+      </button>
+      <button type="button" className={button} aria-pressed={p.measuring} onClick={p.onMeasure} disabled={!p.canMeasure}>
+        Measure
       </button>
       <button type="button" className={button} onClick={p.onScreenshot} disabled={!p.canScreenshot}>
         Screenshot

@@ -1,0 +1,23 @@
+/** Writes an STL or 3MF for printing in a web worker (print-export.worker.ts), so the page never freezes. */
+import { stlBinary, threeMf, toPrintFrame, type PrintPart } from "./print-export";
+import type { ExportRequest } from "./print-export.worker";
+
+/** The file's bytes; the parts are copied to the worker, the page keeps its own. */
+export function exportInWorker(request: ExportRequest): Promise<Uint8Array> {
+  if (typeof Worker === "undefined") {
+    const parts: PrintPart[] = toPrintFrame(request.parts, request.scale);
+    return Promise.resolve(request.format === "stl" ? stlBinary(parts) : threeMf(parts));
+  }
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("./print-export.worker.ts", import.meta.url), { type: "module" });
+    worker.onmessage = (e: MessageEvent<Uint8Array>) => {
+      worker.terminate();
+      resolve(e.data);
+    };
+    worker.onerror = (e) => {
+      worker.terminate();
+      reject(new Error(e.message || "the file could not be written"));
+    };
+    worker.postMessage(request);
+  });
+}
