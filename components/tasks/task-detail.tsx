@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useEffect } from "react";
 import type { TaskInputView } from "@/lib/tasks/input-entries";
 import type { TaskView } from "@/lib/tasks/queries";
@@ -96,6 +97,12 @@ export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShar
               Download {task.result.format.toUpperCase()}
             </a>
             <ResultActions taskId={task.id} format={task.result.format} hasCover={task.cover.stored} />
+            <Link
+              href={`/compare?t=${encodeURIComponent(task.id)}`}
+              className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600"
+            >
+              Compare with…
+            </Link>
           </div>
         </section>
       ) : null}

@@ -31,7 +31,12 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">My tasks</h1>
-        <HistoryFilters kind={filter.kind} state={filter.state} />
+        <div className="flex flex-wrap items-end gap-4">
+          <Link href="/compare" className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600">
+            Compare two…
+          </Link>
+          <HistoryFilters kind={filter.kind} state={filter.state} />
+        </div>
       </div>
       {rows.length > 0 ? (
         <TaskHistory rows={rows} />
