@@ -17,8 +17,8 @@ async function finishedTask(page: Page, image: string, faces: number): Promise<{
 const pixels = (canvas: Locator) => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
 
 /**
- * Which viewer the user sees in a band of the swipe stage (left: 10–40 % of its width, right:
- * 60–90 %): the stage's screenshot compared with each canvas's own picture, band by band.
+ * Which viewer the user sees in a band of the swipe stage on either side of its middle (left:
+ * 30–47 % of its width, right: 53–70 %, where the models are): the stage's screenshot compared with each canvas's own picture, band by band.
  */
 async function bandSources(page: Page): Promise<{ left: string; right: string }> {
   const shot = (await page.getByTestId("compare-stage").screenshot()).toString("base64");
@@ -59,7 +59,7 @@ async function bandSources(page: Page): Promise<{ left: string; right: string }>
       if (da > 2 * db + 1000) return "B";
       return `unclear (${da} vs ${db})`;
     };
-    return { left: source(0.1, 0.4), right: source(0.6, 0.9) };
+    return { left: source(0.3, 0.47), right: source(0.53, 0.7) };
   }, shot);
 }
 

@@ -12,6 +12,13 @@ async function expectImagesLoaded(page: Page, count: number) {
   }
 }
 
+/** File routes' headers, errors included: never sniffed, sandboxed like the result's. */
+function expectFileHeaders(headers: Record<string, string>, what: string) {
+  expect(headers["x-content-type-options"], what).toBe("nosniff");
+  expect(headers["content-security-policy"], what).toContain("default-src 'none'");
+  expect(headers["content-security-policy"], what).toContain("sandbox");
+}
+
 async function expectDone(page: Page) {
   await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 120_000 });
   await expect(page.getByRole("link", { name: /^Download / })).toBeVisible({ timeout: 30_000 });
@@ -48,6 +55,7 @@ test("a two-view task shows its front and left images, on its page and behind it
   const robot = await page.request.get(`/api/files/${id}/inputs/0`);
   const teapot = await page.request.get(`/api/files/${id}/inputs/1`);
   expect(robot.headers()["content-type"]).toBe("image/png");
+  expectFileHeaders(robot.headers(), "owner's input");
   expect((await teapot.body()).length).not.toBe((await robot.body()).length);
   expect((await page.request.get(`/api/files/${id}/inputs/2`)).status()).toBe(404);
 
@@ -63,8 +71,16 @@ test("a two-view task shows its front and left images, on its page and behind it
   await expectImagesLoaded(visitor, 2);
   // The images come through the share token, never under the task's id.
   expect(await visitor.content()).not.toContain(id);
-  expect((await visitor.request.get(`/api/share/${token}/files/inputs/1`)).status()).toBe(200);
-  expect((await visitor.request.get(`/api/share/${token}/files/inputs/9`)).status()).toBe(404);
+  for (const [route, status] of [
+    [`/api/share/${token}/files/inputs/1`, 200],
+    [`/api/share/${token}/files/inputs/9`, 404],
+    [`/api/share/${token}/files/inputs/x`, 404],
+    [`/api/share/${"A".repeat(43)}/files/inputs/0`, 404],
+  ] as const) {
+    const response = await visitor.request.get(route);
+    expect(response.status(), route).toBe(status);
+    expectFileHeaders(response.headers(), route);
+  }
   // Without the link, the owner's file route does not serve them.
   expect((await visitor.request.get(`/api/files/${id}/inputs/0`)).status()).toBe(404);
 
