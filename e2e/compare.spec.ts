@@ -144,4 +144,11 @@ test("two results compare side by side with one camera, in swipe mode, with thei
   await signUp(intruder);
   expect((await intruder.goto(`/compare?t=${a.id}&t=${b.id}`))?.status()).toBe(404);
   expect((await intruder.goto(`/compare?t=${a.id}`))?.status()).toBe(404);
+  // Nor does naming one of their own tasks beside it: both must be theirs.
+  const own = await createImageTask(intruder, { image: fixture("robot.png") });
+  expect((await intruder.goto(`/compare?t=${own}&t=${a.id}`))?.status()).toBe(404);
+  expect((await intruder.goto(`/compare?t=${a.id}&t=${own}`))?.status()).toBe(404);
+  // Their own task alone opens the picker, which offers none of the owner's results.
+  expect((await intruder.goto(`/compare?t=${own}`))?.status()).toBe(200);
+  await expect(intruder.locator(`a[href*="${a.id}"], a[href*="${b.id}"]`)).toHaveCount(0);
 });
