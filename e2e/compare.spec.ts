@@ -88,12 +88,18 @@ test("two results compare side by side with one camera, in swipe mode, with thei
   await page.getByTestId("compare-choice").getByRole("link", { name: "Image to 3D" }).first().click();
   await page.waitForURL(`/compare?t=${b.id}&t=${a.id}`);
 
-  // Start from the history's picker instead, A then B.
+  // Nothing ticked in the history: the compare page's own picker.
   await page.goto("/tasks");
-  await page.getByRole("link", { name: "Compare two…" }).click();
-  await page.locator(`input[name=t][value="${a.id}"]`).check();
-  await page.locator(`input[name=t][value="${b.id}"]`).check();
-  await page.getByRole("button", { name: "Compare" }).click();
+  await page.getByRole("button", { name: "Compare selected" }).click();
+  await page.waitForURL(/\/compare\?$|\/compare$/);
+  await expect(page.getByTestId("compare-choice")).toHaveCount(2);
+
+  // Tick both in the history.
+  await page.goto("/tasks");
+  const row = (id: string) => page.getByTestId("task-row").filter({ has: page.locator(`a[href="/tasks/${id}"]`) });
+  await row(a.id).getByRole("checkbox", { name: "Select to compare" }).check();
+  await row(b.id).getByRole("checkbox", { name: "Select to compare" }).check();
+  await page.getByRole("button", { name: "Compare selected" }).click();
   await page.waitForURL(/\/compare\?t=/);
   expect(new URL(page.url()).searchParams.getAll("t").sort()).toEqual([a.id, b.id].sort());
   // The picker lists newest first: B is the left one unless ticked otherwise; read which is which from the header.
