@@ -119,6 +119,7 @@ test("two results compare side by side with one camera, in swipe mode, with thei
   const triangles = page.locator("[data-testid=compare-row][data-row=Triangles] td");
   await expect(triangles).toHaveText([byId.get(first ?? "")?.triangles ?? "?", byId.get(second ?? "")?.triangles ?? "?"]);
   await expect(page.locator("[data-testid=compare-row][data-row=Vertices] td")).toHaveText([/^[\d,]+$/, /^[\d,]+$/]);
+  await expect(page.locator("[data-testid=compare-row][data-row='Textures (as shown)'] td")).toHaveText([/^\d+×\d+/, /^\d+×\d+/]);
   await expect(page.locator("[data-testid=compare-row][data-row='File size'] td")).toHaveText([/ (KB|MB) GLB$/, / (KB|MB) GLB$/]);
   const faces = page.getByTestId("compare-option").filter({ hasText: "Faces" });
   await expect(faces).toHaveCount(1);

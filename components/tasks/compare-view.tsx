@@ -30,7 +30,8 @@ export function CompareView({ a, b, differing }: Props) {
   const rows: [string, string, string][] = [
     ["Triangles", count(factsA?.triangles), count(factsB?.triangles)],
     ["Vertices", count(factsA?.vertices), count(factsB?.vertices)],
-    ["Textures", factsA ? factsA.textures.join(", ") || "none" : "…", factsB ? factsB.textures.join(", ") || "none" : "…"],
+    // Measured on what the viewer loaded: the display copy holds textures of at most 2048 pixels a side.
+    ["Textures (as shown)", factsA ? factsA.textures.join(", ") || "none" : "…", factsB ? factsB.textures.join(", ") || "none" : "…"],
     [
       "File size",
       a.fileSize === null ? "—" : `${formatBytes(a.fileSize)} ${a.format.toUpperCase()}`,

@@ -7,7 +7,7 @@ import type { ModelFormat } from "@/lib/viewer/formats";
 import { countMeshStats } from "@/lib/viewer/mesh-stats";
 import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
 import { textureSizes } from "@/lib/viewer/texture-sizes";
-import { CameraLink } from "./camera-link";
+import { CameraLink } from "@/lib/viewer/camera-link";
 import { BACKDROP_COLORS, ModelScene } from "./model-scene";
 import { useLoadedModel } from "./use-loaded-model";
 

@@ -7,7 +7,7 @@ import { Box3, PerspectiveCamera, PMREMGenerator, type Group, type Texture, type
 import { ENV_MAP_URL } from "@/lib/viewer/assets";
 import { fitCamera, type CameraFit } from "@/lib/viewer/camera-fit";
 import { DisplayModes } from "@/lib/viewer/display-modes";
-import type { CameraLink, LinkedView } from "./camera-link";
+import type { CameraLink, LinkedView } from "@/lib/viewer/camera-link";
 import { mark } from "./load-model";
 
 export type Backdrop = "dark" | "light" | "transparent";
