@@ -1,12 +1,14 @@
+import type { TaskInputView } from "@/lib/tasks/input-entries";
 import type { SharedTaskView } from "@/lib/tasks/queries";
 import { printSizing } from "@/lib/viewer/print-size";
 import { CoverAndOptions } from "./cover-and-options";
 import { LocalTime } from "./local-time";
 import { ResultViewer } from "./result-viewer";
+import { TaskInputs } from "./task-inputs";
 import { KIND_LABELS } from "./task-labels";
 
-/** What a share link shows: the viewer, the download, the cover and the options, read-only. */
-export function SharedResult({ view }: { view: SharedTaskView }) {
+/** What a share link shows: the viewer, the download, the inputs, the cover and the options, read-only. */
+export function SharedResult({ view, inputs }: { view: SharedTaskView; inputs: readonly TaskInputView[] }) {
   const format = view.result.format ?? "bin";
   return (
     <div className="space-y-6">
@@ -31,6 +33,7 @@ export function SharedResult({ view }: { view: SharedTaskView }) {
       >
         Download {format.toUpperCase()}
       </a>
+      <TaskInputs inputs={inputs} />
       <CoverAndOptions coverUrl={view.cover.url} kind={view.kind} options={view.options} />
     </div>
   );

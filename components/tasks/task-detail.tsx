@@ -1,7 +1,9 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useEffect } from "react";
+import type { TaskInputView } from "@/lib/tasks/input-entries";
 import type { TaskView } from "@/lib/tasks/queries";
 import type { ShareActionResult } from "@/lib/tasks/share";
 import { printSizing } from "@/lib/viewer/print-size";
@@ -11,6 +13,7 @@ import { ResultActions } from "./result-actions";
 import { ResultViewer } from "./result-viewer";
 import { ShareControls } from "./share-controls";
 import { StateTimeline } from "./state-timeline";
+import { TaskInputs } from "./task-inputs";
 import { KIND_LABELS, STATE_LABELS } from "./task-labels";
 
 const POLL_MS = 2_000;
@@ -24,13 +27,15 @@ async function fetchTask(id: string): Promise<TaskView> {
 
 interface Props {
   initial: TaskView;
+  /** What it was made from (fixed once created: not part of the polled view). */
+  inputs: readonly TaskInputView[];
   sharePath: string | null;
   createShare: (taskId: string) => Promise<ShareActionResult>;
   revokeShare: (taskId: string) => Promise<ShareActionResult>;
 }
 
 /** The task page: polls the studio's status route until the task settles, then shows the result or the reason it failed. */
-export function TaskDetail({ initial, sharePath, createShare, revokeShare }: Props) {
+export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShare }: Props) {
   const queryClient = useQueryClient();
   const { data: task = initial, error } = useQuery({
     queryKey: ["task", initial.id],
@@ -94,9 +99,17 @@ export function TaskDetail({ initial, sharePath, createShare, revokeShare }: Pro
               Download {task.result.format.toUpperCase()}
             </a>
             <ResultActions taskId={task.id} format={task.result.format} hasCover={task.cover.stored} />
+            <Link
+              href={`/compare?t=${encodeURIComponent(task.id)}`}
+              className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600"
+            >
+              Compare with…
+            </Link>
           </div>
         </section>
       ) : null}
+
+      <TaskInputs inputs={inputs} />
 
       <CoverAndOptions coverUrl={task.cover.url} kind={task.kind} options={task.options} />
 

@@ -4,6 +4,9 @@ import { LocalTime } from "./local-time";
 import { LiveStateBadge, StateLabel } from "./state-badge";
 import { KIND_FORMS, KIND_LABELS } from "./task-labels";
 
+/** The id of the form the rows' compare boxes belong to (the tasks page renders it). */
+export const COMPARE_FORM_ID = "compare-pick";
+
 export interface HistoryRow {
   id: string;
   kind: StudioTaskKind;
@@ -14,12 +17,17 @@ export interface HistoryRow {
   coverUrl: string | null;
 }
 
-/** The user's tasks as a list: cover, kind, state, date, and "run again". */
+/** The user's tasks as a list: a box to pick finished ones to compare, cover, kind, state, date, and "run again". */
 export function TaskHistory({ rows }: { rows: HistoryRow[] }) {
   return (
     <ul className="divide-y divide-neutral-800 rounded-lg border border-neutral-800" data-testid="task-history">
       {rows.map((row) => (
         <li key={row.id} className="flex items-center gap-4 p-3" data-testid="task-row">
+          {row.state === "success" ? (
+            <input type="checkbox" form={COMPARE_FORM_ID} name="t" value={row.id} aria-label="Select to compare" className="shrink-0" />
+          ) : (
+            <span className="w-[13px] shrink-0" />
+          )}
           <Link href={`/tasks/${row.id}`} className="shrink-0">
             {row.coverUrl ? (
               // eslint-disable-next-line @next/next/no-img-element -- a private file behind a session

@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
 
 export type { ModelViewerProps } from "./model-viewer";
+export type { CompareModel, ModelFacts } from "./compare-viewer";
 
 /**
  * The result viewer, loaded on demand: three.js and its loaders stay out of every page's
@@ -24,6 +25,19 @@ export const LazyModelViewer = dynamic(loadViewer, {
   loading: () => (
     <div
       className="flex h-[480px] w-full items-center justify-center rounded-lg border border-neutral-800 text-sm text-neutral-400"
+      role="status"
+    >
+      Loading viewer…
+    </div>
+  ),
+});
+
+/** The compare page's two linked viewers, loaded on demand like the result viewer. */
+export const LazyCompareViewer = dynamic(() => import("./compare-viewer"), {
+  ssr: false,
+  loading: () => (
+    <div
+      className="flex h-[28rem] w-full items-center justify-center rounded-lg border border-neutral-800 text-sm text-neutral-400"
       role="status"
     >
       Loading viewer…

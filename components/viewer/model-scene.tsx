@@ -2,11 +2,12 @@
 
 import { OrbitControls } from "@react-three/drei";
 import { useFrame, useThree } from "@react-three/fiber";
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentRef } from "react";
 import { Box3, PerspectiveCamera, PMREMGenerator, type Group, type Texture, type Vector3 } from "three";
 import { ENV_MAP_URL } from "@/lib/viewer/assets";
 import { fitCamera, type CameraFit } from "@/lib/viewer/camera-fit";
 import { DisplayModes } from "@/lib/viewer/display-modes";
+import type { CameraLink, LinkedView } from "@/lib/viewer/camera-link";
 import { mark } from "./load-model";
 
 export type Backdrop = "dark" | "light" | "transparent";
@@ -32,10 +33,12 @@ interface ModelSceneProps {
   backdrop: Backdrop;
   /** Called with the root once a frame showing it has been drawn. */
   onDrawn(root: Group): void;
+  /** Cameras that move together with this one (compare page); damping is off then, so a pose is final when copied. */
+  link?: CameraLink;
 }
 
 /** Everything inside the canvas: light, controls, the model and its display modes. */
-export function ModelScene({ root, fitKey, environmentLighting, wireframe, clay, backdrop, onDrawn }: ModelSceneProps) {
+export function ModelScene({ root, fitKey, environmentLighting, wireframe, clay, backdrop, onDrawn, link }: ModelSceneProps) {
   const environment = useStudioEnvironment(environmentLighting);
   return (
     <>
@@ -48,13 +51,36 @@ export function ModelScene({ root, fitKey, environmentLighting, wireframe, clay,
           <directionalLight position={[3, 5, 4]} intensity={1.5} />
         </>
       )}
-      <OrbitControls makeDefault enableDamping dampingFactor={0.12} />
+      {link ? <LinkedControls link={link} /> : <OrbitControls makeDefault enableDamping dampingFactor={0.12} />}
       <BackgroundColor backdrop={backdrop} />
       <FittedModel root={root} fitKey={fitKey} />
       <DisplayMode root={root} wireframe={wireframe} clay={clay} />
       <ReportDrawn root={root} onDrawn={onDrawn} />
     </>
   );
+}
+
+/** Orbit controls whose every change is copied to the linked views (no React update per move). */
+function LinkedControls({ link }: { link: CameraLink }) {
+  const camera = useThree((s) => s.camera);
+  const invalidate = useThree((s) => s.invalidate);
+  const controls = useRef<ComponentRef<typeof OrbitControls>>(null);
+  const view = useRef<LinkedView | null>(null);
+  useEffect(() => {
+    const target = controls.current?.target;
+    if (!target) return;
+    const joined: LinkedView = { camera, target, invalidate };
+    view.current = joined;
+    const leave = link.add(joined);
+    return () => {
+      leave();
+      view.current = null;
+    };
+  }, [link, camera, invalidate]);
+  const onChange = useCallback(() => {
+    if (view.current) link.moved(view.current);
+  }, [link]);
+  return <OrbitControls ref={controls} makeDefault enableDamping={false} onChange={onChange} />;
 }
 
 /**

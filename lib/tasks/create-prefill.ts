@@ -5,6 +5,7 @@ import { findUploads, uploadInfo } from "@/lib/storage/uploads";
 import { slotsFromBits } from "@/lib/x3d/form-logic";
 import type { UploadInfo } from "@/lib/upload/check";
 import type { ImagePrefill, MeshPrefill, Prefill } from "./create-form-types";
+import { sourceImageUpload } from "./input-entries";
 import { usableCover, usableResult } from "./inputs";
 import { findUserTask } from "./queries";
 
@@ -49,6 +50,14 @@ async function imagePrefill(userId: string, stored: unknown): Promise<ImagePrefi
   const upload = str(image.upload);
   const info = upload ? (await uploadsById(userId, [upload])).get(upload) : undefined;
   return info ? { source: "upload", upload: info } : undefined;
+}
+
+/** The still-stored image (front view) the user's task was made from. */
+async function sourceImageOf(userId: string, taskId: string): Promise<UploadInfo | undefined> {
+  const task = await findUserTask(userId, taskId);
+  const id = task ? sourceImageUpload(task.inputs) : undefined;
+  const info = id ? (await uploadsById(userId, [id])).get(id) : undefined;
+  return info?.kind === "image" ? info : undefined;
 }
 
 /** Inputs of an earlier task re-used as they were recorded by lib/tasks/create-*-task.ts. */
@@ -112,8 +121,14 @@ export async function prefillFor(userId: string, request: PrefillRequest): Promi
     else prefill.notice = "That result's image cannot be used: it must be a finished task of yours.";
   } else if (request.from) {
     const option = await usableResult(userId, request.from, allowed);
-    if (option) prefill.mesh = { source: "task", task: option };
-    else
+    if (option) {
+      prefill.mesh = { source: "task", task: option };
+      // Texturing a result made from an image: that image is the one to paint it with.
+      if (request.kind === "texture" && !prefill.image) {
+        const source = await sourceImageOf(userId, option.id);
+        if (source) prefill.image = { source: "upload", upload: source };
+      }
+    } else
       prefill.notice = `That result cannot be used here: it must be a finished task of yours with a ${allowed.map((t) => t.toUpperCase()).join(", ")} result.`;
   }
   return prefill;

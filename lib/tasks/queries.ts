@@ -86,7 +86,7 @@ export interface TaskView {
   problem?: string;
 }
 
-/** What a share link shows: the result and options, nothing about the owner or the inputs. */
+/** What a share link shows: the result and options, nothing about the owner (inputs: lib/tasks/task-inputs.ts). */
 export interface SharedTaskView {
   kind: StudioTaskKind;
   createdAt: string;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { HistoryFilters } from "@/components/tasks/history-filters";
-import { TaskHistory, type HistoryRow } from "@/components/tasks/task-history";
+import { COMPARE_FORM_ID, TaskHistory, type HistoryRow } from "@/components/tasks/task-history";
 import { requireUser } from "@/lib/session";
 import { listUserTasks, parseHistoryFilter, taskView, type HistoryFilter } from "@/lib/tasks/queries";
 
@@ -31,7 +31,15 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">My tasks</h1>
-        <HistoryFilters kind={filter.kind} state={filter.state} />
+        <div className="flex flex-wrap items-end gap-4">
+          {/* The rows' boxes belong to this form: ticking two and sending opens /compare?t=<a>&t=<b>. */}
+          <form id={COMPARE_FORM_ID} action="/compare" method="get">
+            <button type="submit" className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600">
+              Compare selected
+            </button>
+          </form>
+          <HistoryFilters kind={filter.kind} state={filter.state} />
+        </div>
       </div>
       {rows.length > 0 ? (
         <TaskHistory rows={rows} />

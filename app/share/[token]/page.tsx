@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { SharedResult } from "@/components/tasks/shared-result";
 import { sharedTaskView } from "@/lib/tasks/queries";
 import { findSharedTask } from "@/lib/tasks/share";
+import { taskInputs } from "@/lib/tasks/task-inputs";
 
 // The token is the only key to this page: keep it out of search engines and Referer headers.
 export const metadata: Metadata = { title: "Shared result · x3d studio", robots: { index: false, follow: false }, referrer: "no-referrer" };
@@ -12,9 +13,10 @@ export default async function SharePage({ params }: { params: Promise<{ token: s
   const { token } = await params;
   const task = await findSharedTask(token);
   if (!task) notFound();
+  const inputs = await taskInputs(task, `/api/share/${encodeURIComponent(token)}/files`, true);
   return (
     <main className="mx-auto max-w-6xl px-6 py-8">
-      <SharedResult view={sharedTaskView(task, token)} />
+      <SharedResult view={sharedTaskView(task, token)} inputs={inputs} />
     </main>
   );
 }

@@ -5,6 +5,7 @@ import { TaskDetail } from "@/components/tasks/task-detail";
 import { requireUser } from "@/lib/session";
 import { findUserTask, taskView } from "@/lib/tasks/queries";
 import { activeShare, sharePath } from "@/lib/tasks/share";
+import { taskInputs } from "@/lib/tasks/task-inputs";
 import { createShareAction, revokeShareAction } from "./actions";
 
 export const metadata: Metadata = { title: "Task · x3d studio" };
@@ -14,7 +15,10 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
   const { id } = await params;
   const task = await findUserTask(user.id, id);
   if (!task) notFound();
-  const token = await activeShare(user.id, task.id);
+  const [token, inputs] = await Promise.all([
+    activeShare(user.id, task.id),
+    taskInputs(task, `/api/files/${encodeURIComponent(task.id)}`, false),
+  ]);
   return (
     <>
       <p className="mb-4 text-sm text-neutral-500">
@@ -24,6 +28,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
       </p>
       <TaskDetail
         initial={taskView(task)}
+        inputs={inputs}
         sharePath={token ? sharePath(token) : null}
         createShare={createShareAction}
         revokeShare={revokeShareAction}

@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CompareView } from "@/components/tasks/compare-view";
+import { ComparePicker } from "@/components/tasks/compare-picker";
+import { requireUser } from "@/lib/session";
+import { compareTasks } from "@/lib/tasks/compare";
+import { findUserTask, listUserTasks, taskView } from "@/lib/tasks/queries";
+
+export const metadata: Metadata = { title: "Compare · x3d studio" };
+
+const ids = (v: string | string[] | undefined): string[] => (Array.isArray(v) ? v : v ? [v] : []);
+
+/** `?t=<a>&t=<b>`: two of the user's results compared; `?t=<a>` alone: pick the second one. */
+export default async function ComparePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await requireUser();
+  const [idA, idB] = ids((await searchParams).t);
+  const back = (
+    <p className="mb-4 text-sm text-neutral-500">
+      <Link href="/tasks" className="hover:text-neutral-300">
+        ← My tasks
+      </Link>
+    </p>
+  );
+
+  if (idA && idB) {
+    const outcome = await compareTasks(user.id, idA, idB);
+    if (outcome.status === "not-found") notFound();
+    return (
+      <>
+        {back}
+        <h1 className="mb-6 text-2xl font-semibold tracking-tight">Compare</h1>
+        {outcome.status === "ok" ? (
+          <CompareView a={outcome.a} b={outcome.b} differing={outcome.differing} />
+        ) : (
+          <p className="text-neutral-400">{outcome.reason}</p>
+        )}
+      </>
+    );
+  }
+
+  if (idA && !(await findUserTask(user.id, idA))) notFound();
+  const { tasks } = await listUserTasks(user.id, { state: "success", page: 1 });
+  const choices = tasks
+    .filter((task) => task.id !== idA)
+    .map((task) => {
+      const view = taskView(task);
+      return { id: view.id, kind: view.kind, createdAt: view.createdAt, coverUrl: view.cover.url };
+    });
+  return (
+    <>
+      {back}
+      <h1 className="mb-6 text-2xl font-semibold tracking-tight">{idA ? "Compare with…" : "Compare two results"}</h1>
+      <ComparePicker first={idA ?? null} choices={choices} />
+    </>
+  );
+}

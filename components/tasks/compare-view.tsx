@@ -1,0 +1,106 @@
+"use client";
+
+import Link from "next/link";
+import { useCallback, useState } from "react";
+import { LazyCompareViewer, type ModelFacts } from "@/components/viewer";
+import type { CompareSide } from "@/lib/tasks/compare";
+import { formatBytes } from "@/lib/files/format-bytes";
+import { LocalTime } from "./local-time";
+import { describeOptions, KIND_LABELS } from "./task-labels";
+
+interface Props {
+  a: CompareSide;
+  b: CompareSide;
+  /** Option keys whose values differ. */
+  differing: string[];
+}
+
+const count = (n: number | undefined) => (n === undefined ? "…" : n.toLocaleString("en-US"));
+
+/** One option's label and value as the task page shows it ("—" when the task has none). */
+function optionCell(side: CompareSide, key: string): [string, string] {
+  return describeOptions(side.kind, { [key]: side.options[key] })[0] ?? [key.replaceAll("_", " "), "—"];
+}
+
+/** Two results in linked viewers (side by side or swipe) above their stats and the options that differ. */
+export function CompareView({ a, b, differing }: Props) {
+  const [facts, setFacts] = useState<[ModelFacts | undefined, ModelFacts | undefined]>([undefined, undefined]);
+  const onFacts = useCallback((index: 0 | 1, f: ModelFacts) => setFacts((old) => (index === 0 ? [f, old[1]] : [old[0], f])), []);
+  const [factsA, factsB] = facts;
+  const rows: [string, string, string][] = [
+    ["Triangles", count(factsA?.triangles), count(factsB?.triangles)],
+    ["Vertices", count(factsA?.vertices), count(factsB?.vertices)],
+    // Measured on what the viewer loaded: the display copy holds textures of at most 2048 pixels a side.
+    ["Textures (as shown)", factsA ? factsA.textures.join(", ") || "none" : "…", factsB ? factsB.textures.join(", ") || "none" : "…"],
+    [
+      "File size",
+      a.fileSize === null ? "—" : `${formatBytes(a.fileSize)} ${a.format.toUpperCase()}`,
+      b.fileSize === null ? "—" : `${formatBytes(b.fileSize)} ${b.format.toUpperCase()}`,
+    ],
+  ];
+  const options = differing.map((key): [string, string, string] => {
+    const [label, valueA] = optionCell(a, key);
+    return [label, valueA, optionCell(b, key)[1]];
+  });
+
+  return (
+    <div className="space-y-6">
+      <LazyCompareViewer
+        models={[
+          { url: a.viewUrl, format: a.viewFormat, label: "A" },
+          { url: b.viewUrl, format: b.viewFormat, label: "B" },
+        ]}
+        onFacts={onFacts}
+      />
+      <table className="w-full text-left text-sm" data-testid="compare-stats">
+        <thead className="text-neutral-400">
+          <tr>
+            <th className="py-1 pr-4 font-normal" />
+            {[a, b].map((side, i) => (
+              <th key={side.id} className="py-1 pr-4 font-medium text-neutral-200" scope="col">
+                {i === 0 ? "A" : "B"} ·{" "}
+                <Link href={`/tasks/${encodeURIComponent(side.id)}`} className="hover:text-sky-300">
+                  {KIND_LABELS[side.kind]}
+                </Link>{" "}
+                <span className="font-normal text-neutral-500">
+                  <LocalTime iso={side.createdAt} />
+                </span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([label, valueA, valueB]) => (
+            <tr key={label} data-testid="compare-row" data-row={label} className="border-t border-neutral-800">
+              <th scope="row" className="py-1 pr-4 font-normal text-neutral-400">
+                {label}
+              </th>
+              <td className="py-1 pr-4">{valueA}</td>
+              <td className="py-1 pr-4">{valueB}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <section className="space-y-2" aria-label="Options that differ">
+        <h2 className="text-sm font-medium text-neutral-300">Options that differ</h2>
+        {options.length === 0 ? (
+          <p className="text-sm text-neutral-500">Both were made with the same options.</p>
+        ) : (
+          <table className="w-full text-left text-sm" data-testid="compare-options">
+            <tbody>
+              {options.map(([label, valueA, valueB]) => (
+                <tr key={label} data-testid="compare-option" className="border-t border-neutral-800">
+                  <th scope="row" className="py-1 pr-4 font-normal text-neutral-400">
+                    {label}
+                  </th>
+                  <td className="py-1 pr-4">{valueA}</td>
+                  <td className="py-1 pr-4">{valueB}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+"use client";
+
+import { Canvas } from "@react-three/fiber";
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { NeutralToneMapping, type Group } from "three";
+import type { ModelFormat } from "@/lib/viewer/formats";
+import { countMeshStats } from "@/lib/viewer/mesh-stats";
+import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
+import { textureSizes } from "@/lib/viewer/texture-sizes";
+import { CameraLink } from "@/lib/viewer/camera-link";
+import { BACKDROP_COLORS, ModelScene } from "./model-scene";
+import { useLoadedModel } from "./use-loaded-model";
+
+export interface CompareModel {
+  url: string;
+  format: ModelFormat;
+  /** "A", "B": what the stats table calls it. */
+  label: string;
+}
+
+/** What the viewer measured of a loaded model. */
+export interface ModelFacts {
+  triangles: number;
+  vertices: number;
+  textures: string[];
+}
+
+export interface CompareViewerProps {
+  models: readonly [CompareModel, CompareModel];
+  /** Called once per model when it is loaded; keep it stable. */
+  onFacts(index: 0 | 1, facts: ModelFacts): void;
+  className?: string;
+}
+
+type Mode = "side" | "swipe";
+
+/**
+ * Two results with one camera: side by side, or stacked with a draggable divider (swipe).
+ * Swipe stacks the two canvases and clips the top one with CSS clip-path rather than
+ * rendering both models into one canvas with scissor tests: each model keeps its own
+ * renderer and the same scene as the side-by-side mode (switching modes reloads nothing),
+ * moving the divider draws no WebGL frame at all, and orbiting either half moves both.
+ */
+export function CompareViewer({ models, onFacts, className = "h-[28rem] w-full" }: CompareViewerProps) {
+  const [link] = useState(() => new CameraLink());
+  const [mode, setMode] = useState<Mode>("side");
+  const [split, setSplit] = useState(50);
+  const [drawn, setDrawn] = useState<[boolean, boolean]>([false, false]);
+  const stage = useRef<HTMLDivElement>(null);
+  const dragging = useRef(false);
+  const [onDrawnA] = useState(() => () => setDrawn((d) => [true, d[1]]));
+  const [onDrawnB] = useState(() => () => setDrawn((d) => [d[0], true]));
+
+  const moveTo = (clientX: number) => {
+    const rect = stage.current?.getBoundingClientRect();
+    if (!rect || rect.width === 0) return;
+    setSplit(Math.min(100, Math.max(0, ((clientX - rect.left) / rect.width) * 100)));
+  };
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    dragging.current = true;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    moveTo(e.clientX);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (dragging.current) moveTo(e.clientX);
+  };
+  const onPointerUp = () => {
+    dragging.current = false;
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const step = e.key === "ArrowLeft" ? -5 : e.key === "ArrowRight" ? 5 : 0;
+    if (step === 0) return;
+    e.preventDefault();
+    setSplit((s) => Math.min(100, Math.max(0, s + step)));
+  };
+
+  const swipe = mode === "swipe";
+  const [a, b] = models;
+  return (
+    <div className="space-y-2" data-testid="compare-viewer" data-mode={mode} data-state={drawn[0] && drawn[1] ? "ready" : "loading"}>
+      <div className="flex gap-2" role="group" aria-label="Compare mode">
+        {(["side", "swipe"] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            aria-pressed={mode === m}
+            onClick={() => setMode(m)}
+            className="rounded-md border border-neutral-700 px-3 py-1 text-sm aria-pressed:border-sky-600 aria-pressed:text-sky-300"
+          >
+            {m === "side" ? "Side by side" : "Swipe"}
+          </button>
+        ))}
+      </div>
+      <div ref={stage} className={`${className} ${swipe ? "relative" : "grid grid-cols-2 gap-2"}`} data-testid="compare-stage">
+        <div className={swipe ? "absolute inset-0" : "relative"}>
+          <Pane model={a} testId="compare-canvas-a" link={link} onDrawn={onDrawnA} onFacts={onFacts} index={0} />
+        </div>
+        <div className={swipe ? "absolute inset-0" : "relative"} style={swipe ? { clipPath: `inset(0 0 0 ${split}%)` } : undefined}>
+          <Pane model={b} testId="compare-canvas-b" link={link} onDrawn={onDrawnB} onFacts={onFacts} index={1} />
+        </div>
+        {swipe ? (
+          <div
+            role="slider"
+            tabIndex={0}
+            aria-label="Divider between A and B"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(split)}
+            data-testid="compare-divider"
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={onPointerUp}
+            onKeyDown={onKeyDown}
+            className="absolute inset-y-0 z-10 w-4 -translate-x-1/2 cursor-ew-resize touch-none"
+            style={{ left: `${split}%` }}
+          >
+            <div className="mx-auto h-full w-0.5 bg-sky-400" />
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export default CompareViewer;
+
+interface PaneProps {
+  model: CompareModel;
+  testId: string;
+  link: CameraLink;
+  index: 0 | 1;
+  onDrawn(): void;
+  onFacts(index: 0 | 1, facts: ModelFacts): void;
+}
+
+/** One model in its own canvas, its camera linked to the other's. Memoised: moving the divider does not re-render it. */
+const Pane = memo(function Pane({ model, testId, link, index, onDrawn, onFacts }: PaneProps) {
+  const loaded = useLoadedModel(model.url, model.format);
+  const [software] = useState(isSoftwareRenderer);
+  const root = loaded.status === "ready" ? loaded.model.root : null;
+  useEffect(() => {
+    if (root) onFacts(index, { ...countMeshStats(root), textures: textureSizes(root) });
+  }, [root, index, onFacts]);
+  const drawnReported = (drawnRoot: Group) => {
+    if (drawnRoot === root) onDrawn();
+  };
+  return (
+    <div
+      className="relative h-full w-full overflow-hidden rounded-lg border border-neutral-800"
+      style={{ backgroundColor: BACKDROP_COLORS.dark }}
+    >
+      <Canvas
+        frameloop="demand"
+        dpr={[1, 2]}
+        camera={{ fov: 45, near: 0.1, far: 1000, position: [0, 0, 5] }}
+        gl={{ preserveDrawingBuffer: true, antialias: !software, alpha: true, toneMapping: NeutralToneMapping }}
+        onCreated={({ gl }) => {
+          gl.domElement.setAttribute("data-testid", testId);
+          gl.domElement.setAttribute("role", "img");
+          gl.domElement.setAttribute("aria-label", `3D view of ${model.label}`);
+        }}
+      >
+        {root ? (
+          <ModelScene
+            root={root}
+            fitKey={model.url}
+            environmentLighting={!software}
+            wireframe={false}
+            clay={false}
+            backdrop="dark"
+            onDrawn={drawnReported}
+            link={link}
+          />
+        ) : null}
+      </Canvas>
+      <span
+        className={`pointer-events-none absolute top-2 rounded bg-neutral-900/80 px-2 py-0.5 text-xs ${index === 0 ? "left-2" : "right-2"}`}
+      >
+        {model.label}
+      </span>
+      {loaded.status === "error" ? (
+        <p role="alert" className="absolute inset-x-2 bottom-2 text-sm text-red-300">
+          {model.label} could not be displayed: {loaded.reason}
+        </p>
+      ) : !root ? (
+        <p role="status" className="absolute inset-x-2 bottom-2 text-sm text-neutral-400">
+          Loading {model.label}…
+        </p>
+      ) : null}
+    </div>
+  );
+});
