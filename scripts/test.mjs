@@ -71,7 +71,14 @@ if (built) {
   // Emptied for this run: the harness (and CI's environment) would otherwise put it on PostgreSQL too.
   vitest("unit and service tests (embedded PGlite)", [], { X3D_TEST_DATABASE_URL: "" });
   if (process.env.X3D_TEST_DATABASE_URL) {
-    vitest("service tests (PostgreSQL)", ["test/service", "lib/db/migrate-postgres.test.ts"], {});
+    // The service tests whose outcome can depend on the database. Left out (they run on PGlite
+    // above): the fuzz (about a minute, input handling before any write), the headers and
+    // upload-limit checks, and the client-bundle scan, none of which reads a table differently.
+    const pgOnlyOnce = ["fuzz", "security-headers", "upload-limits", "client-bundle"].flatMap((n) => [
+      "--exclude",
+      `test/service/${n}.test.ts`,
+    ]);
+    vitest("service tests (PostgreSQL)", ["test/service", "lib/db/migrate-postgres.test.ts", ...pgOnlyOnce], {});
   } else {
     summary.push("service tests (PostgreSQL): skipped, X3D_TEST_DATABASE_URL not set");
   }
