@@ -4,20 +4,10 @@ import { x3d } from "@/lib/x3d/service";
 import { parseDepthTaskForm, type Parsed } from "./create-forms";
 import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { coverImageFile, imageFiles } from "./inputs";
+import { DEPTH_SPEC } from "@/lib/x3d/spec/depth";
+import { formShows } from "@/lib/x3d/spec/form";
 
-const SHOWN = [
-  "image",
-  "image_url",
-  "model_type",
-  "height_relief",
-  "rmbg",
-  "degree_rmbg",
-  "shape_base",
-  "thickness_base",
-  "width",
-  "sculpmode",
-  "format",
-];
+const SHOWN = formShows(DEPTH_SPEC);
 
 /** The file of a one-upload list. */
 function oneFile<T>(files: Parsed<T[]>): Parsed<T> {

@@ -4,20 +4,10 @@ import { x3d } from "@/lib/x3d/service";
 import { parseImageTaskForm } from "./create-forms";
 import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { imageFiles } from "./inputs";
+import { formShows } from "@/lib/x3d/spec/form";
+import { SUBMIT_TASK_SPEC } from "@/lib/x3d/spec/submit-task";
 
-const SHOWN = [
-  "images",
-  "multi_images",
-  "multi_images_bit",
-  "request_type",
-  "model",
-  "resolution",
-  "pbr",
-  "shading",
-  "face",
-  "format",
-  "rmbg",
-];
+const SHOWN = formShows(SUBMIT_TASK_SPEC, ["mesh", "mesh_url"]);
 
 /** Image to 3D from one image or from views: validate, check the uploads are the user's, submit, record. */
 export async function createImageTask(userId: string, form: FormData): Promise<CreateOutcome> {

@@ -10,8 +10,10 @@ import { parseLookupForm, parseSegmentationTaskForm } from "./create-forms";
 import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { meshInput } from "./inputs";
 import { ownedBy } from "./queries";
+import { formShows } from "@/lib/x3d/spec/form";
+import { SEGMENTATION_SPEC } from "@/lib/x3d/spec/segmentation";
 
-const SHOWN = ["mesh", "mesh_url", "seg_level", "format"];
+const SHOWN = formShows(SEGMENTATION_SPEC);
 /** The service's "task not found". */
 const UNKNOWN_TASK = 10030010;
 

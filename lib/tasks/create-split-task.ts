@@ -5,8 +5,10 @@ import { x3d } from "@/lib/x3d/service";
 import { parseSplitTaskForm } from "./create-forms";
 import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { meshInput } from "./inputs";
+import { formShows } from "@/lib/x3d/spec/form";
+import { SPLIT_SPEC } from "@/lib/x3d/spec/split";
 
-const SHOWN = ["mesh", "mesh_url", "model", "part", "joint", "merge", "level", "format"];
+const SHOWN = formShows(SPLIT_SPEC);
 
 /** Split a mesh (upload, URL or earlier result) with the fields of its model. */
 export async function createSplitTask(userId: string, form: FormData): Promise<CreateOutcome> {

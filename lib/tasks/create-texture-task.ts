@@ -4,8 +4,10 @@ import { x3d } from "@/lib/x3d/service";
 import { parseTextureTaskForm } from "./create-forms";
 import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { imageFiles, meshInput } from "./inputs";
+import { formShows } from "@/lib/x3d/spec/form";
+import { SUBMIT_TASK_SPEC } from "@/lib/x3d/spec/submit-task";
 
-const SHOWN = ["images", "mesh", "mesh_url", "model", "resolution", "pbr", "shading", "format", "rmbg"];
+const SHOWN = formShows(SUBMIT_TASK_SPEC, ["request_type", "multi_images", "multi_images_bit", "face"]);
 
 /** Texture an existing GLB (request_type 2) from an image: the mesh is the user's upload, a URL or their earlier result. */
 export async function createTextureTask(userId: string, form: FormData): Promise<CreateOutcome> {

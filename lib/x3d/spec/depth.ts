@@ -3,7 +3,7 @@
  * background-removal strength applies; with rmbg 0 the base's shape and thickness do.
  */
 import { DEPTH_DEFAULTS, DEPTH_FORMATS, DEPTH_MODEL_TYPES, DEPTH_RANGES } from "../options";
-import { endpoint, type ChoiceField, type DecimalField, type IntChoiceField, type IntField } from "./field";
+import { CALLBACK_INPUT, endpoint, type ChoiceField, type DecimalField, type IntChoiceField, type IntField } from "./field";
 import { FLAG_LABELS } from "./submit-task";
 
 export function depthSpec(ranges = DEPTH_RANGES) {
@@ -125,7 +125,7 @@ export function depthSpec(ranges = DEPTH_RANGES) {
         codes: [10033001, 10033002, 10033003, 10033004, 10033016, 10030012],
       },
       image_url: { kind: "url", doc: "Or the image's http(s) URL.", codes: [10033003, 10033005] },
-      callback_url: { kind: "url", doc: "Called with the task's final state.", codes: [10030001] },
+      ...CALLBACK_INPUT,
     },
     cost: (table) => table.depth,
     scheme: "Bearer",

@@ -127,6 +127,22 @@ export interface InputDoc {
   codes: readonly ErrorCode[];
 }
 
+/** Every endpoint's callback. */
+export const CALLBACK_INPUT: Readonly<Record<string, InputDoc>> = {
+  callback_url: { kind: "url", doc: "Called with the task's final state.", codes: [10030001] },
+};
+
+/** The mesh inputs of split and segmentation, and the callback. */
+export const MESH_INPUTS: Readonly<Record<string, InputDoc>> = {
+  mesh: {
+    kind: "file",
+    doc: "The mesh: GLB, STL or OBJ, at most 200 MB.",
+    codes: [10030003, 10030004, 10030005, 10030006, 10030008, 10030012],
+  },
+  mesh_url: { kind: "url", doc: "Or the mesh's http(s) URL (.glb, .stl or .obj).", codes: [10030005, 10030007] },
+  ...CALLBACK_INPUT,
+};
+
 export interface EndpointSpec<F extends Fields = Fields> {
   /** The path under /open-api/v1. */
   path: string;

@@ -155,3 +155,8 @@ export function rangeHint(field: IntField | DecimalField): string {
   const steps = field.step === undefined ? "" : ` in steps of ${field.step}`;
   return `From ${field.min.toFixed(places)} to ${field.max.toFixed(places)}${steps}.`;
 }
+
+/** The wire names a studio form shows problems beside: the endpoint's table without the callback, the fields the form omits, and `without`. */
+export function formShows<F extends Fields>(spec: EndpointSpec<F>, without: readonly string[] = []): string[] {
+  return spec.table.filter((name) => name !== "callback_url" && !spec.fields[name]?.form?.omit && !without.includes(name));
+}

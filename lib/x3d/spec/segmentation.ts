@@ -1,6 +1,6 @@
 /** segmentation/create-task (addendum, open-api.md 4.9): a mesh into labelled parts. */
 import { SEG_LEVELS, SEGMENTATION_DEFAULTS, SEGMENTATION_FORMATS } from "../options";
-import { endpoint, type ChoiceField, type IntChoiceField } from "./field";
+import { endpoint, MESH_INPUTS, type ChoiceField, type IntChoiceField } from "./field";
 
 export function segmentationSpec() {
   const fields = {
@@ -29,15 +29,7 @@ export function segmentationSpec() {
     fields,
     rules: {},
     table: ["mesh", "mesh_url", "seg_level", "format", "callback_url"],
-    inputs: {
-      mesh: {
-        kind: "file",
-        doc: "The mesh: GLB, STL or OBJ, at most 200 MB.",
-        codes: [10030003, 10030004, 10030005, 10030006, 10030008, 10030012],
-      },
-      mesh_url: { kind: "url", doc: "Or the mesh's http(s) URL (.glb, .stl or .obj).", codes: [10030005, 10030007] },
-      callback_url: { kind: "url", doc: "Called with the task's final state.", codes: [10030001] },
-    },
+    inputs: MESH_INPUTS,
     cost: (table) => table.segmentation,
     scheme: "Token",
     query: { path: "/segmentation/query-task", scheme: "Token" },

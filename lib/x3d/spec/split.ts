@@ -3,7 +3,7 @@
  * a general model by a level. Options of the other model are ignored by the service.
  */
 import { MESH_FORMATS, SPLIT_DEFAULTS, SPLIT_JOINTS, SPLIT_LEVELS, SPLIT_MODELS, SPLIT_PARTS, type SplitPart } from "../options";
-import { endpoint, type ChoiceField, type IntChoiceField } from "./field";
+import { endpoint, MESH_INPUTS, type ChoiceField, type IntChoiceField } from "./field";
 
 const PART_KEYS = Object.keys(SPLIT_PARTS) as SplitPart[];
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -79,15 +79,7 @@ export function splitSpec() {
       level: { applies: (v) => v.model === "general", doc: "Only for model general." },
     },
     table: ["mesh", "mesh_url", "model", "part", "joint", "merge", "level", "format", "callback_url"],
-    inputs: {
-      mesh: {
-        kind: "file",
-        doc: "The mesh: GLB, STL or OBJ, at most 200 MB.",
-        codes: [10030003, 10030004, 10030005, 10030006, 10030008, 10030012],
-      },
-      mesh_url: { kind: "url", doc: "Or the mesh's http(s) URL (.glb, .stl or .obj).", codes: [10030005, 10030007] },
-      callback_url: { kind: "url", doc: "Called with the task's final state.", codes: [10030001] },
-    },
+    inputs: MESH_INPUTS,
     cost: (table) => table.split,
     scheme: "Bearer",
     query: { path: "/split/query-task", scheme: "Token" },

@@ -15,7 +15,7 @@ import {
   type Model,
 } from "../options";
 import { imageTo3dCost } from "../costs";
-import { endpoint, type ChoiceField, type DecimalField, type IntChoiceField, type IntField, type ValuesOf } from "./field";
+import { CALLBACK_INPUT, endpoint, type ChoiceField, type DecimalField, type IntChoiceField, type IntField, type ValuesOf } from "./field";
 
 export const FLAG_LABELS = { 0: "off", 1: "on" } as const;
 
@@ -153,7 +153,7 @@ export function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: num
       },
       mesh: { kind: "file", doc: "request_type 2: the GLB to texture, at most 200 MB.", codes: [10031001, 10031010, 10031011, 10031016] },
       mesh_url: { kind: "url", doc: "request_type 2: or the GLB's http(s) URL.", codes: [10031012, 10031016] },
-      callback_url: { kind: "url", doc: "Called with the task's final state.", codes: [10030001] },
+      ...CALLBACK_INPUT,
     },
     cost: (table, v) => imageTo3dCost(table, v.model, v.resolution, v.request_type),
     scheme: "Bearer",
