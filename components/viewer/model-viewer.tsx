@@ -1,11 +1,12 @@
 "use client";
 
 import { Canvas } from "@react-three/fiber";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { NeutralToneMapping, type Group, type Vector3, type WebGLRenderer } from "three";
 import { isImageFormat, screenshotName, type ModelFormat, type ViewerFormat } from "@/lib/viewer/formats";
 import { formatLength } from "@/lib/viewer/measure";
-import { extractTriangles } from "@/lib/viewer/mesh-extract";
+import { extractInWorker } from "@/lib/viewer/extract-in-worker";
+import type { ExtractedModel } from "@/lib/viewer/mesh-extract";
 import { countMeshStats, formatMeshStats } from "@/lib/viewer/mesh-stats";
 import { DEFAULT_HEIGHT_MM, mmPerUnit, type PrintSizing } from "@/lib/viewer/print-size";
 import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
@@ -93,7 +94,7 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing }: MeshVi
   // Measured and exported from full detail only (the preview is simplified), once it is on
   // screen: flattening 2M triangles must not hold back its first frame.
   const fullModel = full.status === "ready" && state === "ready" ? full.model : null;
-  const triangles = useMemo(() => (fullModel ? extractTriangles(fullModel.root) : null), [fullModel]);
+  const triangles = useExtractedTriangles(fullModel?.root ?? null);
   const [heightMm, setHeightMm] = useStoredHeight(url);
   const [grid, setGrid] = useState(true);
   const [measuring, setMeasuring] = useState(false);
@@ -283,4 +284,23 @@ function viewerState(
   if (full.status === "ready" && drawn === full.model.root) return "ready";
   if (previewShown || (preview.status === "ready" && drawn === preview.model.root)) return "preview";
   return "loading";
+}
+
+/** The full model's triangles for the print panel, flattened off the page's thread; null until then. */
+function useExtractedTriangles(root: Group | null): ExtractedModel | null {
+  const [extracted, setExtracted] = useState<{ root: Group; model: ExtractedModel } | null>(null);
+  useEffect(() => {
+    if (!root) return;
+    const abort = new AbortController();
+    extractInWorker(root, abort.signal).then(
+      (model) => {
+        if (!abort.signal.aborted) setExtracted({ root, model });
+      },
+      (error: unknown) => {
+        if (!abort.signal.aborted) console.warn("[viewer] could not measure the model", error);
+      },
+    );
+    return () => abort.abort();
+  }, [root]);
+  return extracted && extracted.root === root ? extracted.model : null;
 }
