@@ -7,6 +7,7 @@ import { Box3, PerspectiveCamera, PMREMGenerator, type Group, type Texture, type
 import { ENV_MAP_URL } from "@/lib/viewer/assets";
 import { fitCamera, type CameraFit } from "@/lib/viewer/camera-fit";
 import { DisplayModes } from "@/lib/viewer/display-modes";
+import { PartLayout, partColour, type ModelPart } from "@/lib/viewer/parts";
 import { mark } from "./load-model";
 
 export type Backdrop = "dark" | "light" | "transparent";
@@ -30,12 +31,15 @@ interface ModelSceneProps {
   wireframe: boolean;
   clay: boolean;
   backdrop: Backdrop;
+  /** The model's parts (none for a model of one piece), with what the part list asks of them. */
+  parts: readonly ModelPart[];
+  partView: PartView;
   /** Called with the root once a frame showing it has been drawn. */
   onDrawn(root: Group): void;
 }
 
 /** Everything inside the canvas: light, controls, the model and its display modes. */
-export function ModelScene({ root, fitKey, environmentLighting, wireframe, clay, backdrop, onDrawn }: ModelSceneProps) {
+export function ModelScene({ root, fitKey, environmentLighting, wireframe, clay, backdrop, parts, partView, onDrawn }: ModelSceneProps) {
   const environment = useStudioEnvironment(environmentLighting);
   return (
     <>
@@ -51,7 +55,8 @@ export function ModelScene({ root, fitKey, environmentLighting, wireframe, clay,
       <OrbitControls makeDefault enableDamping dampingFactor={0.12} />
       <BackgroundColor backdrop={backdrop} />
       <FittedModel root={root} fitKey={fitKey} />
-      <DisplayMode root={root} wireframe={wireframe} clay={clay} />
+      <DisplayMode root={root} parts={parts} wireframe={wireframe} clay={clay} partColours={partView.colours} />
+      <PartArrangement root={root} parts={parts} hidden={partView.hidden} explode={partView.explode} />
       <ReportDrawn root={root} onDrawn={onDrawn} />
     </>
   );
@@ -175,14 +180,52 @@ function aimCamera(fit: CameraFit, camera: PerspectiveCamera, controls: Orbit | 
   }
 }
 
-function DisplayMode({ root, wireframe, clay }: { root: Group; wireframe: boolean; clay: boolean }) {
+/** What the part list asks: parts hidden (by name), the explode amount (0–1), colour by part. */
+export interface PartView {
+  hidden: ReadonlySet<string>;
+  explode: number;
+  colours: boolean;
+}
+
+interface DisplayModeProps {
+  root: Group;
+  parts: readonly ModelPart[];
+  wireframe: boolean;
+  clay: boolean;
+  partColours: boolean;
+}
+
+function DisplayMode({ root, parts, wireframe, clay, partColours }: DisplayModeProps) {
   const invalidate = useThree((s) => s.invalidate);
   const modes = useMemo(() => new DisplayModes(root), [root]);
+  const colours = useMemo(() => new Map(parts.map((p, i) => [p.object, partColour(i)])), [parts]);
   useEffect(() => () => modes.dispose(), [modes]);
   // A layout effect: a new model's first frame already shows it in the current mode.
   useLayoutEffect(() => {
-    modes.apply({ wireframe, clay });
+    modes.apply({ wireframe, clay, partColours: partColours && colours.size > 0 ? colours : null });
     invalidate();
-  }, [modes, wireframe, clay, invalidate]);
+  }, [modes, wireframe, clay, partColours, colours, invalidate]);
+  return null;
+}
+
+/** Shows and hides parts by name, and moves them apart by the explode amount. */
+function PartArrangement({
+  root,
+  parts,
+  hidden,
+  explode,
+}: {
+  root: Group;
+  parts: readonly ModelPart[];
+  hidden: ReadonlySet<string>;
+  explode: number;
+}) {
+  const invalidate = useThree((s) => s.invalidate);
+  // Measured once per model, while its parts are still where the file put them.
+  const layout = useMemo(() => new PartLayout(root, parts), [root, parts]);
+  useLayoutEffect(() => {
+    layout.apply(hidden, explode);
+    invalidate();
+  }, [layout, hidden, explode, invalidate]);
   return null;
 }

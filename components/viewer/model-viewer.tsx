@@ -8,7 +8,9 @@ import { countMeshStats, formatMeshStats } from "@/lib/viewer/mesh-stats";
 import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
 import { checkerStyle } from "./checker";
 import { DepthImageView } from "./depth-image-view";
-import { BACKDROP_COLORS, ModelScene, type Backdrop } from "./model-scene";
+import { findParts } from "@/lib/viewer/parts";
+import { BACKDROP_COLORS, ModelScene, type Backdrop, type PartView } from "./model-scene";
+import { PartList } from "./part-list";
 import { mark } from "./load-model";
 import { useLoadedModel, type ModelState } from "./use-loaded-model";
 import { nextBackdrop, ViewerToolbar } from "./viewer-toolbar";
@@ -24,6 +26,8 @@ export interface ModelViewerProps {
   /** File name the screenshot is named after; defaults to the URL's. */
   name?: string;
 }
+
+const NO_PART_VIEW: PartView = { hidden: new Set(), explode: 0, colours: false };
 
 const frame = "relative overflow-hidden rounded-lg border border-neutral-800";
 
@@ -73,6 +77,10 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
     if (preview.status === "ready" && root === preview.model.root) setPreviewShown(true);
   };
   const stats = useMemo(() => (model ? formatMeshStats(countMeshStats(model.root)) : ""), [model]);
+  // Kept by name: the preview's choices carry over to full detail.
+  const parts = useMemo(() => (model ? findParts(model.root) : []), [model]);
+  const partNames = useMemo(() => parts.map((p) => p.name), [parts]);
+  const [partView, setPartView] = useState<PartView>(NO_PART_VIEW);
 
   const screenshot = useCallback(() => {
     const canvas = gl.current?.domElement;
@@ -112,6 +120,8 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
             wireframe={wireframe}
             clay={clay}
             backdrop={backdrop}
+            parts={parts}
+            partView={partView}
             onDrawn={onDrawn}
           />
         )}
@@ -131,6 +141,12 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
           />
         </div>
       </div>
+
+      {partNames.length > 0 && (
+        <div className="absolute top-2 left-2">
+          <PartList names={partNames} view={partView} onChange={setPartView} />
+        </div>
+      )}
 
       {model && (
         <p data-testid="viewer-stats" className="absolute bottom-2 left-2 rounded bg-neutral-900/80 px-2 py-1 text-xs text-neutral-300">
