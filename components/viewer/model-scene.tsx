@@ -3,10 +3,11 @@
 import { OrbitControls } from "@react-three/drei";
 import { useFrame, useThree } from "@react-three/fiber";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { Box3, PerspectiveCamera, PMREMGenerator, type Group, type Texture, type Vector3 } from "three";
+import { Box3, PerspectiveCamera, PMREMGenerator, Vector3, type Group, type Texture } from "three";
 import { ENV_MAP_URL } from "@/lib/viewer/assets";
 import { fitCamera, type CameraFit } from "@/lib/viewer/camera-fit";
 import { DisplayModes } from "@/lib/viewer/display-modes";
+import { orbitByKey } from "@/lib/viewer/keyboard-orbit";
 import { PartLayout, partColour, type ModelPart } from "@/lib/viewer/parts";
 import { mark } from "./load-model";
 
@@ -53,6 +54,7 @@ export function ModelScene({ root, fitKey, environmentLighting, wireframe, clay,
         </>
       )}
       <OrbitControls makeDefault enableDamping dampingFactor={0.12} />
+      <KeyboardOrbit />
       <BackgroundColor backdrop={backdrop} />
       <FittedModel root={root} fitKey={fitKey} />
       <DisplayMode root={root} parts={parts} wireframe={wireframe} clay={clay} partColours={partView.colours} />
@@ -127,6 +129,28 @@ function useStudioEnvironment(enabled: boolean): Texture | null {
   }, [gl, enabled]);
   useEffect(() => invalidate(), [environment, invalidate]);
   return enabled ? environment : null;
+}
+
+/** Arrow keys and + / − on the focused canvas orbit and zoom, like the mouse does. */
+function KeyboardOrbit() {
+  const canvas = useThree((s) => s.gl.domElement);
+  const camera = useThree((s) => s.camera);
+  const controls = useThree((s) => s.controls) as unknown as Orbit | null;
+  const invalidate = useThree((s) => s.invalidate);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = controls?.target ?? new Vector3();
+      if (!orbitByKey(event.key, camera.position, target, controls?.maxDistance)) return;
+      event.preventDefault(); // no page scroll
+      camera.lookAt(target);
+      controls?.update();
+      invalidate();
+    };
+    canvas.addEventListener("keydown", onKey);
+    return () => canvas.removeEventListener("keydown", onKey);
+  }, [canvas, camera, controls, invalidate]);
+  return null;
 }
 
 function BackgroundColor({ backdrop }: { backdrop: Backdrop }) {

@@ -29,7 +29,9 @@ export interface ModelViewerProps {
 
 const NO_PART_VIEW: PartView = { hidden: new Set(), explode: 0, colours: false };
 
-const frame = "relative overflow-hidden rounded-lg border border-neutral-800";
+const frame =
+  "relative overflow-hidden rounded-lg border border-neutral-800 " +
+  "[&_canvas]:outline-none [&_canvas:focus-visible]:outline-2 [&_canvas:focus-visible]:outline-solid [&_canvas:focus-visible]:-outline-offset-2 [&_canvas:focus-visible]:outline-sky-400";
 
 /** Shows a task's result: a 3D model with orbit controls, or a depth map as a picture. */
 export function ModelViewer({ url, format, previewUrl, className = "h-[480px] w-full", name }: ModelViewerProps) {
@@ -110,6 +112,9 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
           renderer.domElement.setAttribute("data-testid", "viewer-canvas");
           renderer.domElement.setAttribute("role", "img");
           renderer.domElement.setAttribute("aria-label", "3D view of the result");
+          // Focusable, so the arrow keys and + / − can orbit and zoom (model-scene's KeyboardOrbit).
+          renderer.domElement.tabIndex = 0;
+          renderer.domElement.setAttribute("aria-keyshortcuts", "ArrowLeft ArrowRight ArrowUp ArrowDown + -");
         }}
       >
         {model && (

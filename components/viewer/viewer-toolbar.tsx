@@ -18,7 +18,8 @@ const NEXT_BACKDROP: Record<Backdrop, Backdrop> = { dark: "light", light: "trans
 
 const button =
   "rounded border border-neutral-700 bg-neutral-900/80 px-2.5 py-1 text-xs text-neutral-200 backdrop-blur " +
-  "hover:border-neutral-500 disabled:opacity-40 aria-pressed:border-sky-500 aria-pressed:text-sky-300";
+  "hover:border-neutral-500 disabled:opacity-40 aria-pressed:border-sky-500 aria-pressed:text-sky-300 " +
+  "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sky-400";
 
 /** The cycle order of the background button. */
 export function nextBackdrop(b: Backdrop): Backdrop {
