@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { createImageTask, drawnShare, expect as baseExpect, fixture, test } from "./fixtures";
-import { changeFrom, keepPixels } from "./viewer-pixels";
+import { changeFrom, keepPixels, keepSettledPixels } from "./viewer-pixels";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -73,7 +73,7 @@ test("the viewer works from the keyboard: orbit and zoom on the canvas, every to
   for (let i = 0; i < 3; i++) await page.keyboard.press("+");
   await expect.poll(() => drawnShare(page), { timeout: 15_000 }).toBeGreaterThan(drawn * 1.3);
   for (let i = 0; i < 3; i++) await page.keyboard.press("-");
-  await keepPixels(page, "start");
+  await keepSettledPixels(page, "start");
 
   // The toolbar follows in the tab order; Enter and Space press its buttons.
   const wireframe = page.getByRole("button", { name: "Wireframe" });
@@ -100,6 +100,8 @@ test("the viewer works from the keyboard: orbit and zoom on the canvas, every to
   await page.keyboard.press("Enter");
   await expect(background).toHaveAttribute("data-backdrop", "light");
 
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("combobox", { name: "Maps" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Screenshot" })).toBeFocused();
   const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);

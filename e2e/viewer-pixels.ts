@@ -39,3 +39,14 @@ export async function changeFrom(page: Page, from: string, name = "now"): Promis
   await keepPixels(page, name);
   return changedShare(page, from, name);
 }
+
+/** Keeps the canvas as `name` once two copies 300 ms apart agree (the last key or click has been drawn). */
+export async function keepSettledPixels(page: Page, name: string): Promise<void> {
+  for (let i = 0; i < 30; i++) {
+    await keepPixels(page, `${name}-before`);
+    await page.waitForTimeout(300);
+    await keepPixels(page, name);
+    if ((await changedShare(page, `${name}-before`, name)) < 0.0005) return;
+  }
+  throw new Error(`the canvas did not settle for ${name}`);
+}

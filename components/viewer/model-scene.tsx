@@ -8,6 +8,7 @@ import { ENV_MAP_URL } from "@/lib/viewer/assets";
 import { fitCamera, type CameraFit } from "@/lib/viewer/camera-fit";
 import { DisplayModes } from "@/lib/viewer/display-modes";
 import { orbitByKey } from "@/lib/viewer/keyboard-orbit";
+import type { MaterialView } from "@/lib/viewer/material-views";
 import { PartLayout, partColour, type ModelPart } from "@/lib/viewer/parts";
 import { mark } from "./load-model";
 
@@ -31,6 +32,8 @@ interface ModelSceneProps {
   environmentLighting: boolean;
   wireframe: boolean;
   clay: boolean;
+  /** One map on its own, or the UV checker; "lit" is the model as it is. */
+  materialView: MaterialView;
   backdrop: Backdrop;
   /** The model's parts (none for a model of one piece), with what the part list asks of them. */
   parts: readonly ModelPart[];
@@ -40,7 +43,18 @@ interface ModelSceneProps {
 }
 
 /** Everything inside the canvas: light, controls, the model and its display modes. */
-export function ModelScene({ root, fitKey, environmentLighting, wireframe, clay, backdrop, parts, partView, onDrawn }: ModelSceneProps) {
+export function ModelScene({
+  root,
+  fitKey,
+  environmentLighting,
+  wireframe,
+  clay,
+  materialView,
+  backdrop,
+  parts,
+  partView,
+  onDrawn,
+}: ModelSceneProps) {
   const environment = useStudioEnvironment(environmentLighting);
   return (
     <>
@@ -57,7 +71,7 @@ export function ModelScene({ root, fitKey, environmentLighting, wireframe, clay,
       <KeyboardOrbit />
       <BackgroundColor backdrop={backdrop} />
       <FittedModel root={root} fitKey={fitKey} />
-      <DisplayMode root={root} parts={parts} wireframe={wireframe} clay={clay} partColours={partView.colours} />
+      <DisplayMode root={root} parts={parts} wireframe={wireframe} clay={clay} view={materialView} partColours={partView.colours} />
       <PartArrangement root={root} parts={parts} hidden={partView.hidden} explode={partView.explode} />
       <ReportDrawn root={root} onDrawn={onDrawn} />
     </>
@@ -216,19 +230,20 @@ interface DisplayModeProps {
   parts: readonly ModelPart[];
   wireframe: boolean;
   clay: boolean;
+  view: MaterialView;
   partColours: boolean;
 }
 
-function DisplayMode({ root, parts, wireframe, clay, partColours }: DisplayModeProps) {
+function DisplayMode({ root, parts, wireframe, clay, view, partColours }: DisplayModeProps) {
   const invalidate = useThree((s) => s.invalidate);
   const modes = useMemo(() => new DisplayModes(root), [root]);
   const colours = useMemo(() => new Map(parts.map((p, i) => [p.object, partColour(i)])), [parts]);
   useEffect(() => () => modes.dispose(), [modes]);
   // A layout effect: a new model's first frame already shows it in the current mode.
   useLayoutEffect(() => {
-    modes.apply({ wireframe, clay, partColours: partColours && colours.size > 0 ? colours : null });
+    modes.apply({ wireframe, clay, view, partColours: partColours && colours.size > 0 ? colours : null });
     invalidate();
-  }, [modes, wireframe, clay, partColours, colours, invalidate]);
+  }, [modes, wireframe, clay, view, partColours, colours, invalidate]);
   return null;
 }
 

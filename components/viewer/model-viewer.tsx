@@ -8,6 +8,7 @@ import { countMeshStats, formatMeshStats } from "@/lib/viewer/mesh-stats";
 import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
 import { checkerStyle } from "./checker";
 import { DepthImageView } from "./depth-image-view";
+import type { MaterialView } from "@/lib/viewer/material-views";
 import { findParts } from "@/lib/viewer/parts";
 import { BACKDROP_COLORS, ModelScene, type Backdrop, type PartView } from "./model-scene";
 import { PartList } from "./part-list";
@@ -66,6 +67,7 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
   if (full.status === "ready" && !fullShown) setFullShown(true);
   const [wireframe, setWireframe] = useState(false);
   const [clay, setClay] = useState(false);
+  const [materialView, setMaterialView] = useState<MaterialView>("lit");
   const [backdrop, setBackdrop] = useState<Backdrop>("dark");
   const gl = useRef<WebGLRenderer | null>(null);
   // On a CPU rasteriser, no MSAA and no image-based lighting: each costs seconds per frame there.
@@ -124,6 +126,7 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
             environmentLighting={!software}
             wireframe={wireframe}
             clay={clay}
+            materialView={materialView}
             backdrop={backdrop}
             parts={parts}
             partView={partView}
@@ -139,6 +142,8 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
             clay={clay}
             backdrop={backdrop}
             canScreenshot={!!model}
+            materialView={materialView}
+            onMaterialView={setMaterialView}
             onWireframe={() => setWireframe((w) => !w)}
             onClay={() => setClay((c) => !c)}
             onBackdrop={() => setBackdrop(nextBackdrop)}

@@ -1,5 +1,6 @@
 "use client";
 
+import { isMaterialView, MATERIAL_VIEWS, type MaterialView } from "@/lib/viewer/material-views";
 import { checkerStyle } from "./checker";
 import { BACKDROP_COLORS, type Backdrop } from "./model-scene";
 
@@ -8,6 +9,8 @@ interface ViewerToolbarProps {
   clay: boolean;
   backdrop: Backdrop;
   canScreenshot: boolean;
+  materialView: MaterialView;
+  onMaterialView(view: MaterialView): void;
   onWireframe(): void;
   onClay(): void;
   onBackdrop(): void;
@@ -49,6 +52,21 @@ export function ViewerToolbar(p: ViewerToolbarProps) {
           style={p.backdrop === "transparent" ? checkerStyle(2.5) : { backgroundColor: BACKDROP_COLORS[p.backdrop] }}
         />
       </button>
+      <select
+        aria-label="Maps"
+        title="Show one map on its own, or a UV checker"
+        className={button}
+        value={p.materialView}
+        onChange={(e) => {
+          if (isMaterialView(e.target.value)) p.onMaterialView(e.target.value);
+        }}
+      >
+        {MATERIAL_VIEWS.map((v) => (
+          <option key={v.value} value={v.value}>
+            {v.label}
+          </option>
+        ))}
+      </select>
       <button type="button" className={button} onClick={p.onScreenshot} disabled={!p.canScreenshot}>
         Screenshot
       </button>

@@ -1,25 +1,30 @@
 /**
- * The viewer's wireframe, clay and part-colour modes. Clay swaps every mesh's material for
- * one plain grey material, part colours swap each part's meshes for a plain material of the
- * part's colour (over clay too); the originals come back when both are off. Wireframe applies
+ * The viewer's wireframe, clay, part-colour and material-view modes. Clay swaps every mesh's
+ * material for one plain grey material, part colours swap each part's meshes for a plain
+ * material of the part's colour (over clay too), a material view swaps each material for one
+ * showing a single map, or the UV checker; the originals come back when all are off. Wireframe applies
  * to whichever materials are showing, and to the put-aside originals so they come back alike.
  */
 import { MeshStandardMaterial } from "three";
-import type { Material, Mesh, Object3D } from "three";
+import type { DataTexture, Material, Mesh, Object3D } from "three";
 import { collectMaterials } from "./dispose";
+import { checkerMaterial, mapMaterial, uvCheckerTexture, type MaterialView } from "./material-views";
 
 export interface DisplayMode {
   wireframe: boolean;
   clay: boolean;
   /** Each part (an object of the model) drawn in one plain colour (CSS colour), or null. */
   partColours?: ReadonlyMap<Object3D, string> | null;
+  /** Which maps show (clay and part colours come first); "lit" is the model as it is. */
+  view?: MaterialView;
 }
 
 export class DisplayModes {
   private readonly originals = new Map<Mesh, Material | Material[]>();
   private readonly clayMaterial = new MeshStandardMaterial({ name: "clay", color: 0xb4b4b4, roughness: 0.85, metalness: 0 });
-  private readonly partMaterials: MeshStandardMaterial[] = [];
-  private swapped: "clay" | ReadonlyMap<Object3D, string> | null = null;
+  private readonly made: Material[] = [];
+  private checker: DataTexture | null = null;
+  private swapped: "clay" | MaterialView | ReadonlyMap<Object3D, string> | null = null;
 
   constructor(private readonly root: Object3D) {}
 
@@ -28,17 +33,29 @@ export class DisplayModes {
   }
 
   /** Shows the model in this mode. */
-  apply({ wireframe, clay, partColours = null }: DisplayMode): void {
-    const want = partColours ?? (clay ? "clay" : null);
+  apply({ wireframe, clay, partColours = null, view = "lit" }: DisplayMode): void {
+    const want = partColours ?? (clay ? "clay" : view === "lit" ? null : view);
     if (want !== this.swapped) {
       this.restore();
-      if (want === "clay") this.swap(this.root, this.clayMaterial);
-      else if (want) for (const [part, colour] of want) this.swap(part, this.partMaterial(colour));
+      if (want === "clay") this.swap(this.root, () => this.clayMaterial);
+      else if (want === "uv") {
+        const checker = this.make(checkerMaterial((this.checker ??= uvCheckerTexture())));
+        this.swap(this.root, () => checker);
+      } else if (typeof want === "string") {
+        const byOriginal = new Map<Material, Material>();
+        const one = (m: Material) => byOriginal.get(m) ?? byOriginal.set(m, this.make(mapMaterial(m, want))).get(m) ?? m;
+        this.swap(this.root, (m) => (Array.isArray(m) ? m.map(one) : one(m)));
+      } else if (want) {
+        for (const [part, colour] of want) {
+          const material = this.make(new MeshStandardMaterial({ name: `part ${colour}`, color: colour, roughness: 0.7, metalness: 0 }));
+          this.swap(part, () => material);
+        }
+      }
       this.swapped = want;
     }
     const materials = collectMaterials(this.root);
     materials.add(this.clayMaterial);
-    for (const m of this.partMaterials) materials.add(m);
+    for (const m of this.made) materials.add(m);
     for (const m of this.originals.values()) for (const x of Array.isArray(m) ? m : [m]) materials.add(x);
     for (const m of materials) if ("wireframe" in m) (m as MeshStandardMaterial).wireframe = wireframe;
   }
@@ -47,27 +64,31 @@ export class DisplayModes {
   dispose(): void {
     this.restore();
     this.clayMaterial.dispose();
+    this.checker?.dispose();
+    this.checker = null;
   }
 
-  private swap(under: Object3D, material: Material): void {
+  /** Swaps each mesh's material(s) under `under` for what `to` makes of them, keeping the originals. */
+  private swap(under: Object3D, to: (original: Material | Material[]) => Material | Material[]): void {
     under.traverse((node) => {
       const mesh = node as Mesh;
       if (!mesh.isMesh) return;
-      if (!this.originals.has(mesh)) this.originals.set(mesh, mesh.material);
-      mesh.material = material;
+      const original = this.originals.get(mesh) ?? mesh.material;
+      this.originals.set(mesh, original);
+      mesh.material = to(original);
     });
   }
 
-  private partMaterial(colour: string): MeshStandardMaterial {
-    const material = new MeshStandardMaterial({ name: `part ${colour}`, color: colour, roughness: 0.7, metalness: 0 });
-    this.partMaterials.push(material);
+  /** A material this class made (freed when the originals come back; their maps are the model's). */
+  private make<M extends Material>(material: M): M {
+    this.made.push(material);
     return material;
   }
 
   private restore(): void {
     for (const [mesh, material] of this.originals) mesh.material = material;
     this.originals.clear();
-    for (const m of this.partMaterials.splice(0)) m.dispose();
+    for (const m of this.made.splice(0)) m.dispose();
     this.swapped = null;
   }
 }
