@@ -9,6 +9,7 @@ import { fitCamera, type CameraFit } from "@/lib/viewer/camera-fit";
 import { DisplayModes } from "@/lib/viewer/display-modes";
 import { orbitByKey } from "@/lib/viewer/keyboard-orbit";
 import type { MaterialView } from "@/lib/viewer/material-views";
+import { turnCamera } from "@/lib/viewer/turntable";
 import { PartLayout, partColour, type ModelPart } from "@/lib/viewer/parts";
 import { mark } from "./load-model";
 
@@ -34,6 +35,8 @@ interface ModelSceneProps {
   clay: boolean;
   /** One map on its own, or the UV checker; "lit" is the model as it is. */
   materialView: MaterialView;
+  /** Radians a second the camera circles the model (0: still). */
+  turnSpeed: number;
   backdrop: Backdrop;
   /** The model's parts (none for a model of one piece), with what the part list asks of them. */
   parts: readonly ModelPart[];
@@ -50,6 +53,7 @@ export function ModelScene({
   wireframe,
   clay,
   materialView,
+  turnSpeed,
   backdrop,
   parts,
   partView,
@@ -69,6 +73,7 @@ export function ModelScene({
       )}
       <OrbitControls makeDefault enableDamping dampingFactor={0.12} />
       <KeyboardOrbit />
+      <Turntable speed={turnSpeed} />
       <BackgroundColor backdrop={backdrop} />
       <FittedModel root={root} fitKey={fitKey} />
       <DisplayMode root={root} parts={parts} wireframe={wireframe} clay={clay} view={materialView} partColours={partView.colours} />
@@ -164,6 +169,25 @@ function KeyboardOrbit() {
     canvas.addEventListener("keydown", onKey);
     return () => canvas.removeEventListener("keydown", onKey);
   }, [canvas, camera, controls, invalidate]);
+  return null;
+}
+
+/** Circles the camera around the orbit target at `speed` radians a second, frame after frame, while set. */
+function Turntable({ speed }: { speed: number }) {
+  const camera = useThree((s) => s.camera);
+  const controls = useThree((s) => s.controls) as unknown as Orbit | null;
+  const invalidate = useThree((s) => s.invalidate);
+  useEffect(() => {
+    if (speed) invalidate(); // the first frame; each frame then asks for the next
+  }, [speed, invalidate]);
+  useFrame((_, delta) => {
+    if (!speed) return;
+    const target = controls?.target ?? new Vector3();
+    // Real time, so a turn takes its seconds however slow the frames; a stalled tab does not jump.
+    turnCamera(camera.position, target, Math.min(delta, 0.25) * speed);
+    camera.lookAt(target);
+    invalidate();
+  });
   return null;
 }
 

@@ -9,6 +9,8 @@ import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
 import { checkerStyle } from "./checker";
 import { DepthImageView } from "./depth-image-view";
 import type { MaterialView } from "@/lib/viewer/material-views";
+import { AUTO_ROTATE_SECONDS, TURNTABLE_SECONDS, turntableName } from "@/lib/viewer/turntable";
+import { recordCanvas } from "./record-turntable";
 import { findParts } from "@/lib/viewer/parts";
 import { BACKDROP_COLORS, ModelScene, type Backdrop, type PartView } from "./model-scene";
 import { PartList } from "./part-list";
@@ -68,6 +70,9 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
   const [wireframe, setWireframe] = useState(false);
   const [clay, setClay] = useState(false);
   const [materialView, setMaterialView] = useState<MaterialView>("lit");
+  const [autoRotate, setAutoRotate] = useState(false);
+  const [recording, setRecording] = useState<number | null>(null);
+  const [recordError, setRecordError] = useState<string | null>(null);
   const [backdrop, setBackdrop] = useState<Backdrop>("dark");
   const gl = useRef<WebGLRenderer | null>(null);
   // On a CPU rasteriser, no MSAA and no image-based lighting: each costs seconds per frame there.
@@ -95,6 +100,30 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
     a.download = screenshotName(name);
     a.click();
   }, [name]);
+
+  const record = useCallback(async () => {
+    const canvas = gl.current?.domElement;
+    if (!canvas) return;
+    setRecordError(null);
+    setRecording(TURNTABLE_SECONDS);
+    const started = Date.now();
+    const tick = setInterval(() => setRecording(Math.max(1, Math.ceil(TURNTABLE_SECONDS - (Date.now() - started) / 1000))), 250);
+    try {
+      const video = await recordCanvas(canvas, TURNTABLE_SECONDS);
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(video);
+      a.download = turntableName(screenshotName(name));
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    } catch (e) {
+      setRecordError(e instanceof Error ? e.message : String(e));
+    } finally {
+      clearInterval(tick);
+      setRecording(null);
+    }
+  }, [name]);
+  // One full turn while recording, a slow one with auto-rotate.
+  const turnSpeed = recording !== null ? (2 * Math.PI) / TURNTABLE_SECONDS : autoRotate ? (2 * Math.PI) / AUTO_ROTATE_SECONDS : 0;
 
   return (
     <div
@@ -127,6 +156,7 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
             wireframe={wireframe}
             clay={clay}
             materialView={materialView}
+            turnSpeed={turnSpeed}
             backdrop={backdrop}
             parts={parts}
             partView={partView}
@@ -144,6 +174,10 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
             canScreenshot={!!model}
             materialView={materialView}
             onMaterialView={setMaterialView}
+            autoRotate={autoRotate}
+            onAutoRotate={() => setAutoRotate((r) => !r)}
+            recording={recording}
+            onRecord={() => void record()}
             onWireframe={() => setWireframe((w) => !w)}
             onClay={() => setClay((c) => !c)}
             onBackdrop={() => setBackdrop(nextBackdrop)}
@@ -152,6 +186,11 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
         </div>
       </div>
 
+      {recordError && (
+        <p role="alert" className="absolute right-2 bottom-2 rounded bg-neutral-900/90 px-2 py-1 text-xs text-red-300">
+          The turntable could not be recorded: {recordError}
+        </p>
+      )}
       {partNames.length > 0 && (
         <div className="absolute top-2 left-2">
           <PartList names={partNames} view={partView} onChange={setPartView} />

@@ -11,6 +11,11 @@ interface ViewerToolbarProps {
   canScreenshot: boolean;
   materialView: MaterialView;
   onMaterialView(view: MaterialView): void;
+  autoRotate: boolean;
+  onAutoRotate(): void;
+  /** Seconds left of a turntable being recorded, or null. */
+  recording: number | null;
+  onRecord(): void;
   onWireframe(): void;
   onClay(): void;
   onBackdrop(): void;
@@ -69,6 +74,12 @@ export function ViewerToolbar(p: ViewerToolbarProps) {
       </select>
       <button type="button" className={button} onClick={p.onScreenshot} disabled={!p.canScreenshot}>
         Screenshot
+      </button>
+      <button type="button" className={button} aria-pressed={p.autoRotate} onClick={p.onAutoRotate} disabled={p.recording !== null}>
+        Auto-rotate
+      </button>
+      <button type="button" className={button} onClick={p.onRecord} disabled={!p.canScreenshot || p.recording !== null}>
+        {p.recording === null ? "Record turntable" : `Recording… ${p.recording} s`}
       </button>
     </div>
   );
