@@ -13,6 +13,14 @@ function glbPartNames(glb: Buffer): string[] {
   return (json.nodes ?? []).filter((n) => n.mesh !== undefined).map((n) => n.name ?? "");
 }
 
+/** Waits for the task on the page to be done and its result drawn; answers its studio id. */
+async function drawnResult(page: Page): Promise<string> {
+  await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
+  await expect(page.getByTestId("model-viewer")).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
+  await expect.poll(() => drawnShare(page), { timeout: 30_000 }).toBeGreaterThan(0.03);
+  return decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
+}
+
 /** A character split into six parts without joints, from an image-to-3D result; on its task page. */
 async function createCharacterSplit(page: Page): Promise<string> {
   const source = await createImageTask(page, { image: fixture("police_woman.png") });
@@ -22,10 +30,7 @@ async function createCharacterSplit(page: Page): Promise<string> {
   await page.getByLabel("Joints").selectOption("none");
   await page.getByRole("button", { name: "Split the model" }).click();
   await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
-  await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
-  await expect(page.getByTestId("model-viewer")).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
-  await expect.poll(() => drawnShare(page), { timeout: 30_000 }).toBeGreaterThan(0.03);
-  return decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
+  return drawnResult(page);
 }
 
 test("a character split lists its parts by name; hiding, isolating, colouring and exploding change the picture, also on its share page", async ({
@@ -93,4 +98,25 @@ test("a character split lists its parts by name; hiding, isolating, colouring an
   await expect(shared.getByTestId("part-count")).toHaveText(`${n} parts · 1 shown`);
   await expect.poll(() => changeFrom(visitor, "all"), { timeout: 15_000 }).toBeGreaterThan(0.01);
   await visitor.context().close();
+});
+
+test("a segmentation result lists its segments by name, and hiding one changes the picture", async ({ page, account }) => {
+  void account;
+  const source = await createImageTask(page, { image: fixture("chair.png") });
+  await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
+  await page.goto(`/new/segmentation?from=${source}`);
+  await page.getByRole("button", { name: "Segment the model" }).click();
+  await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
+  const id = await drawnResult(page);
+  const names = glbPartNames(await (await page.request.get(`/api/files/${id}/result`)).body());
+  expect(names.length).toBeGreaterThanOrEqual(2);
+  for (const name of names) expect(name).toMatch(/^segment_\d+$/);
+  const list = page.getByTestId("part-list");
+  await expect(list.getByTestId("part-count")).toHaveText(`${names.length} parts`);
+  await expect(list.getByTestId("part-name")).toHaveText(names);
+  await keepPixels(page, "all");
+  const first = names[0] ?? "";
+  await list.getByRole("button", { name: `Isolate ${first}` }).click();
+  await expect(list.getByTestId("part-count")).toHaveText(`${names.length} parts · 1 shown`);
+  await expect.poll(() => changeFrom(page, "all"), { timeout: 15_000 }).toBeGreaterThan(0.002);
 });

@@ -165,7 +165,8 @@ function MeshViewer({ url, format, previewUrl, className, name }: MeshViewerProp
         )}
       </Canvas>
 
-      <div className="pointer-events-none absolute inset-x-2 top-2 flex justify-end">
+      {/* With a part list on the left, the toolbar keeps to the right of it. */}
+      <div className={`pointer-events-none absolute top-2 right-2 flex justify-end ${partNames.length > 0 ? "left-58" : "left-2"}`}>
         <div className="pointer-events-auto">
           <ViewerToolbar
             wireframe={wireframe}
