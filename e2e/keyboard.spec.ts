@@ -54,7 +54,7 @@ test("multi-view: Tab to the front slot and move its image to the left slot with
   await expect(page.getByTestId("slot-front").getByRole("img", { name: "robot.png" })).toBeVisible();
 });
 
-test("the viewer works from the keyboard: orbit and zoom on the canvas, every toolbar button", async ({ page, account }) => {
+test("the viewer works from the keyboard: orbit and zoom on the canvas, every toolbar button, auto-rotate", async ({ page, account }) => {
   void account;
   await createImageTask(page);
   await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
@@ -106,4 +106,16 @@ test("the viewer works from the keyboard: orbit and zoom on the canvas, every to
   await expect(page.getByRole("button", { name: "Screenshot" })).toBeFocused();
   const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
   expect(download.suggestedFilename()).toMatch(/\.png$/);
+
+  await page.keyboard.press("Tab");
+  const autoRotate = page.getByRole("button", { name: "Auto-rotate" });
+  await expect(autoRotate).toBeFocused();
+  await keepSettledPixels(page, "before-turning");
+  await page.keyboard.press("Enter");
+  await expect(autoRotate).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(() => changeFrom(page, "before-turning"), { timeout: 15_000 }).toBeGreaterThan(0.01);
+  await page.keyboard.press("Enter");
+  await expect(autoRotate).toHaveAttribute("aria-pressed", "false");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Record turntable" })).toBeFocused();
 });

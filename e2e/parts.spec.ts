@@ -85,6 +85,21 @@ test("a character split lists its parts by name; hiding, isolating, colouring an
   await explode.fill("0");
   await expect.poll(() => changeFrom(page, "all"), { timeout: 15_000 }).toBeLessThan(0.001);
 
+  // The same from the keyboard: Space on a part's checkbox, arrows on the slider.
+  await list.getByRole("checkbox", { name: "head" }).focus();
+  await page.keyboard.press("Space");
+  await expect(list.getByRole("checkbox", { name: "head" })).not.toBeChecked();
+  await expect(list.getByTestId("part-count")).toHaveText(`${n} parts · ${n - 1} shown`);
+  await page.keyboard.press("Space");
+  await expect(list.getByTestId("part-count")).toHaveText(`${n} parts`);
+  await explode.focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
+  await expect(list.getByTestId("explode-value")).toHaveText("20%");
+  await expect.poll(() => changeFrom(page, "all"), { timeout: 15_000 }).toBeGreaterThan(0.005);
+  await page.keyboard.press("Home");
+  await expect(list.getByTestId("explode-value")).toHaveText("0%");
+  await expect.poll(() => changeFrom(page, "all"), { timeout: 15_000 }).toBeLessThan(0.001);
+
   // A visitor of the share link gets the same list, and it works there too.
   await page.getByRole("button", { name: "Create share link" }).click();
   const link = await page.getByTestId("share-link").inputValue();
