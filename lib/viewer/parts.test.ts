@@ -33,6 +33,9 @@ describe("findParts", () => {
     expect(findParts(one)).toEqual([]);
     const unnamed = new Group().add(new Mesh(new BoxGeometry()), new Mesh(new BoxGeometry()));
     expect(findParts(unnamed).map((p) => p.name)).toEqual(["part 1", "part 2"]);
+    const twins = new Group().add(new Mesh(new BoxGeometry()), new Mesh(new BoxGeometry()));
+    for (const m of twins.children) m.name = "leg";
+    expect(findParts(twins).map((p) => p.name)).toEqual(["leg", "leg (2)"]);
   });
 });
 

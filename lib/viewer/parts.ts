@@ -20,7 +20,14 @@ export function findParts(root: Object3D): ModelPart[] {
   for (let only = node.children[0]; node.children.length === 1 && only; only = node.children[0]) node = only;
   const parts = node.children.filter(holdsMesh);
   if (parts.length < 2) return [];
-  return parts.map((object, i) => ({ name: object.name.trim() || `part ${i + 1}`, object }));
+  // Names are the list's keys and what hiding goes by: a repeated one gets a number.
+  const seen = new Map<string, number>();
+  return parts.map((object, i) => {
+    const base = object.name.trim() || `part ${i + 1}`;
+    const count = (seen.get(base) ?? 0) + 1;
+    seen.set(base, count);
+    return { name: count === 1 ? base : `${base} (${count})`, object };
+  });
 }
 
 function holdsMesh(object: Object3D): boolean {
