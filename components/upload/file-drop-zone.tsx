@@ -26,6 +26,8 @@ interface Props {
   dragKey?: string;
   /** Receives the key of a filled zone dropped here. */
   onSlotDrop?: (fromKey: string) => void;
+  /** Keyboard moves of a filled zone: ← (-1) and → (+1) while it has focus. */
+  onKeyMove?: (step: -1 | 1) => void;
 }
 
 /**
@@ -44,6 +46,7 @@ export function FileDropZone({
   testId,
   dragKey,
   onSlotDrop,
+  onKeyMove,
 }: Props) {
   const { getRootProps, getInputProps, isDragActive, inputRef } = useDropzone({
     multiple: false,
@@ -71,8 +74,15 @@ export function FileDropZone({
   }, []);
 
   const filled = state.phase === "done";
+  const movable = filled && !!onKeyMove;
   const root = getRootProps({
     role: "button",
+    onKeyDown: (event: React.KeyboardEvent<HTMLElement>) => {
+      if (!movable || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+      event.preventDefault();
+      onKeyMove(event.key === "ArrowLeft" ? -1 : 1);
+    },
     onDrop: (event: React.DragEvent<HTMLElement>) => {
       if (!onSlotDrop || !event.dataTransfer.types.includes(SLOT_DRAG_TYPE)) return;
       onSlotDrop(event.dataTransfer.getData(SLOT_DRAG_TYPE));
@@ -93,8 +103,10 @@ export function FileDropZone({
     >
       <div
         {...root}
-        aria-label={`${label}: drop a file, click to choose, or paste`}
-        className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border border-dashed p-3 text-center outline-none focus-visible:border-sky-500 ${
+        aria-label={`${label}: drop a file, click to choose, or paste${movable ? "; left and right arrow keys move the image to another slot" : ""}`}
+        aria-keyshortcuts={movable ? "ArrowLeft ArrowRight" : undefined}
+        data-slot={dragKey}
+        className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border border-dashed p-3 text-center outline-none focus-visible:border-sky-500 focus-visible:ring-2 focus-visible:ring-sky-500 ${
           isDragActive ? "border-sky-500 bg-sky-950/30" : message ? "border-red-500/70" : "border-neutral-700 hover:border-neutral-500"
         } ${compact ? "min-h-36" : "min-h-48"}`}
       >
@@ -142,7 +154,7 @@ export function FileDropZone({
             if (inputRef.current) inputRef.current.value = "";
             onClear();
           }}
-          className="text-xs text-neutral-400 hover:text-neutral-100"
+          className="rounded text-xs text-neutral-400 hover:text-neutral-100 focus-visible:outline-2 focus-visible:outline-sky-400"
         >
           Remove {label.toLowerCase()}
         </button>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useRef, useState } from "react";
 import { viewBits } from "@/lib/x3d/form-logic";
 import { VIEWS, type View } from "@/lib/x3d/options";
 import { FileDropZone } from "./file-drop-zone";
@@ -26,8 +27,20 @@ interface Props {
 export function ViewSlots({ slots, onFile, onClear, onSwap, hint, error }: Props) {
   const filled = Object.fromEntries(VIEWS.map((v) => [v, slots[v].phase === "done"]));
   const bits = viewBits(filled);
+  // A keyboard move: the image goes to the next slot in the row (wrapping), focus goes with it.
+  const [moved, setMoved] = useState<{ from: View; to: View } | null>(null);
+  const box = useRef<HTMLFieldSetElement>(null);
+  const keyMove = (view: View, step: -1 | 1) => {
+    const to = VIEWS[(VIEWS.indexOf(view) + step + VIEWS.length) % VIEWS.length];
+    if (!to) return;
+    onSwap(view, to);
+    setMoved({ from: view, to });
+  };
+  useEffect(() => {
+    if (moved) box.current?.querySelector<HTMLElement>(`[data-slot="${moved.to}"]`)?.focus();
+  }, [moved]);
   return (
-    <fieldset className="space-y-2">
+    <fieldset className="space-y-2" ref={box}>
       <legend className="text-sm">Views</legend>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {VIEWS.map((view) => (
@@ -43,12 +56,18 @@ export function ViewSlots({ slots, onFile, onClear, onSwap, hint, error }: Props
             testId={`slot-${view}`}
             dragKey={view}
             onSlotDrop={(from) => isView(from) && onSwap(from, view)}
+            onKeyMove={(step) => keyMove(view, step)}
           />
         ))}
       </div>
       <p className="text-sm text-neutral-400">
         <span data-testid="view-bits">Views: {bits}</span>
-        <span className="ml-2 text-neutral-500">(front, back, left, right; drag a filled slot onto another to swap them)</span>
+        <span className="ml-2 text-neutral-500">
+          (front, back, left, right; drag a filled slot onto another, or focus it and press ← or →, to swap them)
+        </span>
+      </p>
+      <p role="status" aria-live="polite" className="sr-only" data-testid="view-moved">
+        {moved ? `${LABELS[moved.from]} image moved to ${LABELS[moved.to].toLowerCase()}.` : ""}
       </p>
       {error && (
         <p role="alert" className="text-sm text-red-400">

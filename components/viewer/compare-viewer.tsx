@@ -8,8 +8,13 @@ import { countMeshStats } from "@/lib/viewer/mesh-stats";
 import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
 import { textureSizes } from "@/lib/viewer/texture-sizes";
 import { CameraLink } from "@/lib/viewer/camera-link";
-import { BACKDROP_COLORS, ModelScene } from "./model-scene";
+import type { ModelPart } from "@/lib/viewer/parts";
+import { BACKDROP_COLORS, ModelScene, type PartView } from "./model-scene";
 import { useLoadedModel } from "./use-loaded-model";
+
+/** Compared models are shown whole and lit: no part is hidden, coloured or moved. */
+const NO_PARTS: readonly ModelPart[] = [];
+const WHOLE: PartView = { hidden: new Set(), explode: 0, colours: false };
 
 export interface CompareModel {
   url: string;
@@ -168,7 +173,11 @@ const Pane = memo(function Pane({ model, testId, link, index, onDrawn, onFacts }
             environmentLighting={!software}
             wireframe={false}
             clay={false}
+            materialView="lit"
+            turnSpeed={0}
             backdrop="dark"
+            parts={NO_PARTS}
+            partView={WHOLE}
             onDrawn={drawnReported}
             link={link}
           />

@@ -3,11 +3,15 @@
 import { OrbitControls } from "@react-three/drei";
 import { useFrame, useThree } from "@react-three/fiber";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentRef } from "react";
-import { Box3, PerspectiveCamera, PMREMGenerator, type Group, type Texture, type Vector3 } from "three";
+import { Box3, PerspectiveCamera, PMREMGenerator, Vector3, type Group, type Texture } from "three";
 import { ENV_MAP_URL } from "@/lib/viewer/assets";
 import { fitCamera, type CameraFit } from "@/lib/viewer/camera-fit";
-import { DisplayModes } from "@/lib/viewer/display-modes";
 import type { CameraLink, LinkedView } from "@/lib/viewer/camera-link";
+import { DisplayModes } from "@/lib/viewer/display-modes";
+import { orbitByKey } from "@/lib/viewer/keyboard-orbit";
+import type { MaterialView } from "@/lib/viewer/material-views";
+import { turnCamera } from "@/lib/viewer/turntable";
+import { PartLayout, partColour, type ModelPart } from "@/lib/viewer/parts";
 import { mark } from "./load-model";
 
 export type Backdrop = "dark" | "light" | "transparent";
@@ -30,7 +34,14 @@ interface ModelSceneProps {
   environmentLighting: boolean;
   wireframe: boolean;
   clay: boolean;
+  /** One map on its own, or the UV checker; "lit" is the model as it is. */
+  materialView: MaterialView;
+  /** Radians a second the camera circles the model (0: still). */
+  turnSpeed: number;
   backdrop: Backdrop;
+  /** The model's parts (none for a model of one piece), with what the part list asks of them. */
+  parts: readonly ModelPart[];
+  partView: PartView;
   /** Called with the root once a frame showing it has been drawn. */
   onDrawn(root: Group): void;
   /** Cameras that move together with this one (compare page); damping is off then, so a pose is final when copied. */
@@ -38,7 +49,20 @@ interface ModelSceneProps {
 }
 
 /** Everything inside the canvas: light, controls, the model and its display modes. */
-export function ModelScene({ root, fitKey, environmentLighting, wireframe, clay, backdrop, onDrawn, link }: ModelSceneProps) {
+export function ModelScene({
+  root,
+  fitKey,
+  environmentLighting,
+  wireframe,
+  clay,
+  materialView,
+  turnSpeed,
+  backdrop,
+  parts,
+  partView,
+  onDrawn,
+  link,
+}: ModelSceneProps) {
   const environment = useStudioEnvironment(environmentLighting);
   return (
     <>
@@ -52,9 +76,12 @@ export function ModelScene({ root, fitKey, environmentLighting, wireframe, clay,
         </>
       )}
       {link ? <LinkedControls link={link} /> : <OrbitControls makeDefault enableDamping dampingFactor={0.12} />}
+      <KeyboardOrbit />
+      <Turntable speed={turnSpeed} />
       <BackgroundColor backdrop={backdrop} />
       <FittedModel root={root} fitKey={fitKey} />
-      <DisplayMode root={root} wireframe={wireframe} clay={clay} />
+      <DisplayMode root={root} parts={parts} wireframe={wireframe} clay={clay} view={materialView} partColours={partView.colours} />
+      <PartArrangement root={root} parts={parts} hidden={partView.hidden} explode={partView.explode} />
       <ReportDrawn root={root} onDrawn={onDrawn} />
     </>
   );
@@ -150,6 +177,47 @@ function useStudioEnvironment(enabled: boolean): Texture | null {
   return enabled ? environment : null;
 }
 
+/** Arrow keys and + / − on the focused canvas orbit and zoom, like the mouse does. */
+function KeyboardOrbit() {
+  const canvas = useThree((s) => s.gl.domElement);
+  const camera = useThree((s) => s.camera);
+  const controls = useThree((s) => s.controls) as unknown as Orbit | null;
+  const invalidate = useThree((s) => s.invalidate);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = controls?.target ?? new Vector3();
+      if (!orbitByKey(event.key, camera.position, target, controls?.maxDistance)) return;
+      event.preventDefault(); // no page scroll
+      camera.lookAt(target);
+      controls?.update();
+      invalidate();
+    };
+    canvas.addEventListener("keydown", onKey);
+    return () => canvas.removeEventListener("keydown", onKey);
+  }, [canvas, camera, controls, invalidate]);
+  return null;
+}
+
+/** Circles the camera around the orbit target at `speed` radians a second, frame after frame, while set. */
+function Turntable({ speed }: { speed: number }) {
+  const camera = useThree((s) => s.camera);
+  const controls = useThree((s) => s.controls) as unknown as Orbit | null;
+  const invalidate = useThree((s) => s.invalidate);
+  useEffect(() => {
+    if (speed) invalidate(); // the first frame; each frame then asks for the next
+  }, [speed, invalidate]);
+  useFrame((_, delta) => {
+    if (!speed) return;
+    const target = controls?.target ?? new Vector3();
+    // Real time, so a turn takes its seconds however slow the frames; a stalled tab does not jump.
+    turnCamera(camera.position, target, Math.min(delta, 0.25) * speed);
+    camera.lookAt(target);
+    invalidate();
+  });
+  return null;
+}
+
 function BackgroundColor({ backdrop }: { backdrop: Backdrop }) {
   // No background at all when transparent, so screenshots keep their alpha.
   if (backdrop === "transparent") return null;
@@ -201,14 +269,53 @@ function aimCamera(fit: CameraFit, camera: PerspectiveCamera, controls: Orbit | 
   }
 }
 
-function DisplayMode({ root, wireframe, clay }: { root: Group; wireframe: boolean; clay: boolean }) {
+/** What the part list asks: parts hidden (by name), the explode amount (0–1), colour by part. */
+export interface PartView {
+  hidden: ReadonlySet<string>;
+  explode: number;
+  colours: boolean;
+}
+
+interface DisplayModeProps {
+  root: Group;
+  parts: readonly ModelPart[];
+  wireframe: boolean;
+  clay: boolean;
+  view: MaterialView;
+  partColours: boolean;
+}
+
+function DisplayMode({ root, parts, wireframe, clay, view, partColours }: DisplayModeProps) {
   const invalidate = useThree((s) => s.invalidate);
   const modes = useMemo(() => new DisplayModes(root), [root]);
+  const colours = useMemo(() => new Map(parts.map((p, i) => [p.object, partColour(i)])), [parts]);
   useEffect(() => () => modes.dispose(), [modes]);
   // A layout effect: a new model's first frame already shows it in the current mode.
   useLayoutEffect(() => {
-    modes.apply({ wireframe, clay });
+    modes.apply({ wireframe, clay, view, partColours: partColours && colours.size > 0 ? colours : null });
     invalidate();
-  }, [modes, wireframe, clay, invalidate]);
+  }, [modes, wireframe, clay, view, partColours, colours, invalidate]);
+  return null;
+}
+
+/** Shows and hides parts by name, and moves them apart by the explode amount. */
+function PartArrangement({
+  root,
+  parts,
+  hidden,
+  explode,
+}: {
+  root: Group;
+  parts: readonly ModelPart[];
+  hidden: ReadonlySet<string>;
+  explode: number;
+}) {
+  const invalidate = useThree((s) => s.invalidate);
+  // Measured once per model, while its parts are still where the file put them.
+  const layout = useMemo(() => new PartLayout(root, parts), [root, parts]);
+  useLayoutEffect(() => {
+    layout.apply(hidden, explode);
+    invalidate();
+  }, [layout, hidden, explode, invalidate]);
   return null;
 }

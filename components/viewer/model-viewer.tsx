@@ -7,15 +7,20 @@ import { isImageFormat, screenshotName, type ModelFormat, type ViewerFormat } fr
 import { formatLength } from "@/lib/viewer/measure";
 import { extractInWorker } from "@/lib/viewer/extract-in-worker";
 import type { ExtractedModel } from "@/lib/viewer/mesh-extract";
+import type { MaterialView } from "@/lib/viewer/material-views";
+import { findParts } from "@/lib/viewer/parts";
+import { AUTO_ROTATE_SECONDS, TURNTABLE_SECONDS, turntableName } from "@/lib/viewer/turntable";
 import { countMeshStats, formatMeshStats } from "@/lib/viewer/mesh-stats";
 import { DEFAULT_HEIGHT_MM, mmPerUnit, type PrintSizing } from "@/lib/viewer/print-size";
 import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
 import { checkerStyle } from "./checker";
 import { DepthImageView } from "./depth-image-view";
-import { BACKDROP_COLORS, ModelScene, type Backdrop } from "./model-scene";
+import { BACKDROP_COLORS, ModelScene, type Backdrop, type PartView } from "./model-scene";
 import { mark } from "./load-model";
 import { MeasureScene } from "./measure-scene";
+import { PartList } from "./part-list";
 import { PrintPanel } from "./print-panel";
+import { recordCanvas } from "./record-turntable";
 import { useLoadedModel, type ModelState } from "./use-loaded-model";
 import { nextBackdrop, ViewerToolbar } from "./viewer-toolbar";
 
@@ -33,7 +38,11 @@ export interface ModelViewerProps {
   sizing?: PrintSizing;
 }
 
-const frame = "relative overflow-hidden rounded-lg border border-neutral-800";
+const NO_PART_VIEW: PartView = { hidden: new Set(), explode: 0, colours: false };
+
+const frame =
+  "relative overflow-hidden rounded-lg border border-neutral-800 " +
+  "[&_canvas]:outline-none [&_canvas:focus-visible]:outline-2 [&_canvas:focus-visible]:outline-solid [&_canvas:focus-visible]:-outline-offset-2 [&_canvas:focus-visible]:outline-sky-400";
 
 /** Shows a task's result: a 3D model with orbit controls, or a depth map as a picture. */
 export function ModelViewer({ url, format, previewUrl, className = "h-[480px] w-full", name, sizing }: ModelViewerProps) {
@@ -78,6 +87,10 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing }: MeshVi
   if (full.status === "ready" && !fullShown) setFullShown(true);
   const [wireframe, setWireframe] = useState(false);
   const [clay, setClay] = useState(false);
+  const [materialView, setMaterialView] = useState<MaterialView>("lit");
+  const [autoRotate, setAutoRotate] = useState(false);
+  const [recording, setRecording] = useState<number | null>(null);
+  const [recordError, setRecordError] = useState<string | null>(null);
   const [backdrop, setBackdrop] = useState<Backdrop>("dark");
   const gl = useRef<WebGLRenderer | null>(null);
   // On a CPU rasteriser, no MSAA and no image-based lighting: each costs seconds per frame there.
@@ -91,6 +104,10 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing }: MeshVi
     if (preview.status === "ready" && root === preview.model.root) setPreviewShown(true);
   };
   const stats = useMemo(() => (model ? formatMeshStats(countMeshStats(model.root)) : ""), [model]);
+  // Kept by name: the preview's choices carry over to full detail.
+  const parts = useMemo(() => (model ? findParts(model.root) : []), [model]);
+  const partNames = useMemo(() => parts.map((p) => p.name), [parts]);
+  const [partView, setPartView] = useState<PartView>(NO_PART_VIEW);
   // Measured and exported from full detail only (the preview is simplified), once it is on
   // screen: flattening 2M triangles must not hold back its first frame.
   const fullModel = full.status === "ready" && state === "ready" ? full.model : null;
@@ -129,6 +146,30 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing }: MeshVi
     a.click();
   }, [name]);
 
+  const record = useCallback(async () => {
+    const canvas = gl.current?.domElement;
+    if (!canvas) return;
+    setRecordError(null);
+    setRecording(TURNTABLE_SECONDS);
+    const started = Date.now();
+    const tick = setInterval(() => setRecording(Math.max(1, Math.ceil(TURNTABLE_SECONDS - (Date.now() - started) / 1000))), 250);
+    try {
+      const video = await recordCanvas(canvas, TURNTABLE_SECONDS);
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(video);
+      a.download = turntableName(screenshotName(name));
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    } catch (e) {
+      setRecordError(e instanceof Error ? e.message : String(e));
+    } finally {
+      clearInterval(tick);
+      setRecording(null);
+    }
+  }, [name]);
+  // One full turn while recording, a slow one with auto-rotate.
+  const turnSpeed = recording !== null ? (2 * Math.PI) / TURNTABLE_SECONDS : autoRotate ? (2 * Math.PI) / AUTO_ROTATE_SECONDS : 0;
+
   return (
     <>
       <div
@@ -148,6 +189,9 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing }: MeshVi
             renderer.domElement.setAttribute("data-testid", "viewer-canvas");
             renderer.domElement.setAttribute("role", "img");
             renderer.domElement.setAttribute("aria-label", "3D view of the result");
+            // Focusable, so the arrow keys and + / − can orbit and zoom (model-scene's KeyboardOrbit).
+            renderer.domElement.tabIndex = 0;
+            renderer.domElement.setAttribute("aria-keyshortcuts", "ArrowLeft ArrowRight ArrowUp ArrowDown + -");
           }}
         >
           {model && (
@@ -157,7 +201,11 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing }: MeshVi
               environmentLighting={!software}
               wireframe={wireframe}
               clay={clay}
+              materialView={materialView}
+              turnSpeed={turnSpeed}
               backdrop={backdrop}
+              parts={parts}
+              partView={partView}
               onDrawn={onDrawn}
             />
           )}
@@ -176,13 +224,20 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing }: MeshVi
           )}
         </Canvas>
 
-        <div className="pointer-events-none absolute inset-x-2 top-2 flex justify-end">
+        {/* With a part list on the left, the toolbar keeps to the right of it. */}
+        <div className={`pointer-events-none absolute top-2 right-2 flex justify-end ${partNames.length > 0 ? "left-58" : "left-2"}`}>
           <div className="pointer-events-auto">
             <ViewerToolbar
               wireframe={wireframe}
               clay={clay}
               backdrop={backdrop}
               canScreenshot={!!model}
+              materialView={materialView}
+              onMaterialView={setMaterialView}
+              autoRotate={autoRotate}
+              onAutoRotate={() => setAutoRotate((r) => !r)}
+              recording={recording}
+              onRecord={() => void record()}
               onWireframe={() => setWireframe((w) => !w)}
               onClay={() => setClay((c) => !c)}
               onBackdrop={() => setBackdrop(nextBackdrop)}
@@ -198,6 +253,17 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing }: MeshVi
             />
           </div>
         </div>
+
+        {recordError && (
+          <p role="alert" className="absolute top-14 right-2 rounded bg-neutral-900/90 px-2 py-1 text-xs text-red-300">
+            The turntable could not be recorded: {recordError}
+          </p>
+        )}
+        {partNames.length > 0 && (
+          <div className="absolute top-2 left-2">
+            <PartList names={partNames} view={partView} onChange={setPartView} />
+          </div>
+        )}
 
         {model && (
           <p data-testid="viewer-stats" className="absolute bottom-2 left-2 rounded bg-neutral-900/80 px-2 py-1 text-xs text-neutral-300">

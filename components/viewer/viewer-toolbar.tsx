@@ -1,5 +1,6 @@
 "use client";
 
+import { isMaterialView, MATERIAL_VIEWS, type MaterialView } from "@/lib/viewer/material-views";
 import { checkerStyle } from "./checker";
 import { BACKDROP_COLORS, type Backdrop } from "./model-scene";
 
@@ -8,6 +9,13 @@ interface ViewerToolbarProps {
   clay: boolean;
   backdrop: Backdrop;
   canScreenshot: boolean;
+  materialView: MaterialView;
+  onMaterialView(view: MaterialView): void;
+  autoRotate: boolean;
+  onAutoRotate(): void;
+  /** Seconds left of a turntable being recorded, or null. */
+  recording: number | null;
+  onRecord(): void;
   onWireframe(): void;
   onClay(): void;
   onBackdrop(): void;
@@ -24,7 +32,8 @@ const NEXT_BACKDROP: Record<Backdrop, Backdrop> = { dark: "light", light: "trans
 
 const button =
   "rounded border border-neutral-700 bg-neutral-900/80 px-2.5 py-1 text-xs text-neutral-200 backdrop-blur " +
-  "hover:border-neutral-500 disabled:opacity-40 aria-pressed:border-sky-500 aria-pressed:text-sky-300";
+  "hover:border-neutral-500 disabled:opacity-40 aria-pressed:border-sky-500 aria-pressed:text-sky-300 " +
+  "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sky-400";
 
 /** The cycle order of the background button. */
 export function nextBackdrop(b: Backdrop): Backdrop {
@@ -60,8 +69,29 @@ export function ViewerToolbar(p: ViewerToolbarProps) {
       <button type="button" className={button} aria-pressed={p.measuring} onClick={p.onMeasure} disabled={!p.canMeasure}>
         Measure
       </button>
+      <select
+        aria-label="Maps"
+        title="Show one map on its own, or a UV checker"
+        className={button}
+        value={p.materialView}
+        onChange={(e) => {
+          if (isMaterialView(e.target.value)) p.onMaterialView(e.target.value);
+        }}
+      >
+        {MATERIAL_VIEWS.map((v) => (
+          <option key={v.value} value={v.value}>
+            {v.label}
+          </option>
+        ))}
+      </select>
       <button type="button" className={button} onClick={p.onScreenshot} disabled={!p.canScreenshot}>
         Screenshot
+      </button>
+      <button type="button" className={button} aria-pressed={p.autoRotate} onClick={p.onAutoRotate} disabled={p.recording !== null}>
+        Auto-rotate
+      </button>
+      <button type="button" className={button} onClick={p.onRecord} disabled={!p.canScreenshot || p.recording !== null}>
+        {p.recording === null ? "Record turntable" : `Recording… ${p.recording} s`}
       </button>
     </div>
   );
