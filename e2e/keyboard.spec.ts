@@ -100,6 +100,24 @@ test("the viewer works from the keyboard: orbit and zoom on the canvas, every to
   await page.keyboard.press("Enter");
   await expect(background).toHaveAttribute("data-backdrop", "light");
 
+  // The grid and the measuring tool, enabled once full detail is measured.
+  const grid = page.getByRole("button", { name: "Grid" });
+  await expect(grid).toBeEnabled({ timeout: 30_000 });
+  await page.keyboard.press("Tab");
+  await expect(grid).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(grid).toHaveAttribute("aria-pressed", "false");
+  await page.keyboard.press("Enter");
+  await expect(grid).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("Tab");
+  const measure = page.getByRole("button", { name: "Measure" });
+  await expect(measure).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(measure).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("measure-distance")).toHaveText("Click two points on the model");
+  await page.keyboard.press("Space");
+  await expect(measure).toHaveAttribute("aria-pressed", "false");
+
   await page.keyboard.press("Tab");
   await expect(page.getByRole("combobox", { name: "Maps" })).toBeFocused();
   await page.keyboard.press("Tab");
