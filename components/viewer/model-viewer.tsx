@@ -111,7 +111,8 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing }: MeshVi
   // Measured and exported from full detail only (the preview is simplified), once it is on
   // screen: flattening 2M triangles must not hold back its first frame.
   const fullModel = full.status === "ready" && state === "ready" ? full.model : null;
-  const triangles = useExtractedTriangles(fullModel?.root ?? null);
+  // Measured as the file places its parts: not while they are exploded apart.
+  const triangles = useExtractedTriangles(fullModel?.root ?? null, partView.explode === 0);
   const [heightMm, setHeightMm] = useStoredHeight(url);
   const [grid, setGrid] = useState(true);
   const [measuring, setMeasuring] = useState(false);
@@ -352,11 +353,15 @@ function viewerState(
   return "loading";
 }
 
-/** The full model's triangles for the print panel, flattened off the page's thread; null until then. */
-function useExtractedTriangles(root: Group | null): ExtractedModel | null {
+/**
+ * The full model's triangles for the print panel, flattened off the page's thread once `ready`
+ * (kept for that model afterwards); null until then.
+ */
+function useExtractedTriangles(root: Group | null, ready: boolean): ExtractedModel | null {
   const [extracted, setExtracted] = useState<{ root: Group; model: ExtractedModel } | null>(null);
+  const done = extracted !== null && extracted.root === root;
   useEffect(() => {
-    if (!root) return;
+    if (!root || !ready || done) return;
     const abort = new AbortController();
     extractInWorker(root, abort.signal).then(
       (model) => {
@@ -367,6 +372,6 @@ function useExtractedTriangles(root: Group | null): ExtractedModel | null {
       },
     );
     return () => abort.abort();
-  }, [root]);
+  }, [root, ready, done]);
   return extracted && extracted.root === root ? extracted.model : null;
 }
