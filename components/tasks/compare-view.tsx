@@ -71,13 +71,7 @@ export function CompareView({ a, b, differing }: Props) {
         </thead>
         <tbody>
           {rows.map(([label, valueA, valueB]) => (
-            <tr key={label} data-testid="compare-row" data-row={label} className="border-t border-neutral-800">
-              <th scope="row" className="py-1 pr-4 font-normal text-neutral-400">
-                {label}
-              </th>
-              <td className="py-1 pr-4">{valueA}</td>
-              <td className="py-1 pr-4">{valueB}</td>
-            </tr>
+            <PairRow key={label} testId="compare-row" label={label} a={valueA} b={valueB} />
           ))}
         </tbody>
       </table>
@@ -89,18 +83,25 @@ export function CompareView({ a, b, differing }: Props) {
           <table className="w-full text-left text-sm" data-testid="compare-options">
             <tbody>
               {options.map(([label, valueA, valueB]) => (
-                <tr key={label} data-testid="compare-option" className="border-t border-neutral-800">
-                  <th scope="row" className="py-1 pr-4 font-normal text-neutral-400">
-                    {label}
-                  </th>
-                  <td className="py-1 pr-4">{valueA}</td>
-                  <td className="py-1 pr-4">{valueB}</td>
-                </tr>
+                <PairRow key={label} testId="compare-option" label={label} a={valueA} b={valueB} />
               ))}
             </tbody>
           </table>
         )}
       </section>
     </div>
+  );
+}
+
+/** One row of the side-by-side tables: a label and the two tasks' values. */
+function PairRow({ testId, label, a, b }: { testId: string; label: string; a: React.ReactNode; b: React.ReactNode }) {
+  return (
+    <tr data-testid={testId} data-row={label} className="border-t border-neutral-800">
+      <th scope="row" className="py-1 pr-4 font-normal text-neutral-400">
+        {label}
+      </th>
+      <td className="py-1 pr-4">{a}</td>
+      <td className="py-1 pr-4">{b}</td>
+    </tr>
   );
 }

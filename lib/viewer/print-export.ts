@@ -3,6 +3,7 @@
  * part) from triangle meshes already in millimetres. The viewer is Y-up; both formats are
  * Z-up (slicers treat +Z as up), so `toPrintFrame` turns the model and sets it on the plate.
  */
+import { faceNormals } from "./face-normals";
 import { strToU8, zipSync } from "fflate";
 import { weldByPosition, type MeshInput } from "./mesh-analysis";
 
@@ -47,23 +48,14 @@ export function stlBinary(parts: PrintPart[]): Uint8Array {
   view.setUint32(80, triangles, true);
   let o = 84;
   for (const { positions: p, indices } of parts) {
+    const normals = faceNormals(p, indices);
     for (let t = 0; t + 2 < indices.length; t += 3) {
       const a = (indices[t] ?? 0) * 3,
         b = (indices[t + 1] ?? 0) * 3,
         c = (indices[t + 2] ?? 0) * 3;
-      const ux = (p[b] ?? 0) - (p[a] ?? 0),
-        uy = (p[b + 1] ?? 0) - (p[a + 1] ?? 0),
-        uz = (p[b + 2] ?? 0) - (p[a + 2] ?? 0);
-      const wx = (p[c] ?? 0) - (p[a] ?? 0),
-        wy = (p[c + 1] ?? 0) - (p[a + 1] ?? 0),
-        wz = (p[c + 2] ?? 0) - (p[a + 2] ?? 0);
-      const nx = uy * wz - uz * wy,
-        ny = uz * wx - ux * wz,
-        nz = ux * wy - uy * wx;
-      const l = Math.hypot(nx, ny, nz) || 1;
-      view.setFloat32(o, nx / l, true);
-      view.setFloat32(o + 4, ny / l, true);
-      view.setFloat32(o + 8, nz / l, true);
+      view.setFloat32(o, normals[t] ?? 0, true);
+      view.setFloat32(o + 4, normals[t + 1] ?? 0, true);
+      view.setFloat32(o + 8, normals[t + 2] ?? 0, true);
       o += 12;
       for (const v of [a, b, c]) {
         view.setFloat32(o, p[v] ?? 0, true);

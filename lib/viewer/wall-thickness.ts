@@ -5,6 +5,7 @@
  * are what matters; a longer walk costs time for nothing); farther or no wall is Infinity,
  * degenerate triangles NaN. Runs in the analysis worker.
  */
+import { faceNormals } from "./face-normals";
 import type { MeshInput } from "./mesh-analysis";
 
 /**
@@ -85,27 +86,7 @@ export function wallThickness({ positions: p, indices }: MeshInput, maxDistance:
     });
 
   // Unit normals (zero for degenerate triangles).
-  const normals = new Float32Array(n * 3);
-  for (let t = 0; t < n; t++) {
-    const a = (indices[t * 3] ?? 0) * 3,
-      b = (indices[t * 3 + 1] ?? 0) * 3,
-      c = (indices[t * 3 + 2] ?? 0) * 3;
-    const ux = (p[b] ?? 0) - (p[a] ?? 0),
-      uy = (p[b + 1] ?? 0) - (p[a + 1] ?? 0),
-      uz = (p[b + 2] ?? 0) - (p[a + 2] ?? 0);
-    const wx = (p[c] ?? 0) - (p[a] ?? 0),
-      wy = (p[c + 1] ?? 0) - (p[a + 1] ?? 0),
-      wz = (p[c + 2] ?? 0) - (p[a + 2] ?? 0);
-    const nx = uy * wz - uz * wy,
-      ny = uz * wx - ux * wz,
-      nz = ux * wy - uy * wx;
-    const l = Math.hypot(nx, ny, nz);
-    if (l > 0) {
-      normals[t * 3] = nx / l;
-      normals[t * 3 + 1] = ny / l;
-      normals[t * 3 + 2] = nz / l;
-    }
-  }
+  const normals = faceNormals(p, indices);
 
   const eps = 1e-6 * Math.max(sx, sy, sz);
   const seen = new Int32Array(n).fill(-1);
