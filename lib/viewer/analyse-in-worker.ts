@@ -6,8 +6,8 @@
 import { analyseMesh, type MeshAnalysis, type MeshInput } from "./mesh-analysis";
 import { searchedThickness, wallThickness } from "./wall-thickness";
 
-/** Models below this many triangles are analysed on the page: a worker's start costs more. */
-const INLINE_TRIANGLES = 5_000;
+/** Models below this many triangles are handled on the page: a worker's start costs more. */
+export const INLINE_TRIANGLES = 5_000;
 
 export interface AnalysisCallbacks {
   onAnalysis(analysis: MeshAnalysis): void;

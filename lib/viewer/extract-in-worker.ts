@@ -4,26 +4,14 @@
  * drawn. Small models are flattened on the page (a worker's start costs more).
  */
 import type { Object3D } from "three";
+import { INLINE_TRIANGLES } from "./analyse-in-worker";
 import { extractTriangles, type ExtractedModel } from "./mesh-extract";
+import { countMeshStats } from "./mesh-stats";
 import { packedBuffers, packMeshes } from "./mesh-transfer";
-
-const INLINE_TRIANGLES = 5_000;
-
-function triangleCount(root: Object3D): number {
-  let corners = 0;
-  root.traverse((node) => {
-    const geometry = (
-      node as { isMesh?: boolean; geometry?: { index: { count: number } | null; getAttribute(n: string): { count: number } | undefined } }
-    ).geometry;
-    if (!(node as { isMesh?: boolean }).isMesh || !geometry) return;
-    corners += geometry.index?.count ?? geometry.getAttribute("position")?.count ?? 0;
-  });
-  return corners / 3;
-}
 
 /** The model's triangles in its root's frame; rejects on abort or a worker failure. */
 export function extractInWorker(root: Object3D, signal: AbortSignal): Promise<ExtractedModel> {
-  if (triangleCount(root) < INLINE_TRIANGLES || typeof Worker === "undefined") return Promise.resolve(extractTriangles(root));
+  if (countMeshStats(root).triangles < INLINE_TRIANGLES || typeof Worker === "undefined") return Promise.resolve(extractTriangles(root));
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./mesh-extract.worker.ts", import.meta.url), { type: "module" });
     const stop = () => {

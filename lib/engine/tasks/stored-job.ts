@@ -28,19 +28,17 @@ export const STORED_JOB = {
   segmentation: { options: jobSchema(SEGMENTATION_SPEC), inputs: OneMesh },
 } as const;
 
+type Stored<K extends keyof typeof STORED_JOB> = {
+  options: z.output<(typeof STORED_JOB)[K]["options"]>;
+  inputs: z.output<(typeof STORED_JOB)[K]["inputs"]>;
+};
+
 /** Parses stored options and inputs of a task kind, or throws naming what does not fit. */
-export function parseStored<K extends keyof typeof STORED_JOB>(
-  kind: K,
-  options: unknown,
-  inputs: unknown,
-): { options: z.output<(typeof STORED_JOB)[K]["options"]>; inputs: z.output<(typeof STORED_JOB)[K]["inputs"]> } {
+export function parseStored<K extends keyof typeof STORED_JOB>(kind: K, options: unknown, inputs: unknown): Stored<K> {
   const schemas = STORED_JOB[kind];
   const o = schemas.options.safeParse(options);
   if (!o.success) throw new Error(`stored ${kind} options do not fit the spec: ${z.prettifyError(o.error)}`);
   const i = schemas.inputs.safeParse(inputs);
   if (!i.success) throw new Error(`stored ${kind} inputs do not fit: ${z.prettifyError(i.error)}`);
-  return { options: o.data, inputs: i.data } as {
-    options: z.output<(typeof STORED_JOB)[K]["options"]>;
-    inputs: z.output<(typeof STORED_JOB)[K]["inputs"]>;
-  };
+  return { options: o.data, inputs: i.data } as Stored<K>;
 }

@@ -42,21 +42,23 @@ export function formStart<F extends Fields>(spec: EndpointSpec<F>, given: Partia
   return sofar;
 }
 
-/** Problems of typed values: ranges and steps of the fields the form shows, what the others allow, the checks. */
-export function formProblems<F extends Fields>(spec: EndpointSpec<F>, values: ValuesOf<F>): Problem[] {
-  const problems: Problem[] = [];
+/** The fields the form shows for these values (all its fields with `all`), each with its value. */
+function* shownValues<F extends Fields>(spec: EndpointSpec<F>, values: ValuesOf<F>, all = false) {
   const record = values as Partial<Record<string, string | number>>;
   for (const name of formFields(spec)) {
     const field = spec.fields[name];
     const value = record[name];
-    if (!field || value === undefined || !formApplies(spec, name, values)) continue;
+    if (field && value !== undefined && (all || formApplies(spec, name, values))) yield { name, field, value, record };
+  }
+}
+
+/** Problems of typed values: ranges and steps of the fields the form shows, what the others allow, the checks. */
+export function formProblems<F extends Fields>(spec: EndpointSpec<F>, values: ValuesOf<F>): Problem[] {
+  const problems: Problem[] = [];
+  for (const { name, field, value } of shownValues(spec, values)) {
     const checked = checkValue(name, field, value);
-    if (!checked.ok) {
-      problems.push({ field: name, code: field.code, detail: checked.detail });
-      continue;
-    }
-    const notAllowed = allowedProblem(spec, name, values);
-    if (notAllowed) problems.push(notAllowed);
+    const problem = checked.ok ? allowedProblem(spec, name, values) : { field: name, code: field.code, detail: checked.detail };
+    if (problem) problems.push(problem);
   }
   for (const step of spec.order) {
     if (typeof step === "object" && "check" in step && !step.ok(values)) problems.push(checkProblem(step, values));
@@ -67,11 +69,7 @@ export function formProblems<F extends Fields>(spec: EndpointSpec<F>, values: Va
 /** What the form sends: the fields it shows for these values, snapped to their steps. */
 export function formWire<F extends Fields>(spec: EndpointSpec<F>, values: ValuesOf<F>): Partial<ValuesOf<F>> {
   const out: Partial<Record<string, string | number>> = {};
-  const record = values as Partial<Record<string, string | number>>;
-  for (const name of formFields(spec)) {
-    const field = spec.fields[name];
-    const value = record[name];
-    if (!field || value === undefined || !formApplies(spec, name, values)) continue;
+  for (const { name, field, value } of shownValues(spec, values)) {
     const checked = checkValue(name, field, value);
     out[name] = checked.ok ? checked.value : value;
   }
@@ -115,16 +113,12 @@ export function readForm<F extends Fields>(
   const problems = formProblems(spec, sofar);
   if (problems.length > 0) return { ok: false, problems };
   // formFields leaves out exactly the fields FormValuesOf leaves out.
-  return { ok: true, values: formWireless(spec, sofar) as unknown as FormValuesOf<F> };
+  return { ok: true, values: snapAll(spec, sofar) as unknown as FormValuesOf<F> };
 }
 
-/** Values snapped to their steps (the form keeps hidden fields at their start). */
-function formWireless<F extends Fields>(spec: EndpointSpec<F>, values: ValuesOf<F>): ValuesOf<F> {
-  const record = values as Partial<Record<string, string | number>>;
-  for (const name of formFields(spec)) {
-    const field = spec.fields[name];
-    const value = record[name];
-    if (!field || value === undefined) continue;
+/** Every value snapped to its step, in place (the form keeps hidden fields at their start). */
+function snapAll<F extends Fields>(spec: EndpointSpec<F>, values: ValuesOf<F>): ValuesOf<F> {
+  for (const { name, field, value, record } of shownValues(spec, values, true)) {
     const checked = checkValue(name, field, value);
     if (checked.ok) record[name] = checked.value;
   }
