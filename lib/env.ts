@@ -62,6 +62,22 @@ const schema = z.object({
   /** Hours a finished task's files are kept; fractions allowed, 0 keeps them forever. */
   X3D_ENGINE_RETENTION_HOURS: z.coerce.number().nonnegative().default(72),
   X3D_ENGINE_COSTS: z.string().optional(),
+  /**
+   * Comma-separated e-mails of the studio's admins (lib/auth/roles.ts). Unset or empty: the
+   * first account made on this install is the admin.
+   */
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((v) => {
+      const list = (v ?? "")
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean);
+      return list.length ? list : undefined;
+    }),
+  /** Credits a new account may spend until an admin changes its allowance (lib/credits). */
+  X3D_DEFAULT_ALLOWANCE: z.coerce.number().int().nonnegative().default(500),
 });
 
 export type ServerEnv = z.infer<typeof schema>;
