@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CANARY_CLIENT_ID, CANARY_CLIENT_SECRET } from "./e2e/canary";
+import { ADMIN_EMAIL } from "./e2e/admin-account";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** The studio that uses the first server as its remote service. */
@@ -49,6 +50,9 @@ export default defineConfig({
         X3D_ENGINE_BALANCE: "100000",
         // Every spec signs a fresh account up from this one address.
         SIGN_UPS_PER_ADDRESS: "100000",
+        // Specs create many tasks per account; e2e/admin.spec.ts sets small allowances itself.
+        X3D_DEFAULT_ALLOWANCE: "100000",
+        ADMIN_EMAILS: ADMIN_EMAIL,
       },
     },
     {
@@ -65,6 +69,8 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: "1",
         X3D_ENGINE: "off",
         SIGN_UPS_PER_ADDRESS: "100000",
+        X3D_DEFAULT_ALLOWANCE: "100000",
+        ADMIN_EMAILS: ADMIN_EMAIL,
         X3D_BASE_URL: `http://127.0.0.1:${port}`,
         X3D_CLIENT_ID: CANARY_CLIENT_ID,
         X3D_CLIENT_SECRET: CANARY_CLIENT_SECRET,

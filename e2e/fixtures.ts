@@ -1,6 +1,7 @@
 import { expect, test as base, type Page } from "@playwright/test";
 import crypto from "node:crypto";
 import path from "node:path";
+import { ADMIN_EMAIL } from "./admin-account";
 
 export const FIXTURES = path.resolve(import.meta.dirname, "../test/fixtures");
 export const fixture = (name: string) => path.join(FIXTURES, name);
@@ -80,4 +81,26 @@ export async function createImageTask(
   await page.getByRole("button", { name: "Create 3D model" }).click();
   await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
   return decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+}
+
+/** Signs an existing account in through the sign-in form. */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("user-email")).toHaveText(account.email, { timeout: 30_000 });
+}
+
+/** The test servers' admin (ADMIN_EMAILS): signed up on first use, signed in after. */
+export async function signInAsAdmin(page: Page): Promise<Account> {
+  const admin = { email: ADMIN_EMAIL, password: "admin e2e password kiln" };
+  await page.goto("/sign-up");
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  const taken = page.getByText("An account with this email exists. Sign in instead.");
+  await expect(page.getByTestId("user-email").or(taken)).toBeVisible({ timeout: 30_000 });
+  if (await taken.isVisible()) await signIn(page, admin);
+  return admin;
 }

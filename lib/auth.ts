@@ -1,5 +1,5 @@
 import "server-only";
-import NextAuth from "next-auth";
+import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import { z } from "zod";
@@ -9,6 +9,11 @@ import { requestAddress } from "@/lib/auth/client-address";
 import { safeNext } from "@/lib/auth/safe-next";
 import { revokeSession, SESSION_MAX_AGE_S, sessionActive, startSession } from "@/lib/auth/sessions";
 import { checkCredentials, userForGithub } from "@/lib/auth/users";
+
+/** A correct password for a disabled account: the sign-in form says so (app/(auth)/actions.ts). */
+export class AccountDisabled extends CredentialsSignin {
+  code = "disabled";
+}
 
 const credentials = z.object({ email: z.email(), password: z.string().min(1) });
 
@@ -42,6 +47,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         if (!parsed.success) return null;
         const result = await checkCredentials(parsed.data.email, parsed.data.password, requestAddress(request.headers));
         // A refusal, slowed down or not, is a plain CredentialsSignin; the sign-in action asks the throttle how long to wait.
+        if (!result.ok && result.disabled) throw new AccountDisabled();
         if (!result.ok) return null;
         return { id: result.user.id, email: result.user.email, name: result.user.name };
       },
@@ -54,6 +60,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     async jwt({ token, user, account, profile }) {
       if (account?.provider === "github" && profile) {
         const own = await userForGithub(String(profile.id), profile.email, profile.name as string | undefined);
+        if (own.disabledAt) return null;
         token.sub = own.id;
         token.email = own.email;
         token.sid = await startSession(own.id);

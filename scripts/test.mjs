@@ -78,7 +78,11 @@ if (built) {
       "--exclude",
       `test/service/${n}.test.ts`,
     ]);
-    vitest("service tests (PostgreSQL)", ["test/service", "lib/db/migrate-postgres.test.ts", ...pgOnlyOnce], {});
+    vitest(
+      "service tests (PostgreSQL)",
+      ["test/service", "lib/db/migrate-postgres.test.ts", "lib/credits", "lib/auth/accounts.test.ts", ...pgOnlyOnce],
+      {},
+    );
   } else {
     summary.push("service tests (PostgreSQL): skipped, X3D_TEST_DATABASE_URL not set");
   }

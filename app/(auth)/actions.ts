@@ -1,6 +1,6 @@
 "use server";
 
-import { AuthError } from "next-auth";
+import { AuthError, CredentialsSignin } from "next-auth";
 import { headers } from "next/headers";
 import { z } from "zod";
 import { signIn } from "@/lib/auth";
@@ -29,6 +29,8 @@ export async function signInAction(_: AuthFormState, form: FormData): Promise<Au
     return { status: "idle" };
   } catch (error) {
     if (error instanceof AuthError) {
+      if (error instanceof CredentialsSignin && error.code === "disabled")
+        return { status: "error", email, message: "This account is disabled. Ask an admin of this studio to enable it." };
       const wait = await signInWait(email, await clientAddress());
       return {
         status: "error",

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import { serverEnv } from "@/lib/env";
@@ -30,6 +30,12 @@ export async function roleOf(user: Pick<SessionUser, "id" | "email">): Promise<R
 }
 
 export const isAdmin = async (user: Pick<SessionUser, "id" | "email">) => (await roleOf(user)) === "admin";
+
+/** Whether the account `userId` is an admin (false for no such account). */
+export async function userIsAdmin(userId: string): Promise<boolean> {
+  const [user] = await (await db()).select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
+  return user ? isAdmin(user) : false;
+}
 
 /** The signed-in user when they are an admin, else null (admin pages answer 404 then). */
 export async function currentAdmin(): Promise<SessionUser | null> {

@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { sessions } from "@/lib/db/schema";
+import { sessions, users } from "@/lib/db/schema";
 import { processConstant } from "@/lib/global-singleton";
 import { SessionCache } from "./session-cache";
 
@@ -33,17 +33,26 @@ export async function startSession(userId: string): Promise<string> {
   return id;
 }
 
-/** Whether session `id` of `userId` exists and is not revoked. */
+/**
+ * Whether session `id` of `userId` exists, is not revoked and its account is not disabled. Also
+ * notes, to the minute, that the account was active (the admin page's "last active").
+ */
 export async function sessionActive(id: string, userId: string): Promise<boolean> {
-  const [row] = await (
-    await db()
-  )
-    .select({ id: sessions.id })
+  const database = await db();
+  const [row] = await database
+    .select({ id: sessions.id, lastSeenAt: users.lastSeenAt })
     .from(sessions)
-    .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt), isNull(users.disabledAt)))
     .limit(1);
-  return !!row;
+  if (!row) return false;
+  if (!row.lastSeenAt || Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_STEP_MS)
+    await database.update(users).set({ lastSeenAt: new Date() }).where(eq(users.id, userId));
+  return true;
 }
+
+/** How stale "last active" may be: one write per user a minute at most. */
+const LAST_SEEN_STEP_MS = 60_000;
 
 /** Ends one session (signing out). */
 export async function revokeSession(id: string): Promise<void> {

@@ -6,6 +6,7 @@ import { users, type User } from "@/lib/db/schema";
 import { serverEnv } from "@/lib/env";
 import { throttleNetwork } from "./client-address";
 import { hashPassword, verifyPassword } from "./password";
+import { openAccount } from "@/lib/credits/ledger";
 import { revokeAllSessions } from "./sessions";
 import { clearEvents, recordEvent, secondsToWait, SIGN_IN_PER_ADDRESS, SIGN_IN_PER_ADDRESS_AND_EMAIL, signUpPerAddress } from "./throttle";
 
@@ -21,6 +22,12 @@ export async function findUserByEmail(email: string): Promise<User | undefined> 
   return user;
 }
 
+export async function findUserById(id: string): Promise<User | undefined> {
+  if (!id) return undefined;
+  const [user] = await (await db()).select().from(users).where(eq(users.id, id));
+  return user;
+}
+
 /** Creates an email/password account; null when the email is taken. */
 export async function createUser(email: string, password: string, name?: string): Promise<User | null> {
   const [user] = await (
@@ -30,6 +37,7 @@ export async function createUser(email: string, password: string, name?: string)
     .values({ id: crypto.randomUUID(), email: normalizeEmail(email), name: name || null, passwordHash: await hashPassword(password) })
     .onConflictDoNothing()
     .returning();
+  if (user) await openAccount(await db(), user.id);
   return user ?? null;
 }
 
@@ -58,7 +66,7 @@ export async function signInWait(email: string, address: string): Promise<number
   return Math.max(perAddress, perPair);
 }
 
-export type CheckResult = { ok: true; user: User } | { ok: false; waitSeconds: number };
+export type CheckResult = { ok: true; user: User } | { ok: false; waitSeconds: number; disabled?: true };
 
 /** Checks a sign-in from `address`, slowed down after repeated failures from it (throttle.ts). */
 export async function checkCredentials(email: string, password: string, address: string): Promise<CheckResult> {
@@ -76,6 +84,8 @@ export async function checkCredentials(email: string, password: string, address:
   }
   // The pair only: an own account's success must not reset a spraying address's count.
   await clearEvents(pairKey(address, email));
+  // Said only to whoever knows the password.
+  if (user.disabledAt) return { ok: false, waitSeconds: 0, disabled: true };
   return { ok: true, user };
 }
 
@@ -108,5 +118,20 @@ export async function userForGithub(githubId: string, email: string | null | und
     })
     .returning();
   if (!created) throw new Error("creating the GitHub user returned no row");
+  await openAccount(database, created.id);
   return created;
+}
+
+/**
+ * Disables or re-enables an account (the admin page). Disabling revokes every session of it at
+ * once: its next request is signed out; it cannot sign in until re-enabled.
+ */
+export async function setDisabled(userId: string, disabled: boolean): Promise<void> {
+  await (
+    await db()
+  )
+    .update(users)
+    .set({ disabledAt: disabled ? new Date() : null })
+    .where(eq(users.id, userId));
+  if (disabled) await revokeAllSessions(userId);
 }

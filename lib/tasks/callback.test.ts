@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, db } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import { taskForCallback, secretMatches } from "./callback";
-import { hashSecret, prepareTask, recordTask } from "./record";
+import { hashSecret, prepareTask } from "./record";
+import { recordTask } from "./record.test-helpers";
 
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-callback-test-"));
 

@@ -2,6 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/lib/db";
+import { refundTask } from "@/lib/credits/ledger";
 import { studioTasks, type StudioTask } from "@/lib/db/schema";
 import { hashSecret } from "./record";
 import { FAILURE_CODES } from "./refresh";
@@ -50,10 +51,14 @@ export async function adoptFromCallback(task: StudioTask, body: unknown): Promis
   if (!update) return task;
   const [row] = await (
     await db()
-  )
-    .update(studioTasks)
-    .set({ ...update, updatedAt: now })
-    .where(and(eq(studioTasks.id, task.id), eq(studioTasks.state, "checking"), isNull(studioTasks.serviceTaskId)))
-    .returning();
+  ).transaction(async (tx) => {
+    const rows = await tx
+      .update(studioTasks)
+      .set({ ...update, updatedAt: now })
+      .where(and(eq(studioTasks.id, task.id), eq(studioTasks.state, "checking"), isNull(studioTasks.serviceTaskId)))
+      .returning();
+    if (update.state === "failed" && rows.length) await refundTask(tx, task.id);
+    return rows;
+  });
   return row ? rememberTask(row) : task;
 }

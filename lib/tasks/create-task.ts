@@ -10,7 +10,10 @@ import { errorField, userMessage } from "@/lib/x3d/errors";
 import type { CreateResult } from "@/lib/x3d/schemas";
 import { currentUser } from "@/lib/session";
 import type { CreateTaskState } from "./create-form-state";
-import { prepareTask, recordTask } from "./record";
+import { chargeAndRecord, shortMessage, unrecord } from "@/lib/credits/ledger";
+import { userIsAdmin } from "@/lib/auth/roles";
+import { confirmTask, prepareTask } from "./record";
+import { recordServiceError } from "./service-errors";
 
 let embeddedCosts: CostTable | undefined;
 
@@ -81,37 +84,42 @@ export function mayExistAtService(error: unknown): boolean {
 }
 
 /**
- * Creates the task at the service and records it; nothing is recorded when the service refuses
- * or was never reached. When the answer was lost the task is recorded as "checking": the
- * service's callback names it and gives it its id (lib/tasks/callback).
+ * Creates the task at the service and records it. First the task's row and its charge are
+ * written together ("checking", lib/credits), refused with the cost and the remainder when the
+ * owner's credits do not cover it; nothing is uploaded or sent before that. Then the service
+ * is called: its task id confirms the row; a refusal, or a request that never reached it,
+ * removes the row and its charge (nothing stored, nothing charged). When the answer was lost
+ * the row stays "checking": the service's callback names it and gives it its id
+ * (lib/tasks/callback), or it settles as failed and is refunded.
  */
 export async function createWithService(request: CreateRequest): Promise<CreateOutcome> {
   const prepared = prepareTask();
-  let created: CreateResult | null;
-  try {
-    created = await request.call(prepared.callbackUrl);
-  } catch (error) {
-    if (!mayExistAtService(error)) return serviceErrorState(error, request.shown);
-    console.error(`[studio] the answer to creating task ${prepared.id} was lost; keeping it as "checking":`, error);
-    created = null;
-  }
-  try {
-    await recordTask({
+  const charged = await chargeAndRecord(
+    {
       id: prepared.id,
       userId: request.userId,
       kind: request.kind,
-      serviceTaskId: created?.task_id ?? null,
       options: request.options,
       inputs: request.inputs,
       cost: request.cost,
       callbackSecretHash: prepared.callbackSecretHash,
-    });
+    },
+    !(await userIsAdmin(request.userId)),
+  );
+  if (!charged.ok) return problemsState({ form: shortMessage(charged.cost, charged.remaining) }, request.shown);
+  let created: CreateResult;
+  try {
+    created = await request.call(prepared.callbackUrl);
   } catch (error) {
-    const which = created ? `(id ${created.task_id}) ` : "";
-    console.error(`task ${which}was created at the service but could not be recorded`, error);
-    const message = `The service accepted the task ${which}but the studio could not save it. Try again in a moment.`;
-    return { status: "error", fields: {}, message };
+    if (mayExistAtService(error)) {
+      console.error(`[studio] the answer to creating task ${prepared.id} was lost; keeping it as "checking":`, error);
+      return { status: "created", id: prepared.id };
+    }
+    await unrecord(prepared.id);
+    await recordServiceError("create", error);
+    return serviceErrorState(error, request.shown);
   }
+  await confirmTask(prepared.id, created.task_id);
   return { status: "created", id: prepared.id };
 }
 

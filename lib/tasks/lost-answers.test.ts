@@ -12,7 +12,7 @@ import type { TaskResult } from "@/lib/x3d/schemas";
 import { adoptFromCallback } from "./callback";
 import { createWithService, type CreateRequest } from "./create-task";
 import { CHECKING_NOTICE, taskView, UNCONFIRMED_MESSAGE } from "./queries";
-import { recordTask } from "./record";
+import { recordTask } from "./record.test-helpers";
 import { refreshTask, UNKNOWN_TASK_CODE } from "./refresh";
 import { oneQueryService, stateOnlyDeps } from "./refresh.test-helpers";
 import { loadTask } from "./task-cache";

@@ -7,7 +7,7 @@ import { db, database } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import type { TaskResult } from "@/lib/x3d/schemas";
 import { pollTask } from "./poll";
-import { recordTask } from "./record";
+import { recordTask } from "./record.test-helpers";
 import { refreshTask, type RefreshDeps } from "./refresh";
 import { oneQueryService, stateOnlyDeps } from "./refresh.test-helpers";
 

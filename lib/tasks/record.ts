@@ -2,14 +2,15 @@ import "server-only";
 import crypto from "node:crypto";
 import { appOrigin } from "@/lib/env";
 import { db } from "@/lib/db";
-import { studioTasks, type StudioTask, type StudioTaskKind } from "@/lib/db/schema";
+import { and, eq, isNull } from "drizzle-orm";
+import { studioTasks } from "@/lib/db/schema";
 import { newId } from "@/lib/storage";
 
 export const hashSecret = (secret: string) => crypto.createHash("sha256").update(secret).digest("hex");
 
 /**
  * A new studio task id and its callback: the URL carries a 128-bit secret of which only the
- * hash is stored. Create the service task with `callbackUrl`, then `recordTask` with the rest.
+ * hash is stored. The task is recorded (lib/credits chargeAndRecord) before the service is called with `callbackUrl`.
  */
 export function prepareTask(): { id: string; callbackUrl: string; callbackSecretHash: string } {
   const id = newId(12);
@@ -17,29 +18,17 @@ export function prepareTask(): { id: string; callbackUrl: string; callbackSecret
   return { id, callbackUrl: `${appOrigin()}/api/callbacks/${id}/${secret}`, callbackSecretHash: hashSecret(secret) };
 }
 
-export interface NewStudioTask {
-  id: string;
-  userId: string;
-  kind: StudioTaskKind;
-  /** Null when the create's answer was lost: the task is then recorded as "checking". */
-  serviceTaskId: string | null;
-  /** Wire-named options as submitted, for display and "run again". */
-  options: Record<string, unknown>;
-  /** Upload ids and source task ids, e.g. {images: [...uploadIds], mesh: {task: id}}. */
-  inputs: Record<string, unknown>;
-  cost: number;
-  callbackSecretHash: string | null;
-}
-
-/** Stores a task the service accepted (first state `created`), or one whose answer was lost (`checking`, no service id). */
-export async function recordTask(task: NewStudioTask): Promise<StudioTask> {
-  const state = task.serviceTaskId === null ? "checking" : "created";
-  const [row] = await (
+/**
+ * The service's id for a task recorded as "checking" (lib/credits chargeAndRecord) before the
+ * service was called: the task is "created" from now on. A callback that came first and
+ * adopted the task already did this; then nothing changes.
+ */
+export async function confirmTask(id: string, serviceTaskId: string): Promise<void> {
+  const now = new Date();
+  await (
     await db()
   )
-    .insert(studioTasks)
-    .values({ ...task, state, stateTimes: { [state]: new Date().toISOString() } })
-    .returning();
-  if (!row) throw new Error("inserting the task returned no row");
-  return row;
+    .update(studioTasks)
+    .set({ serviceTaskId, state: "created", stateTimes: { created: now.toISOString() }, updatedAt: now })
+    .where(and(eq(studioTasks.id, id), eq(studioTasks.state, "checking"), isNull(studioTasks.serviceTaskId)));
 }

@@ -8,7 +8,7 @@ import { studioTasks, users, type StudioTaskKind } from "@/lib/db/schema";
 import { storedPath } from "@/lib/storage";
 import { X3dError } from "@/lib/x3d/client";
 import type { TaskResult } from "@/lib/x3d/schemas";
-import { recordTask } from "./record";
+import { recordTask } from "./record.test-helpers";
 import type { DeriveDisplay } from "./display-copy";
 import { COPY_LEASE_MS, REFRESH_INTERVAL_MS, isSettled, refreshTask, type RefreshDeps } from "./refresh";
 

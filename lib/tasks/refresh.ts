@@ -1,6 +1,8 @@
 import "server-only";
 import { and, eq, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
+import { refundTask } from "@/lib/credits/ledger";
+import { recordServiceError } from "./service-errors";
 import { studioTasks, type StudioTask, type TaskState } from "@/lib/db/schema";
 import { X3dError, type X3dClient } from "@/lib/x3d/client";
 import type { TaskResult } from "@/lib/x3d/schemas";
@@ -119,10 +121,13 @@ async function run(id: string, minIntervalMs: number, deps: RefreshDeps): Promis
     result = await queryService(deps.service, claimed);
   } catch (error) {
     if (error instanceof X3dError && FAILURE_CODES.includes(error.code)) {
-      return { task: await recordState(claimed, "failed", claimedAt, error.code) };
+      const failed = await recordState(claimed, "failed", claimedAt, error.code);
+      await recordServiceError("task", error, id);
+      return { task: failed };
     }
     if (error instanceof X3dError && error.code === UNKNOWN_TASK_CODE) return countUnknownAnswer(claimed, claimedAt);
     console.error(`[studio] refreshing task ${id}:`, error);
+    await recordServiceError("query", error, id);
     return { task: claimed, problem: error instanceof X3dError ? error.userMessage : "The service could not be reached." };
   }
 
@@ -204,19 +209,24 @@ function queryService(service: TaskQueries, task: StudioTask): Promise<TaskResul
 async function recordState(task: StudioTask, state: TaskState, at: Date, errorCode?: number): Promise<StudioTask> {
   if (task.state === state) return task;
   const seen = JSON.stringify({ [state]: at.toISOString() });
+  // A task that fails gets its charge back in the same transaction (lib/credits).
   const [row] = await (
     await db()
-  )
-    .update(studioTasks)
-    .set({
-      state,
-      ...(errorCode === undefined ? {} : { errorCode }),
-      // Existing keys win (right side of ||): a state keeps its first-seen time.
-      stateTimes: sql`${seen}::jsonb || ${studioTasks.stateTimes}`,
-      updatedAt: at,
-    })
-    .where(and(eq(studioTasks.id, task.id), notInArray(studioTasks.state, ["success", "failed"])))
-    .returning();
+  ).transaction(async (tx) => {
+    const rows = await tx
+      .update(studioTasks)
+      .set({
+        state,
+        ...(errorCode === undefined ? {} : { errorCode }),
+        // Existing keys win (right side of ||): a state keeps its first-seen time.
+        stateTimes: sql`${seen}::jsonb || ${studioTasks.stateTimes}`,
+        updatedAt: at,
+      })
+      .where(and(eq(studioTasks.id, task.id), notInArray(studioTasks.state, ["success", "failed"])))
+      .returning();
+    if (state === "failed" && rows.length) await refundTask(tx, task.id);
+    return rows;
+  });
   return row ? rememberTask(row) : ((await loadTask(task.id)) ?? task);
 }
 
@@ -246,7 +256,10 @@ async function copyResult(task: StudioTask, result: TaskResult, claimedAt: Date,
   } catch (error) {
     if (deps.signal?.aborted)
       console.log(`[studio] copying the result of task ${task.id} stopped by the shutdown; a later refresh copies it`);
-    else console.error(`[studio] copying the result of task ${task.id}:`, error);
+    else {
+      console.error(`[studio] copying the result of task ${task.id}:`, error);
+      await recordServiceError("copy", error, task.id);
+    }
     // Free the lease: the next refresh asks the service again, which signs fresh links.
     const [row] = await database.update(studioTasks).set({ refreshedAt: claimedAt }).where(eq(studioTasks.id, task.id)).returning();
     return { task: row ? rememberTask(row) : leased, problem: "The result could not be saved yet; trying again." };

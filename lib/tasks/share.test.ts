@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, db } from "@/lib/db";
 import { studioTasks, users } from "@/lib/db/schema";
 import { HISTORY_PAGE_SIZE, listUserTasks, parseHistoryFilter, sharedTaskView, taskView } from "./queries";
-import { recordTask } from "./record";
+import { recordTask } from "./record.test-helpers";
 import { activeShare, createShare, findSharedTask, revokeShares } from "./share";
 
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-share-test-"));

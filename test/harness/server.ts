@@ -63,7 +63,8 @@ export async function adminQuery(q: string): Promise<void> {
   }
 }
 
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh database on X3D_TEST_DATABASE_URL's server, and how to drop it. */
+export async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = process.env.X3D_TEST_DATABASE_URL!;
   const name = `x3d_test_${crypto.randomBytes(6).toString("hex")}`;
   const run = adminQuery;

@@ -1,5 +1,6 @@
 /** Tables of the studio: accounts, staged uploads, tasks as the studio tracks them, share links. */
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const users = pgTable(
   "users",
@@ -12,6 +13,10 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     githubId: text("github_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set by an admin: the account cannot sign in and its sessions are revoked. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** When a request last came with one of its sessions (to the minute; lib/auth/sessions.ts). */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("users_email_idx").on(t.email), uniqueIndex("users_github_idx").on(t.githubId)],
 );
@@ -133,6 +138,65 @@ export const shares = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [index("shares_task_idx").on(t.taskId)],
+);
+
+export type LedgerKind = "grant" | "charge" | "refund";
+
+/**
+ * Every change to a user's credits (lib/credits): grants (the opening allowance, an admin's
+ * change of it), charges (a task, negative) and refunds (a failed task). A user's balance is
+ * the sum of their rows. A charge is written in the transaction that writes its task's row; a
+ * refund in the one that marks the task failed. Rows are never updated or deleted: deleting a
+ * task keeps its charge (task_id names no row then, so it has no foreign key).
+ */
+export const creditLedger = pgTable(
+  "credit_ledger",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind").$type<LedgerKind>().notNull(),
+    /** Credits, signed: charges are negative; a grant lowering an allowance is too. */
+    amount: integer("amount").notNull(),
+    taskId: text("task_id"),
+    /** The admin who made a grant; null for the opening allowance. */
+    actorId: text("actor_id").references(() => users.id),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("credit_ledger_user_idx").on(t.userId, t.createdAt),
+    // One charge and at most one refund per task, whatever retries or racing refreshes do.
+    uniqueIndex("credit_ledger_task_kind_idx")
+      .on(t.taskId, t.kind)
+      .where(sql`${t.taskId} is not null`),
+    // One opening allowance per account.
+    uniqueIndex("credit_ledger_opening_idx")
+      .on(t.userId)
+      .where(sql`${t.kind} = 'grant' and ${t.actorId} is null`),
+    check("credit_ledger_kind", sql`${t.kind} in ('grant', 'charge', 'refund')`),
+    check(
+      "credit_ledger_sign",
+      sql`(${t.kind} = 'charge' and ${t.amount} <= 0) or (${t.kind} = 'refund' and ${t.amount} >= 0) or ${t.kind} = 'grant'`,
+    ),
+  ],
+);
+
+/** Errors from the x3d service the studio met (creating, querying, copying), for the admin page. */
+export const serviceErrors = pgTable(
+  "service_errors",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** What the studio was doing: create, query, copy, balance. */
+    operation: text("operation").notNull(),
+    /** The service's code, when it answered with one. */
+    code: integer("code"),
+    message: text("message").notNull(),
+    taskId: text("task_id"),
+  },
+  (t) => [index("service_errors_at_idx").on(t.at)],
 );
 
 export type User = typeof users.$inferSelect;

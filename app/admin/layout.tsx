@@ -1,0 +1,14 @@
+import { notFound } from "next/navigation";
+import { currentAdmin } from "@/lib/auth/roles";
+import { StudioShell } from "@/components/ui/studio-shell";
+
+/** Admins only: anyone else, signed in or not, gets the plain 404 page (the page's existence is not told). */
+export default async function AdminLayout({ children }: { children: React.ReactNode }) {
+  const admin = await currentAdmin();
+  if (!admin) notFound();
+  return (
+    <StudioShell user={admin} admin>
+      {children}
+    </StudioShell>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Metadata } from "next";
+import { adminUserRows } from "@/lib/admin/users";
+import { recentServiceErrors, recordServiceError } from "@/lib/tasks/service-errors";
+import { setAllowanceAction, setDisabledAction } from "./actions";
+import { X3dError } from "@/lib/x3d/client";
+import { x3d } from "@/lib/x3d/service";
+import { UserTable } from "@/components/admin/user-table";
+import { ServiceErrorList } from "@/components/admin/service-errors";
+
+export const metadata: Metadata = { title: "Admin · x3d studio" };
+
+async function serviceBalance(): Promise<{ balance: number } | { error: string }> {
+  try {
+    return { balance: (await x3d().balance()).totalBalance };
+  } catch (error) {
+    await recordServiceError("balance", error);
+    return { error: error instanceof X3dError ? error.userMessage : "The service could not be reached." };
+  }
+}
+
+/** Users with their credits and activity, the service account's balance and the service's recent errors. */
+export default async function AdminPage() {
+  const [rows, balance, errors] = await Promise.all([adminUserRows(), serviceBalance(), recentServiceErrors(20)]);
+  return (
+    <div className="space-y-10">
+      <h1 className="text-xl font-semibold">Admin</h1>
+      <section aria-labelledby="service-heading" className="space-y-2">
+        <h2 id="service-heading" className="text-lg font-medium">
+          Service account
+        </h2>
+        {"balance" in balance ? (
+          <p>
+            Balance: <span data-testid="service-balance">{balance.balance} credits</span>. Every task is paid from it; the allowances below
+            share it out.
+          </p>
+        ) : (
+          <p role="alert" className="text-amber-300">
+            Balance unavailable: {balance.error}
+          </p>
+        )}
+      </section>
+      <section aria-labelledby="users-heading" className="space-y-3">
+        <h2 id="users-heading" className="text-lg font-medium">
+          Users
+        </h2>
+        <UserTable
+          actions={{ setAllowance: setAllowanceAction, setDisabled: setDisabledAction }}
+          rows={rows.map((r) => ({
+            ...r,
+            lastActive: r.lastActive?.toISOString() ?? null,
+            createdAt: r.createdAt.toISOString(),
+          }))}
+        />
+      </section>
+      <section aria-labelledby="errors-heading" className="space-y-3">
+        <h2 id="errors-heading" className="text-lg font-medium">
+          Recent service errors
+        </h2>
+        <ServiceErrorList
+          errors={errors.map((e) => ({
+            id: e.id,
+            at: e.at.toISOString(),
+            operation: e.operation,
+            code: e.code,
+            message: e.message,
+            taskId: e.taskId,
+          }))}
+        />
+      </section>
+    </div>
+  );
+}

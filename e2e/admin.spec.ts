@@ -1,0 +1,89 @@
+import type { Browser, Page } from "@playwright/test";
+import { createImageTask, expect, fixture, signIn, signInAsAdmin, signUp, test } from "./fixtures";
+
+/** A second browser context signed in as the admin, on /admin. */
+async function adminPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInAsAdmin(page);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Admin", level: 1 })).toBeVisible();
+  return page;
+}
+
+const userRow = (page: Page, email: string) => page.locator(`[data-testid=admin-user][data-email="${email}"]`);
+
+async function setAllowance(admin: Page, email: string, allowance: number) {
+  const row = userRow(admin, email);
+  await row.getByLabel(`Allowance of ${email}`).fill(String(allowance));
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(row.getByTestId("admin-notice")).toContainText(`allowance ${allowance}`);
+}
+
+test("an admin sets an artist's allowance; the artist spends it, is refused past it with the cost and the remainder, and the admin sees the spending", async ({
+  page,
+  account,
+  browser,
+}) => {
+  await expect(page.getByTestId("balance")).toHaveText("100000 credits");
+  const admin = await adminPage(browser);
+  await expect(admin.getByTestId("service-balance")).toHaveText(/^\d+ credits$/);
+  await setAllowance(admin, account.email, 20);
+
+  // The artist's own credits, never the service account's.
+  const balance = (await (await page.request.get("/api/balance")).json()) as Record<string, unknown>;
+  expect(balance).toEqual({ role: "artist", credits: { allowance: 20, spent: 0, remaining: 20 } });
+  await page.reload();
+  await expect(page.getByTestId("balance")).toHaveText("20 credits");
+
+  await createImageTask(page); // v1.5 at 512, textured: 15 credits
+  await page.goto("/new/image");
+  await expect(page.getByTestId("balance")).toHaveText("5 credits");
+  await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(fixture("robot.png"));
+  await expect(page.locator('input[name="images"]')).not.toHaveValue("", { timeout: 20_000 });
+  await page.getByLabel("Model").selectOption({ label: "v1.5" });
+  await page.getByLabel("Resolution").selectOption("512");
+  await expect(page.getByTestId("balance-short")).toHaveText(
+    "Your credits are too low for this task: it costs 15 credits and you have 5 left.",
+  );
+  await page.getByRole("button", { name: "Create 3D model" }).click();
+  await expect(page.getByText("This task costs 15 credits and you have 5 left.", { exact: false })).toBeVisible();
+  await expect(page).toHaveURL(/\/new\/image/);
+
+  await admin.reload();
+  const row = userRow(admin, account.email);
+  await expect(row.getByTestId("spent")).toHaveText("15");
+  await expect(row.getByTestId("remaining")).toHaveText("5");
+  await expect(row.getByTestId("task-count")).toHaveText("1");
+});
+
+test("a disabled artist is signed out at once and cannot sign in until re-enabled", async ({ page, account, browser }) => {
+  const admin = await adminPage(browser);
+  const row = userRow(admin, account.email);
+  await row.getByRole("button", { name: "Disable" }).click();
+  await expect(row.getByTestId("admin-notice")).toHaveText(`${account.email} is disabled and signed out.`);
+  await expect(row.getByTestId("account-status")).toHaveText("disabled");
+
+  await page.goto("/tasks");
+  await expect(page).toHaveURL(/\/sign-in/);
+  expect((await page.request.get("/api/balance")).status()).toBe(401);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("This account is disabled. Ask an admin of this studio to enable it.")).toBeVisible();
+
+  await row.getByRole("button", { name: "Enable" }).click();
+  await expect(row.getByTestId("account-status")).toHaveText("active");
+  await signIn(page, account);
+});
+
+test("/admin is a 404 for artists and for visitors, and artists have no Admin link", async ({ page, browser }) => {
+  const visitor = await browser.newContext();
+  expect((await visitor.request.get("/admin")).status()).toBe(404);
+  await signUp(page);
+  await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
+  const response = await page.goto("/admin");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This page could not be found." })).toBeVisible();
+  const admin = await adminPage(browser);
+  await expect(admin.getByRole("link", { name: "Admin" })).toBeVisible();
+});
