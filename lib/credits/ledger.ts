@@ -15,12 +15,17 @@ export type { Credits };
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Runner = Db | Tx;
 
+/** Accounts this process saw opened: the balance is polled often, and the insert below would be tried on every poll. */
+const opened = new Set<string>();
+
 /** The opening allowance, once per account (a unique index makes a second one a no-op). */
 export async function openAccount(runner: Runner, userId: string): Promise<void> {
+  if (opened.has(userId)) return;
   await runner
     .insert(creditLedger)
     .values({ userId, kind: "grant", amount: serverEnv().X3D_DEFAULT_ALLOWANCE, note: "opening allowance" })
     .onConflictDoNothing();
+  if (runner === (await db())) opened.add(userId);
 }
 
 async function sums(runner: Runner, userId: string): Promise<Credits> {
