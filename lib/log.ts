@@ -100,9 +100,15 @@ interface SafeError {
  * properties (a request's headers, a client's configuration, a query's parameters).
  */
 export function safeError(error: unknown, depth = 0): SafeError | string {
-  if (!(error instanceof Error)) return scrubSecrets(String(error));
-  const code = (error as { code?: unknown }).code;
-  const out: SafeError = { type: error.name, message: scrubSecrets(error.message) };
+  if (!(error instanceof Error)) {
+    // Auth.js wraps the underlying error as {err}.
+    const inner = typeof error === "object" && error !== null ? (error as { err?: unknown }).err : undefined;
+    if (inner instanceof Error) return safeError(inner, depth);
+    return typeof error === "object" && error !== null ? "(not an Error)" : scrubSecrets(String(error));
+  }
+  const { code, type } = error as { code?: unknown; type?: unknown };
+  // Auth.js's errors say what they are in `type` (their class names are minified in the build).
+  const out: SafeError = { type: typeof type === "string" ? type : error.name, message: scrubSecrets(error.message) };
   if (typeof code === "string" || typeof code === "number") out.code = code;
   if (error.stack) out.stack = scrubSecrets(error.stack);
   if (error.cause !== undefined && depth < 3) out.cause = safeError(error.cause, depth + 1);
