@@ -124,7 +124,7 @@ function scrubbing(destination: DestinationStream): DestinationStream {
 export function createLogger(destination: DestinationStream = process.stdout): Logger {
   return pino(
     {
-      level: process.env.LOG_LEVEL ?? "info",
+      level: "info",
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
