@@ -2,14 +2,23 @@
 // without waiting for a request.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Logs are JSON lines with a request id (lib/log): what Next and libraries print goes through
+  // the logger too, and the configured credentials are scrubbed from every line.
+  const { registerSecret, routeConsoleToLog, withLogContext } = await import("./lib/log");
+  const { serverEnv } = await import("./lib/env");
+  const env = serverEnv();
+  for (const secret of [env.X3D_CLIENT_SECRET, env.AUTH_SECRET, env.AUTH_GITHUB_SECRET, env.METRICS_TOKEN]) registerSecret(secret);
+  routeConsoleToLog();
+  // Each request is served under an id (its x-request-id when sane), on every line it logs.
+  const { stampRequestIds } = await import("./lib/http/request-id");
+  stampRequestIds();
   // Next drops Content-Length from route-handler responses; file routes need it (lib/files/restore-content-length).
   const { restoreContentLength } = await import("./lib/files/restore-content-length");
   restoreContentLength();
   // Sign-in and sign-up throttling count per client address, stamped from the socket as each
   // request arrives (Next's own x-forwarded-for is whatever the client sent, when it sent one).
   const { stampClientAddress } = await import("./lib/auth/stamp-client-address");
-  const { serverEnv } = await import("./lib/env");
-  stampClientAddress(serverEnv().TRUST_PROXY);
+  stampClientAddress(env.TRUST_PROXY);
   const { startServices } = await import("./lib/start-services");
-  await startServices();
+  await withLogContext("startup", startServices);
 }

@@ -9,6 +9,7 @@ import { requestAddress } from "@/lib/auth/client-address";
 import { safeNext } from "@/lib/auth/safe-next";
 import { revokeSession, SESSION_MAX_AGE_S, sessionActive, startSession } from "@/lib/auth/sessions";
 import { checkCredentials, userForGithub } from "@/lib/auth/users";
+import { log } from "@/lib/log";
 
 /** A correct password for a disabled account: the sign-in form says so (app/(auth)/actions.ts). */
 export class AccountDisabled extends CredentialsSignin {
@@ -27,8 +28,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   // A wrong password is an expected outcome, answered in the form: not an error for the log.
   logger: {
     error(error) {
-      if ((error as Error & { type?: string }).type !== "CredentialsSignin") console.error("[auth]", error);
+      if ((error as Error & { type?: string }).type !== "CredentialsSignin") log.error({ err: error }, "[auth] error");
     },
+    warn(code) {
+      log.warn(`[auth] ${code}`);
+    },
+    debug() {},
   },
   events: {
     // Signing out revokes the session, so a copy of the cookie stops working at once too.

@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { serverEnv } from "@/lib/env";
 import { readOrCreateFile } from "@/lib/files/create-once";
+import { registerSecret } from "@/lib/log";
 
 /**
  * The client pair of the embedded service: the one it accepts (lib/engine/config) and the one
@@ -34,6 +35,7 @@ export function developmentCredentials(dataDir: string): ClientPair {
   // Was: read again and again until it parsed, which never ends for a damaged file (a stack overflow at every start).
   if (!pair.success)
     throw new Error(`${file} holds no client pair: remove it (a new pair is generated) or set X3D_CLIENT_ID and X3D_CLIENT_SECRET`);
+  registerSecret(pair.data.clientSecret);
   return pair.data;
 }
 

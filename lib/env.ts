@@ -78,6 +78,11 @@ const schema = z.object({
     }),
   /** Credits a new account may spend until an admin changes its allowance (lib/credits). */
   X3D_DEFAULT_ALLOWANCE: z.coerce.number().int().nonnegative().default(500),
+  /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
 });
 
 export type ServerEnv = z.infer<typeof schema>;

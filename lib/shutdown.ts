@@ -1,5 +1,6 @@
 import "server-only";
 import { processConstant } from "@/lib/global-singleton";
+import { log, withLogContext } from "@/lib/log";
 
 /**
  * Graceful stop on SIGTERM and SIGINT, over within 10 s (Docker's and systemd's default grace
@@ -74,7 +75,7 @@ export function installShutdown(): void {
   const s = state();
   if (s.installed) return;
   s.installed = true;
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void shutDown(signal));
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void withLogContext("shutdown", () => shutDown(signal)));
 }
 
 async function shutDown(signal: NodeJS.Signals): Promise<void> {
@@ -85,7 +86,7 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
   const start = Date.now();
   const exit = process.exit.bind(process);
   const hard = setTimeout(() => {
-    console.error(`[x3d] still stopping after ${HARD_EXIT_MS / 1000} s: exiting anyway`);
+    log.error(`[x3d] still stopping after ${HARD_EXIT_MS / 1000} s: exiting anyway`);
     exit(1);
   }, HARD_EXIT_MS);
   // Next's handler (`next start` registers it before the app loads) is the one that can close
@@ -99,7 +100,7 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
     httpDone();
     return undefined as never;
   }) as typeof process.exit;
-  console.log(`[x3d] ${signal}: stopping (at most ${HARD_EXIT_MS / 1000} s)`);
+  log.info(`[x3d] ${signal}: stopping (at most ${HARD_EXIT_MS / 1000} s)`);
 
   s.controller.abort(new ShuttingDown());
   await runSteps(
@@ -114,12 +115,12 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
     false,
   );
   clearTimeout(hard);
-  console.log(`[x3d] stopped in ${Date.now() - start} ms`);
+  log.info(`[x3d] stopped in ${Date.now() - start} ms`);
   exit(0);
 }
 
 async function runSteps(steps: Step[], deadline: number, together: boolean): Promise<void> {
-  const run = (step: Step) => step.run(deadline).catch((error: unknown) => console.error(`[x3d] stopping ${step.name} failed:`, error));
+  const run = (step: Step) => step.run(deadline).catch((error: unknown) => log.error({ err: error }, `[x3d] stopping ${step.name} failed`));
   if (together) {
     await Promise.all(steps.map(run));
     return;

@@ -1,32 +1,32 @@
 import "server-only";
+import path from "node:path";
 import { engineConfig } from "@/lib/engine/config";
 import { engine } from "@/lib/engine/boot";
 import { serverEnv } from "@/lib/env";
 import { closeDatabase } from "@/lib/db";
+import { log } from "@/lib/log";
 import { installShutdown, onShutdown } from "@/lib/shutdown";
 
 /**
  * Handles SIGTERM/SIGINT (lib/shutdown), boots the embedded service (unless X3D_ENGINE=off)
- * and prints where it is and the credentials in use.
+ * and logs where it is and the client id in use (never a secret: a generated pair's secret is
+ * in DATA_DIR/x3d-credentials.json).
  */
 export async function startServices(): Promise<void> {
   installShutdown();
   onShutdown("the database", "close", closeDatabase);
   const env = serverEnv();
   if (env.X3D_ENGINE === "off") {
-    console.log("[x3d] embedded service off (X3D_ENGINE=off)");
+    log.info("[x3d] embedded service off (X3D_ENGINE=off)");
     return;
   }
   const config = engineConfig();
   await engine();
   const origin = config.publicOrigin;
-  console.log(
-    [
-      `[x3d] studio:            ${origin}`,
-      `[x3d] embedded service:  ${origin}/open-api/v1`,
-      `[x3d] client id:         ${config.clientId}`,
-      `[x3d] client secret:     ${config.generatedCredentials ? config.clientSecret : "(from X3D_CLIENT_SECRET)"}`,
-      `[x3d] data:              ${config.dataDir}${env.DATABASE_URL ? " (database: DATABASE_URL)" : " (embedded database)"}`,
-    ].join("\n"),
+  const secret = config.generatedCredentials ? path.join(config.dataDir, "x3d-credentials.json") : "X3D_CLIENT_SECRET";
+  const data = `${config.dataDir}${env.DATABASE_URL ? " (database: DATABASE_URL)" : " (embedded database)"}`;
+  log.info(
+    { studio: origin, service: `${origin}/open-api/v1`, clientId: config.clientId, data },
+    `[x3d] studio ${origin}, embedded service ${origin}/open-api/v1, client id ${config.clientId} (secret: ${secret}), data ${data}`,
   );
 }

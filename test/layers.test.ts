@@ -40,6 +40,8 @@ const SHARED_LEAVES = [
   "lib/shutdown.ts",
   "lib/collect-garbage.ts",
   "lib/content-types.ts",
+  "lib/log.ts",
+  "lib/metrics/",
 ];
 
 /** Where the embedded service may be imported from: itself, its routes and the composition root that boots it. */

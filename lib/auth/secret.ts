@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { serverEnv } from "@/lib/env";
 import { readOrCreateFile } from "@/lib/files/create-once";
+import { registerSecret } from "@/lib/log";
 
 let cached: string | undefined;
 
@@ -15,6 +16,7 @@ export function authSecret(): string {
   const secret = readOrCreateFile(file, () => crypto.randomBytes(32).toString("base64url")).trim();
   // Auth.js refuses an empty secret on every request (MissingSecret): say which file is at fault, once.
   if (!secret) throw new Error(`${file} is empty: remove it (a new secret is generated; sessions are signed out) or set AUTH_SECRET`);
+  registerSecret(secret);
   cached = secret;
   return cached;
 }

@@ -10,6 +10,7 @@ import { engineConfig } from "./config";
 import { signedFilePath } from "./results";
 import { Housekeeper } from "./housekeeping";
 import { logAbandoned, Scheduler } from "./scheduler";
+import { log, withLogContext } from "@/lib/log";
 import { onShutdown } from "@/lib/shutdown";
 import { abandonUnanswered, requeueOrphans } from "./tasks/transitions";
 
@@ -20,7 +21,8 @@ export interface Engine {
 
 /** The running embedded service: started once per process (by instrumentation.ts at server start, or by the first request). */
 export function engine(): Promise<Engine> {
-  return globalSingleton("x3d.engine", boot);
+  // Under a context of its own: the timers it starts must not carry the id of the request that booted it.
+  return globalSingleton("x3d.engine", () => withLogContext("startup", boot));
 }
 
 async function boot(): Promise<Engine> {
@@ -57,6 +59,6 @@ async function boot(): Promise<Engine> {
     await Promise.all([scheduler.drain(deadline), callbacks.stop(), housekeeper.stop()]);
   });
   registerLocalFiles(signedFilePath);
-  if (resumed > 0) console.log(`[x3d engine] resumed ${resumed} unfinished task(s)`);
+  if (resumed > 0) log.info(`[x3d engine] resumed ${resumed} unfinished task(s)`);
   return { scheduler, callbacks };
 }

@@ -5,6 +5,7 @@ import { engineTasks } from "@/lib/db/schema";
 import { engineConfig } from "./config";
 import { safePost } from "./net/safe-fetch";
 import { callbackBody } from "./results";
+import { log, withLogContext } from "@/lib/log";
 import { ShuttingDown } from "@/lib/shutdown";
 
 export const CALLBACK_ATTEMPTS = 3;
@@ -24,7 +25,7 @@ export class CallbackSender {
   private readonly stopping = new AbortController();
 
   start(): void {
-    this.timer = setInterval(() => void this.sendDue(), TICK_MS);
+    this.timer = setInterval(() => void withLogContext("callbacks", () => this.sendDue()), TICK_MS);
     this.timer.unref();
   }
 
@@ -52,13 +53,13 @@ export class CallbackSender {
         if (this.inFlight.has(id)) continue;
         this.inFlight.set(
           id,
-          this.deliver(id)
-            .catch((error: unknown) => console.error(`[x3d engine] callback of ${id} failed`, error))
+          withLogContext(`callback:${id}`, () => this.deliver(id))
+            .catch((error: unknown) => log.error({ err: error }, `[x3d engine] callback of ${id} failed`))
             .finally(() => this.inFlight.delete(id)),
         );
       }
     } catch (error) {
-      console.error("[x3d engine] callback scan failed", error);
+      log.error({ err: error }, "[x3d engine] callback scan failed");
     }
   }
 

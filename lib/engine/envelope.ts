@@ -1,6 +1,7 @@
 import "server-only";
 import { ERRORS, type ErrorCode } from "@/lib/x3d/errors";
 import { EngineError } from "./engine-error";
+import { log } from "@/lib/log";
 
 const json = (body: unknown, status: number) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
@@ -21,7 +22,7 @@ export async function answer(handler: () => Promise<Response>): Promise<Response
     return await handler();
   } catch (error) {
     if (error instanceof EngineError) return fail(error.code, error.detail);
-    console.error("[x3d engine] internal error", error);
+    log.error({ err: error }, "[x3d engine] internal error");
     return fail(10000000);
   }
 }

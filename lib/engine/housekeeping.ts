@@ -6,6 +6,7 @@ import { database, db } from "@/lib/db";
 import { engineTasks } from "@/lib/db/schema";
 import { engineConfig } from "./config";
 import { INSTANCE, isTaskId, stagingInstance, taskDir } from "./tasks/store";
+import { log, withLogContext } from "@/lib/log";
 
 /**
  * How long past the body timeout nothing may have changed in a task folder without a task (or a
@@ -48,6 +49,8 @@ export class Housekeeper {
   private pass?: Promise<void>;
   private stagingPass?: Promise<void>;
   private readonly stopping = new AbortController();
+  /** Numbers the passes, for their lines' request id ("sweep:<n>"). */
+  private sweeps = 0;
 
   start(): void {
     this.sweepStaging();
@@ -68,21 +71,21 @@ export class Housekeeper {
 
   private sweepStaging(): void {
     if (this.stagingPass || this.stopping.signal.aborted) return;
-    this.stagingPass = sweepStaging(this.stopping.signal)
-      .then(
+    this.stagingPass = withLogContext(`sweep:${++this.sweeps}`, () =>
+      sweepStaging(this.stopping.signal).then(
         (removed) => {
-          if (removed > 0) console.log(`[x3d engine] housekeeping: removed ${removed} upload folder(s) of create requests that died`);
+          if (removed > 0) log.info(`[x3d engine] housekeeping: removed ${removed} upload folder(s) of create requests that died`);
         },
-        (error: unknown) => console.error("[x3d engine] housekeeping (staging) failed", error),
-      )
-      .finally(() => (this.stagingPass = undefined));
+        (error: unknown) => log.error({ err: error }, "[x3d engine] housekeeping (staging) failed"),
+      ),
+    ).finally(() => (this.stagingPass = undefined));
   }
 
   private run(): void {
     if (this.pass || this.stopping.signal.aborted) return;
-    this.pass = housekeep(this.stopping.signal)
-      .then(logReport, (error: unknown) => console.error("[x3d engine] housekeeping failed", error))
-      .finally(() => (this.pass = undefined));
+    this.pass = withLogContext(`sweep:${++this.sweeps}`, () =>
+      housekeep(this.stopping.signal).then(logReport, (error: unknown) => log.error({ err: error }, "[x3d engine] housekeeping failed")),
+    ).finally(() => (this.pass = undefined));
   }
 }
 
@@ -94,7 +97,7 @@ function logReport(report: HousekeepingReport): void {
       retentionMs !== null &&
       `removed the files of ${report.expired} task(s) finished over ${retentionMs / 3_600_000} h ago`,
   ].filter(Boolean);
-  if (done.length > 0) console.log(`[x3d engine] housekeeping: ${done.join("; ")}`);
+  if (done.length > 0) log.info(`[x3d engine] housekeeping: ${done.join("; ")}`);
 }
 
 /**

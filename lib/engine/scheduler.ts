@@ -18,6 +18,8 @@ import {
   type ClaimedTask,
 } from "./tasks/transitions";
 import { LIMITS } from "@/lib/x3d/options";
+import { log, withLogContext } from "@/lib/log";
+import { metrics } from "@/lib/metrics/registry";
 import { ShuttingDown } from "@/lib/shutdown";
 
 const TICK_MS = 1000;
@@ -45,7 +47,7 @@ export class Scheduler {
   }
 
   start(): void {
-    this.timer = setInterval(() => void this.tick(), TICK_MS);
+    this.timer = setInterval(() => void withLogContext("scheduler", () => this.tick()), TICK_MS);
     this.timer.unref();
     this.kick();
   }
@@ -64,7 +66,7 @@ export class Scheduler {
       const ids = [...this.running.keys()];
       for (const { controller } of this.running.values()) controller.abort(new ShuttingDown());
       await settled();
-      console.log(`[x3d engine] put ${ids.length} running task(s) back in the queue: ${ids.join(", ")}`);
+      log.info(`[x3d engine] put ${ids.length} running task(s) back in the queue: ${ids.join(", ")}`);
     }
     await this.pool.close();
   }
@@ -81,11 +83,11 @@ export class Scheduler {
         this.lastHeartbeat = Date.now();
         await heartbeat(this.owner);
         const resumed = await requeueOrphans(leaseMs);
-        if (resumed > 0) console.log(`[x3d engine] resumed ${resumed} task(s) whose server stopped`);
+        if (resumed > 0) log.info(`[x3d engine] resumed ${resumed} task(s) whose server stopped`);
         logAbandoned(await abandonUnanswered());
       }
     } catch (error) {
-      console.error("[x3d engine] heartbeat failed", error);
+      log.error({ err: error }, "[x3d engine] heartbeat failed");
     }
     await this.pump();
   }
@@ -109,7 +111,7 @@ export class Scheduler {
             break;
           }
           const controller = new AbortController();
-          const done = this.process(task, controller).finally(() => {
+          const done = withLogContext(`task:${task.id}`, () => this.process(task, controller)).finally(() => {
             this.running.delete(task.id);
             this.onFinished();
             this.kick();
@@ -118,7 +120,7 @@ export class Scheduler {
         }
       } while (this.again);
     } catch (error) {
-      console.error("[x3d engine] scheduling failed", error);
+      log.error({ err: error }, "[x3d engine] scheduling failed");
     } finally {
       this.pumping = false;
     }
@@ -138,14 +140,19 @@ export class Scheduler {
       await sleep(started + config.minTaskMs - Date.now(), controller.signal);
       if (controller.signal.aborted) throw controller.signal.reason;
       await succeed(task.id, this.owner, resultFile, coverFile);
+      observeDuration(task.kind, "success", started);
     } catch (error) {
       if (controller.signal.reason instanceof ShuttingDown) {
-        await release(task.id, this.owner).catch((e: unknown) => console.error(`[x3d engine] could not requeue ${task.id}`, e));
+        await release(task.id, this.owner).catch((e: unknown) => log.error({ err: e }, `[x3d engine] could not requeue ${task.id}`));
         return;
       }
       const reason = error instanceof JobError && error.inputError ? `input: ${error.message}` : errorText(error);
-      if (!(error instanceof JobError)) console.warn(`[x3d engine] task ${task.id} failed: ${reason}`);
-      await failAndRefund(task.id, reason, this.owner).catch((e: unknown) => console.error("[x3d engine] refund failed", e));
+      if (!(error instanceof JobError)) log.warn(`[x3d engine] task ${task.id} failed: ${reason}`);
+      const refunded = await failAndRefund(task.id, reason, this.owner).then(
+        () => true,
+        (e: unknown) => (log.error({ err: e }, "[x3d engine] refund failed"), false),
+      );
+      if (refunded) observeDuration(task.kind, "failed", started);
     } finally {
       clearTimeout(timer);
     }
@@ -197,7 +204,12 @@ export class Scheduler {
 /** Reports tasks failed and refunded by abandonUnanswered. */
 export function logAbandoned(ids: string[]): void {
   if (ids.length > 0)
-    console.log(`[x3d engine] failed and refunded ${ids.length} task(s) whose create request never answered: ${ids.join(", ")}`);
+    log.info(`[x3d engine] failed and refunded ${ids.length} task(s) whose create request never answered: ${ids.join(", ")}`);
+}
+
+/** A task's time from its start to its end (`started`: epoch ms), for x3d_engine_task_duration_seconds. */
+function observeDuration(kind: ClaimedTask["kind"], outcome: "success" | "failed", started: number): void {
+  metrics().taskDuration.observe({ kind, outcome }, Math.max(0, Date.now() - started) / 1000);
 }
 
 function errorText(error: unknown): string {

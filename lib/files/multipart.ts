@@ -10,6 +10,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { HEAD_BYTES } from "./sniff";
 import { collectAfterLargeBody } from "@/lib/collect-garbage";
+import { metrics, type Face } from "@/lib/metrics/registry";
 
 /**
  * Streams a multipart/form-data request body to files on disk with busboy. Whole files
@@ -52,6 +53,8 @@ export interface MultipartOptions {
   maxBodyBytes?: number;
   /** A body that sends nothing for this long is given up (default 30 s). */
   idleTimeoutMs?: number;
+  /** The face whose x3d_upload_bytes_total counts the bytes received (none: not counted). */
+  countAs?: Face;
 }
 
 export interface MultipartResult {
@@ -193,6 +196,7 @@ export async function parseMultipart(request: Request, opts: MultipartOptions): 
   });
   source.once("close", () => {
     clearTimeout(idle);
+    if (opts.countAs) metrics().uploadBytes.inc({ face: opts.countAs }, received);
     collectAfterLargeBody(received);
   });
   bb.once("close", () => clearTimeout(idle));

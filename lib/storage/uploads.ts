@@ -63,6 +63,7 @@ export async function stageUpload(userId: string, request: Request, kind: Upload
       maxFieldBytes: 1024,
       maxFields: 10,
       fileFields: new Set(["file"]),
+      countAs: "studio",
     });
     stored = parsed.files.get("file")?.[0];
   } catch (error) {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { studioTasks, type DisplayState, type StudioTask } from "@/lib/db/schema";
+import { log } from "@/lib/log";
 import { storedPath } from "@/lib/storage";
 import { MODEL_FORMATS, type ModelFormat } from "@/lib/viewer/formats";
 import { storedFormat } from "./results";
@@ -39,7 +40,7 @@ export async function makeDisplayCopy(task: StudioTask, derive: DeriveDisplay, s
     });
   } catch (error) {
     if (signal?.aborted) return task;
-    console.error(`[studio] deriving the display copy of task ${task.id}:`, error);
+    log.error({ err: error }, `[studio] deriving the display copy of task ${task.id} failed`);
     return record(task, { displayState: "failed" });
   }
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { StudioTask } from "@/lib/db/schema";
 import { processConstant } from "@/lib/global-singleton";
+import { log } from "@/lib/log";
 import { TtlCache } from "@/lib/ttl-cache";
 import { isSettled, refreshTask, REFRESH_INTERVAL_MS, type RefreshOutcome } from "./refresh";
 import { cachedTask } from "./task-cache";
@@ -49,7 +50,7 @@ export async function pollTask(
           else problems().delete(task.id);
         },
         (error: unknown) => {
-          console.error(`[studio] refreshing task ${task.id}:`, error);
+          log.error({ err: error }, `[studio] refreshing task ${task.id} failed`);
           problems().set(task.id, "The service could not be reached.");
         },
       ),

@@ -206,6 +206,12 @@ describe("retention", () => {
     const line = "housekeeping: removed the files of 1 task(s) finished over 0.002 h ago";
     await until(() => server.output().includes(line), "housekeeping to log the removal", 10_000);
     expect(server.output()).toContain(line);
+    // A JSON line (lib/log) whose request id is the sweep's.
+    const logged = server
+      .output()
+      .split("\n")
+      .find((l) => l.includes(line));
+    expect(JSON.parse(logged ?? "{}")).toMatchObject({ level: "info", reqId: expect.stringMatching(/^sweep:\d+$/) });
 
     const later = await api.get(`query-task?task_id=${id}`);
     expect(later).toMatchObject({ code: 200, data: { task_id: id, state: "success", id: `${id}_0` } });

@@ -38,6 +38,7 @@ export async function withForm(request: Request, rules: FormRules, handle: (form
         maxFieldBytes: 64 * 1024,
         maxBodyBytes: rules.maxBodyBytes,
         idleTimeoutMs: engineConfig().bodyIdleMs,
+        countAs: "service",
       });
     } catch (error) {
       if (!(error instanceof MultipartError)) throw error;

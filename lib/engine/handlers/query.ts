@@ -5,6 +5,7 @@ import { answer, fail, ok } from "../envelope";
 import { failureCode, taskResult } from "../results";
 import { findTask } from "../tasks/transitions";
 import { authorized } from "./common";
+import { metrics } from "@/lib/metrics/registry";
 
 /**
  * GET <kind>/query-task?task_id=: the task's state, with fresh signed links on success.
@@ -12,6 +13,7 @@ import { authorized } from "./common";
  * other clients' tasks get the same "task not found".
  */
 export function handleQuery(request: Request, kind: EngineTask["kind"], schemes: readonly string[]): Promise<Response> {
+  metrics().taskPolls.inc({ face: "service" });
   return answer(() =>
     authorized(request, schemes, async (clientId) => {
       const taskId = new URL(request.url).searchParams.get("task_id")?.trim();

@@ -1,4 +1,5 @@
 import { after } from "next/server";
+import { metrics } from "@/lib/metrics/registry";
 import { currentUser } from "@/lib/session";
 import { pollTask } from "@/lib/tasks/poll";
 import { taskView } from "@/lib/tasks/queries";
@@ -10,6 +11,7 @@ import { jsonWithEtag } from "@/lib/tasks/task-etag";
  * at most one per task every few seconds, runs in the background (lib/tasks/poll).
  */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  metrics().taskPolls.inc({ face: "studio" });
   const user = await currentUser();
   if (!user) return Response.json({ error: "Sign in first." }, { status: 401 });
   const { id } = await params;

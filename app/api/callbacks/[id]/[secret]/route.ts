@@ -1,5 +1,6 @@
 import { after } from "next/server";
 import { adoptFromCallback, taskForCallback } from "@/lib/tasks/callback";
+import { log } from "@/lib/log";
 import { refreshTask } from "@/lib/tasks/refresh";
 
 /** A callback body is the query endpoint's envelope: a few hundred bytes. */
@@ -21,7 +22,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
   const task = found.state === "checking" ? await adoptFromCallback(found, await readJson(request)) : found;
   // No throttle: the service says something changed, so the next look should be a fresh one.
   after(() =>
-    refreshTask(task.id, { minIntervalMs: 0 }).catch((error: unknown) => console.error(`[studio] callback refresh of ${task.id}:`, error)),
+    refreshTask(task.id, { minIntervalMs: 0 }).catch((error: unknown) =>
+      log.error({ err: error }, `[studio] callback refresh of ${task.id} failed`),
+    ),
   );
   return Response.json({ received: true });
 }
