@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/log";
 import { redirect } from "next/navigation";
 import type { StudioTaskKind } from "@/lib/db/schema";
 import { serverEnv } from "@/lib/env";
@@ -53,7 +54,7 @@ export function serviceErrorState(error: unknown, shown: readonly string[]): Cre
     const field = errorField(error.code);
     return problemsState({ [field ?? "form"]: userMessage(error.code) }, shown, error.code);
   }
-  console.error("creating a task failed", error);
+  log.error({ err: error }, "[studio] creating a task failed");
   return { status: "error", fields: {}, message: "Something went wrong on our side while creating the task. Try again." };
 }
 
@@ -112,7 +113,7 @@ export async function createWithService(request: CreateRequest): Promise<CreateO
     created = await request.call(prepared.callbackUrl);
   } catch (error) {
     if (mayExistAtService(error)) {
-      console.error(`[studio] the answer to creating task ${prepared.id} was lost; keeping it as "checking":`, error);
+      log.error({ err: error }, `[studio] the answer to creating task ${prepared.id} was lost; keeping it as "checking"`);
       return { status: "created", id: prepared.id };
     }
     await unrecord(prepared.id);

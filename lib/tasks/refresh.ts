@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/log";
 import { and, eq, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { refundTask } from "@/lib/credits/ledger";
@@ -126,7 +127,7 @@ async function run(id: string, minIntervalMs: number, deps: RefreshDeps): Promis
       return { task: failed };
     }
     if (error instanceof X3dError && error.code === UNKNOWN_TASK_CODE) return countUnknownAnswer(claimed, claimedAt);
-    console.error(`[studio] refreshing task ${id}:`, error);
+    log.error({ err: error }, `[studio] refreshing task ${id}`);
     await recordServiceError("query", error, id);
     return { task: claimed, problem: error instanceof X3dError ? error.userMessage : "The service could not be reached." };
   }
@@ -254,10 +255,9 @@ async function copyResult(task: StudioTask, result: TaskResult, claimedAt: Date,
     const [row] = await database.update(studioTasks).set({ refreshedAt: deps.now() }).where(eq(studioTasks.id, task.id)).returning();
     return { task: row ? rememberTask(row) : copied };
   } catch (error) {
-    if (deps.signal?.aborted)
-      console.log(`[studio] copying the result of task ${task.id} stopped by the shutdown; a later refresh copies it`);
+    if (deps.signal?.aborted) log.info(`[studio] copying the result of task ${task.id} stopped by the shutdown; a later refresh copies it`);
     else {
-      console.error(`[studio] copying the result of task ${task.id}:`, error);
+      log.error({ err: error }, `[studio] copying the result of task ${task.id}`);
       await recordServiceError("copy", error, task.id);
     }
     // Free the lease: the next refresh asks the service again, which signs fresh links.

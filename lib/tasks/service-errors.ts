@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/log";
 import { desc, lt } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { serviceErrors } from "@/lib/db/schema";
@@ -28,7 +29,7 @@ export async function recordServiceError(operation: ServiceOperation, error: unk
       .returning({ id: serviceErrors.id });
     if (row && row.id % 50 === 0) await database.delete(serviceErrors).where(lt(serviceErrors.id, row.id - KEPT));
   } catch (noted) {
-    console.error("[studio] could not note a service error", noted);
+    log.error({ err: noted }, "[studio] could not note a service error");
   }
 }
 
