@@ -22,7 +22,7 @@ export default function Home() {
       </div>
       <p className="mt-8 text-sm text-neutral-400">
         Your results are in{" "}
-        <Link href="/tasks" className="text-sky-400">
+        <Link href="/tasks" className="text-sky-400 underline">
           My tasks
         </Link>
         .

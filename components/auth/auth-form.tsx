@@ -10,7 +10,18 @@ interface Props {
   next: string;
 }
 
-const input = "mt-1 w-full rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm outline-none focus:border-sky-500";
+const input =
+  "mt-1 w-full rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm outline-none focus:border-sky-500 focus-visible:ring-2 focus-visible:ring-sky-500";
+
+/** A field's error, outside its label so the field's name stays its label; the field points at it. */
+function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <span id={id} role="alert" className="mt-1 block text-xs text-red-400">
+      {message}
+    </span>
+  );
+}
 
 /** Email and password form for signing in or up, with field errors from the server action. */
 export function AuthForm({ mode, action, next }: Props) {
@@ -22,20 +33,41 @@ export function AuthForm({ mode, action, next }: Props) {
       <input type="hidden" name="next" value={next} />
       {signUp && (
         <label className="block text-sm">
-          Name <span className="text-neutral-500">(optional)</span>
+          Name <span className="text-neutral-400">(optional)</span>
           <input name="name" autoComplete="name" className={input} />
         </label>
       )}
-      <label className="block text-sm">
-        Email
-        <input name="email" type="email" required autoComplete="email" defaultValue={error?.email} className={input} />
-        {error?.fields?.email && <span className="mt-1 block text-xs text-red-400">{error.fields.email}</span>}
-      </label>
-      <label className="block text-sm">
-        Password
-        <input name="password" type="password" required autoComplete={signUp ? "new-password" : "current-password"} className={input} />
-        {error?.fields?.password && <span className="mt-1 block text-xs text-red-400">{error.fields.password}</span>}
-      </label>
+      <div>
+        <label className="block text-sm">
+          Email
+          <input
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            defaultValue={error?.email}
+            aria-invalid={!!error?.fields?.email}
+            aria-describedby={error?.fields?.email ? "email-error" : undefined}
+            className={input}
+          />
+        </label>
+        <FieldMessage id="email-error" message={error?.fields?.email} />
+      </div>
+      <div>
+        <label className="block text-sm">
+          Password
+          <input
+            name="password"
+            type="password"
+            required
+            autoComplete={signUp ? "new-password" : "current-password"}
+            aria-invalid={!!error?.fields?.password}
+            aria-describedby={error?.fields?.password ? "password-error" : undefined}
+            className={input}
+          />
+        </label>
+        <FieldMessage id="password-error" message={error?.fields?.password} />
+      </div>
       {error?.message && (
         <p role="alert" data-testid="form-error" className="text-sm text-red-400">
           {error.message}
@@ -44,7 +76,7 @@ export function AuthForm({ mode, action, next }: Props) {
       <button
         type="submit"
         disabled={pending}
-        className="w-full rounded-md bg-sky-600 px-3 py-2 text-sm font-medium hover:bg-sky-500 disabled:opacity-50"
+        className="w-full rounded-md bg-sky-700 px-3 py-2 text-sm font-medium hover:bg-sky-800 disabled:opacity-50"
       >
         {pending ? "…" : signUp ? "Create account" : "Sign in"}
       </button>
@@ -52,14 +84,14 @@ export function AuthForm({ mode, action, next }: Props) {
         {signUp ? (
           <>
             Have an account?{" "}
-            <Link href={`/sign-in?next=${encodeURIComponent(next)}`} className="text-sky-400">
+            <Link href={`/sign-in?next=${encodeURIComponent(next)}`} className="text-sky-400 underline">
               Sign in
             </Link>
           </>
         ) : (
           <>
             New here?{" "}
-            <Link href={`/sign-up?next=${encodeURIComponent(next)}`} className="text-sky-400">
+            <Link href={`/sign-up?next=${encodeURIComponent(next)}`} className="text-sky-400 underline">
               Create an account
             </Link>
           </>

@@ -11,7 +11,7 @@ export function CostSummary({ cost }: { cost: number | undefined }) {
     <div className="space-y-1 text-sm">
       <p className="text-neutral-300">
         <span data-testid="task-cost">{cost === undefined ? "Cost unknown for this choice" : `Cost: ${cost} credits`}</span>
-        <span className="text-neutral-500"> · You have: {balance === undefined ? "…" : `${balance} credits`}</span>
+        <span className="text-neutral-400"> · You have: {balance === undefined ? "…" : `${balance} credits`}</span>
       </p>
       {missing > 0 && (
         <p role="alert" data-testid="balance-short" className="text-amber-300">

@@ -2,7 +2,7 @@
 import { useId } from "react";
 
 export const inputClass =
-  "mt-1 w-full rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm outline-none focus:border-sky-500 aria-[invalid=true]:border-red-500/70";
+  "mt-1 w-full rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm outline-none focus:border-sky-500 focus-visible:ring-2 focus-visible:ring-sky-500 aria-[invalid=true]:border-red-500/70";
 
 /** A sentence about one field, announced when it appears. */
 export function FieldError({ message, id }: { message?: string | undefined; id?: string }) {
@@ -36,7 +36,7 @@ export function Field({ label, hint, error, children }: FieldProps) {
       </label>
       {children({ id, describedBy })}
       <span id={describedBy}>
-        {hint && !error && <span className="mt-1 block text-xs text-neutral-500">{hint}</span>}
+        {hint && !error && <span className="mt-1 block text-xs text-neutral-400">{hint}</span>}
         <FieldError message={error} />
       </span>
     </div>
@@ -195,7 +195,7 @@ export function SubmitButton({ pending, children }: { pending: boolean; children
     <button
       type="submit"
       disabled={pending}
-      className="rounded-md bg-sky-600 px-4 py-2 text-sm font-medium hover:bg-sky-500 disabled:opacity-50"
+      className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium hover:bg-sky-800 disabled:opacity-50"
     >
       {pending ? "Starting…" : children}
     </button>

@@ -44,7 +44,7 @@ export function ComparePicker({ first, choices }: { first: string | null; choice
     <form action="/compare" method="get" className="space-y-4">
       <p className="text-sm text-neutral-400">Tick two results.</p>
       {list}
-      <button type="submit" className="rounded-md bg-sky-600 px-4 py-2 text-sm font-medium text-white hover:bg-sky-500">
+      <button type="submit" className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800">
         Compare
       </button>
     </form>

@@ -62,7 +62,7 @@ export function CompareView({ a, b, differing }: Props) {
                 <Link href={`/tasks/${encodeURIComponent(side.id)}`} className="hover:text-sky-300">
                   {KIND_LABELS[side.kind]}
                 </Link>{" "}
-                <span className="font-normal text-neutral-500">
+                <span className="font-normal text-neutral-400">
                   <LocalTime iso={side.createdAt} />
                 </span>
               </th>
@@ -78,7 +78,7 @@ export function CompareView({ a, b, differing }: Props) {
       <section className="space-y-2" aria-label="Options that differ">
         <h2 className="text-sm font-medium text-neutral-300">Options that differ</h2>
         {options.length === 0 ? (
-          <p className="text-sm text-neutral-500">Both were made with the same options.</p>
+          <p className="text-sm text-neutral-400">Both were made with the same options.</p>
         ) : (
           <table className="w-full text-left text-sm" data-testid="compare-options">
             <tbody>

@@ -44,6 +44,15 @@ export function ShareControls({ taskId, initialPath, createShare, revokeShare }:
               className="min-w-0 flex-1 rounded-md border border-neutral-700 bg-neutral-900 px-2 py-1.5 text-sm"
               onFocus={(e) => e.currentTarget.select()}
             />
+            {/* What a visitor sees, one key press away (the field above only copies). */}
+            <a
+              href={link}
+              target="_blank"
+              rel="noreferrer"
+              className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600"
+            >
+              Open
+            </a>
             <button
               type="button"
               className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600"
@@ -60,7 +69,7 @@ export function ShareControls({ taskId, initialPath, createShare, revokeShare }:
               Revoke link
             </button>
           </div>
-          <p className="text-xs text-neutral-500">
+          <p className="text-xs text-neutral-400">
             Anyone with the link sees the result, its options and the download, and nothing about you.
           </p>
         </>

@@ -41,7 +41,7 @@ export function StateTimeline({ state, stateTimes, createdAt }: Props) {
               ? "border-sky-500 text-sky-300"
               : passed
                 ? "border-emerald-700 text-emerald-300"
-                : "border-neutral-800 text-neutral-500";
+                : "border-neutral-800 text-neutral-400";
           return (
             <li
               key={step.key}

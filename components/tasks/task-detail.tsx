@@ -58,7 +58,7 @@ export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShar
         <span data-testid="task-state" className="text-sm text-neutral-300">
           {STATE_LABELS[task.state]}
         </span>
-        <span className="text-sm text-neutral-500">
+        <span className="text-sm text-neutral-400">
           started <LocalTime iso={task.createdAt} /> · {task.cost} credits
         </span>
       </header>
@@ -94,7 +94,7 @@ export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShar
             <a
               href={task.result.downloadUrl ?? task.result.url}
               download
-              className="rounded-md bg-sky-600 px-4 py-2 text-sm font-medium text-white hover:bg-sky-500"
+              className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
             >
               Download {task.result.format.toUpperCase()}
             </a>

@@ -19,7 +19,7 @@ export function TaskInputs({ inputs }: { inputs: readonly TaskInputView[] }) {
                   className="h-32 w-32 rounded-lg border border-neutral-800 bg-neutral-900 object-contain"
                 />
               ) : (
-                <div className="flex h-32 w-32 items-center justify-center rounded-lg border border-dashed border-neutral-800 p-2 text-center text-xs text-neutral-500">
+                <div className="flex h-32 w-32 items-center justify-center rounded-lg border border-dashed border-neutral-800 p-2 text-center text-xs text-neutral-400">
                   {input.role === "mesh" ? "no picture" : "no longer stored"}
                 </div>
               )}
@@ -28,7 +28,7 @@ export function TaskInputs({ inputs }: { inputs: readonly TaskInputView[] }) {
                   {input.label}
                 </span>
                 {input.name ? (
-                  <span className="block truncate text-neutral-500" title={input.name} data-testid="input-name">
+                  <span className="block truncate text-neutral-400" title={input.name} data-testid="input-name">
                     {input.taskId ? <Link href={`/tasks/${encodeURIComponent(input.taskId)}`}>{input.name}</Link> : input.name}
                   </span>
                 ) : null}

@@ -4,7 +4,7 @@ import { describeOptions } from "./task-labels";
 /** The options a task was made with, read-only. */
 export function TaskOptions({ kind, options }: { kind: StudioTaskKind; options: Record<string, unknown> }) {
   const rows = describeOptions(kind, options);
-  if (rows.length === 0) return <p className="text-sm text-neutral-500">Default options.</p>;
+  if (rows.length === 0) return <p className="text-sm text-neutral-400">Default options.</p>;
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm" data-testid="task-options">
       {rows.map(([label, value]) => (

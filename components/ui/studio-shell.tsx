@@ -48,14 +48,14 @@ export function StudioShell({ user, admin, children }: { user: SessionUser; admi
           <span className="ml-auto text-neutral-400">
             <Balance />
           </span>
-          <span className="text-neutral-500" data-testid="user-email">
+          <span className="text-neutral-400" data-testid="user-email">
             {user.email}
           </span>
           <form action={signOutAction}>
             <button className="text-neutral-400 hover:text-neutral-100">Sign out</button>
           </form>
           <form action={signOutEverywhereAction}>
-            <button className="text-neutral-500 hover:text-neutral-100" title="Sign out in every browser where this account is signed in">
+            <button className="text-neutral-400 hover:text-neutral-100" title="Sign out in every browser where this account is signed in">
               Sign out everywhere
             </button>
           </form>

@@ -1,10 +1,27 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useDropzone } from "react-dropzone";
 import type { UploadState } from "./use-uploads";
 import { ProgressBar } from "./progress-bar";
-import { UploadPreview } from "./upload-preview";
+import { modelSummary, UploadPreview } from "./upload-preview";
+
+const INSTRUCTION = "Drop a file, click to choose, or paste";
+
+/** The words a zone shows after its instructions, in a sentence. */
+function statusText(state: UploadState, hint: string): string {
+  switch (state.phase) {
+    case "empty":
+    case "error":
+      return hint;
+    case "checking":
+      return `Checking ${state.name}…`;
+    case "uploading":
+      return `Uploading ${state.name}…`;
+    case "done":
+      return state.upload.kind === "image" ? "Uploaded" : `${state.upload.filename}, ${modelSummary(state.upload)}. Uploaded`;
+  }
+}
 
 /** The drag type of a filled view slot being moved onto another one. */
 export const SLOT_DRAG_TYPE = "application/x-x3d-slot";
@@ -91,6 +108,10 @@ export function FileDropZone({
     },
   });
   const message = state.phase === "error" ? state.message : error;
+  const messageId = useId();
+  const waiting = state.phase === "empty" || state.phase === "error";
+  // The name says what the zone shows, in its order (a spoken name that matches the visible words), then the arrow keys.
+  const name = `${label}: ${INSTRUCTION.toLowerCase()}. ${statusText(state, hint)}${movable ? "; left and right arrow keys move the image to another slot" : ""}`;
 
   return (
     <div
@@ -101,25 +122,26 @@ export function FileDropZone({
       onFocus={() => void (active.current.focus = true)}
       onBlur={() => void (active.current.focus = false)}
     >
+      {/* Beside the zone, not in it: a control inside a button is out of reach of assistive technology. */}
+      <input {...getInputProps()} aria-hidden data-testid={testId ? `${testId}-input` : undefined} />
       <div
         {...root}
-        aria-label={`${label}: drop a file, click to choose, or paste${movable ? "; left and right arrow keys move the image to another slot" : ""}`}
+        aria-label={name}
+        aria-describedby={message ? messageId : undefined}
         aria-keyshortcuts={movable ? "ArrowLeft ArrowRight" : undefined}
         data-slot={dragKey}
         className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border border-dashed p-3 text-center outline-none focus-visible:border-sky-500 focus-visible:ring-2 focus-visible:ring-sky-500 ${
           isDragActive ? "border-sky-500 bg-sky-950/30" : message ? "border-red-500/70" : "border-neutral-700 hover:border-neutral-500"
         } ${compact ? "min-h-36" : "min-h-48"}`}
       >
-        <input {...getInputProps()} data-testid={testId ? `${testId}-input` : undefined} />
         <span className="text-xs font-medium tracking-wide text-neutral-400 uppercase">
           {label}
-          {required && <span className="text-neutral-500 normal-case"> (required)</span>}
-        </span>
-        {state.phase === "empty" || state.phase === "error" ? (
-          <span className="text-sm text-neutral-400">
-            Drop a file, click to choose, or paste
-            <span className="block text-xs text-neutral-500">{hint}</span>
-          </span>
+          {required && <span className="text-neutral-400 normal-case"> (required)</span>}
+        </span>{" "}
+        {/* Spaces between the parts: their words stay apart in the text read from the page. */}
+        <span className="text-sm text-neutral-400">{INSTRUCTION}</span>{" "}
+        {waiting ? (
+          <span className="text-xs text-neutral-400">{hint}</span>
         ) : state.phase === "checking" ? (
           <span className="text-sm text-neutral-400">Checking {state.name}…</span>
         ) : state.phase === "uploading" ? (
@@ -139,7 +161,7 @@ export function FileDropZone({
             data-testid={testId ? `${testId}-filled` : undefined}
           >
             <UploadPreview upload={state.upload} compact={compact} />
-            <ProgressBar value={1} label={`${state.upload.filename} uploaded`} />
+            <ProgressBar value={1} label={`${state.upload.filename} uploaded`} />{" "}
             <span className="block text-xs text-emerald-400" role="status">
               Uploaded
             </span>
@@ -160,7 +182,7 @@ export function FileDropZone({
         </button>
       )}
       {message && (
-        <p role="alert" className="text-sm text-red-400">
+        <p id={messageId} role="alert" className="text-sm text-red-400">
           {message}
         </p>
       )}

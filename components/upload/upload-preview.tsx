@@ -1,6 +1,9 @@
 import { formatBytes } from "@/lib/files/format-bytes";
 import { TYPE_LABELS, type UploadInfo } from "@/lib/upload/check";
 
+/** "GLB model, 1.2 MB": a model's type and size. */
+export const modelSummary = (upload: UploadInfo) => `${TYPE_LABELS[upload.type]} model, ${formatBytes(upload.size)}`;
+
 /** What an uploaded file looks like in its zone: a thumbnail for images, name and size for models. */
 export function UploadPreview({ upload, compact = false }: { upload: UploadInfo; compact?: boolean }) {
   if (upload.kind === "image") {
@@ -16,10 +19,8 @@ export function UploadPreview({ upload, compact = false }: { upload: UploadInfo;
   }
   return (
     <p className="text-sm">
-      <span className="font-medium break-all">{upload.filename}</span>
-      <span className="block text-neutral-400">
-        {TYPE_LABELS[upload.type]} model, {formatBytes(upload.size)}
-      </span>
+      <span className="font-medium break-all">{upload.filename}</span>{" "}
+      <span className="block text-neutral-400">{modelSummary(upload)}</span>
     </p>
   );
 }

@@ -62,7 +62,7 @@ export function ViewSlots({ slots, onFile, onClear, onSwap, hint, error }: Props
       </div>
       <p className="text-sm text-neutral-400">
         <span data-testid="view-bits">Views: {bits}</span>
-        <span className="ml-2 text-neutral-500">
+        <span className="ml-2 text-neutral-400">
           (front, back, left, right; drag a filled slot onto another, or focus it and press ← or →, to swap them)
         </span>
       </p>

@@ -90,12 +90,12 @@ export function PrintPanel({ model, sizing, scale, heightMm, onHeightMm, name }:
               }}
               className="w-24 rounded border border-neutral-700 bg-neutral-900 px-2 py-1"
             />
-            <span className="text-xs text-neutral-500">
+            <span className="text-xs text-neutral-400">
               The model has no units: it is measured at this height ({DEFAULT_HEIGHT_MM} mm until you choose), kept in this browser.
             </span>
           </label>
         ) : (
-          <span className="text-xs text-neutral-500">A relief is built in millimetres: {sizing.widthMm} mm wide, as its options say.</span>
+          <span className="text-xs text-neutral-400">A relief is built in millimetres: {sizing.widthMm} mm wide, as its options say.</span>
         )}
       </div>
       <div data-testid="printability" data-state={result ? ("error" in result ? "error" : "ready") : "checking"}>

@@ -16,7 +16,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const user = await requireUser();
   const [idA, idB] = ids((await searchParams).t);
   const back = (
-    <p className="mb-4 text-sm text-neutral-500">
+    <p className="mb-4 text-sm text-neutral-400">
       <Link href="/tasks" className="hover:text-neutral-300">
         ← My tasks
       </Link>

@@ -48,7 +48,7 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
           {filtered || filter.page > 1 ? (
             <>
               No tasks match.{" "}
-              <Link href="/tasks" className="text-sky-400">
+              <Link href="/tasks" className="text-sky-400 underline">
                 Show all tasks
               </Link>
               .
@@ -56,7 +56,7 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
           ) : (
             <>
               No tasks yet.{" "}
-              <Link href="/" className="text-sky-400">
+              <Link href="/" className="text-sky-400 underline">
                 Start something
               </Link>
               .
@@ -73,7 +73,7 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
           ) : (
             <span />
           )}
-          <span className="text-neutral-500">Page {filter.page}</span>
+          <span className="text-neutral-400">Page {filter.page}</span>
           {hasNext ? (
             <Link href={pageHref(filter, filter.page + 1)} className="text-sky-400" rel="next">
               Next →

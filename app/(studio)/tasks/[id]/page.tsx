@@ -21,7 +21,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
   ]);
   return (
     <>
-      <p className="mb-4 text-sm text-neutral-500">
+      <p className="mb-4 text-sm text-neutral-400">
         <Link href="/tasks" className="hover:text-neutral-300">
           ← My tasks
         </Link>
