@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { createImageTask, expect, fixture, signUp, test } from "./fixtures";
+import { createImageTask, expect, fixture, signInAsAdmin, signUp, test } from "./fixtures";
 
 /**
  * axe on every page of the studio, signed out and signed in, and on some pages after a step that
@@ -14,6 +14,8 @@ test.describe.configure({ timeout: 120_000 });
 interface Studio {
   signedIn: BrowserContext;
   signedOut: BrowserContext;
+  /** Signed in as the test servers' admin (ADMIN_EMAILS). */
+  admin: BrowserContext;
   /** Studio ids of two finished image-to-3D tasks. */
   tasks: [string, string];
   /** `/share/<token>` of the first one. */
@@ -23,6 +25,8 @@ interface Studio {
 interface PageCheck {
   name: string;
   signedIn: boolean;
+  /** As the admin rather than as the artist. */
+  admin?: boolean;
   path: (studio: Studio) => string;
   /** Brings the page to the state to check once it has loaded (waits for what it shows). */
   prepare?: (page: Page) => Promise<void>;
@@ -127,6 +131,29 @@ const PAGES: PageCheck[] = [
   { name: "compare", signedIn: true, path: (s) => `/compare?t=${s.tasks[0]}&t=${s.tasks[1]}` },
   { name: "compare, choosing the second task", signedIn: true, path: (s) => `/compare?t=${s.tasks[0]}` },
   { name: "404 signed in", signedIn: true, path: () => "/tasks/no-such-task" },
+  // The admin's.
+  {
+    name: "admin",
+    signedIn: true,
+    admin: true,
+    path: () => "/admin",
+    prepare: async (page) => void (await expect(page.getByTestId("admin-users")).toBeVisible()),
+  },
+  {
+    name: "admin with an allowance refused",
+    signedIn: true,
+    admin: true,
+    path: () => "/admin",
+    prepare: async (page) => {
+      const row = page
+        .getByTestId("admin-user")
+        .filter({ has: page.getByTestId("allowance-input") })
+        .first();
+      await row.getByTestId("allowance-input").fill("-5");
+      await row.getByRole("button", { name: "Save" }).click();
+      await expect(row.getByTestId("admin-notice")).toContainText("Allowance");
+    },
+  },
 ];
 
 /** Runs axe on the page and fails on serious or critical violations, naming each. */
@@ -157,7 +184,11 @@ async function openStudio(browser: Browser): Promise<Studio> {
   await page.getByRole("button", { name: "Create share link" }).click();
   const link = await page.getByTestId("share-link").inputValue();
   await page.close();
-  return { signedIn, signedOut: await browser.newContext(), tasks: [first, second], sharePath: new URL(link).pathname };
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await signInAsAdmin(adminPage);
+  await adminPage.close();
+  return { signedIn, signedOut: await browser.newContext(), admin, tasks: [first, second], sharePath: new URL(link).pathname };
 }
 
 let studio: Studio | undefined;
@@ -170,12 +201,13 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await studio?.signedIn.close();
   await studio?.signedOut.close();
+  await studio?.admin.close();
 });
 
 for (const check of PAGES) {
   test(`axe: ${check.name}${check.signedIn ? "" : " (signed out)"}`, async () => {
     if (!studio) throw new Error("the shared account was not set up");
-    const page = await (check.signedIn ? studio.signedIn : studio.signedOut).newPage();
+    const page = await (check.admin ? studio.admin : check.signedIn ? studio.signedIn : studio.signedOut).newPage();
     try {
       await page.goto(check.path(studio));
       await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);

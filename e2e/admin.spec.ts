@@ -27,6 +27,10 @@ test("an admin sets an artist's allowance; the artist spends it, is refused past
   await expect(page.getByTestId("balance")).toHaveText("100000 credits");
   const admin = await adminPage(browser);
   await expect(admin.getByTestId("service-balance")).toHaveText(/^\d+ credits$/);
+  const row = userRow(admin, account.email);
+  await row.getByLabel(`Allowance of ${account.email}`).fill("-5");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(row.getByTestId("admin-notice")).toHaveText("Allowance: it cannot be below 0.");
   await setAllowance(admin, account.email, 20);
 
   // The artist's own credits, never the service account's.
@@ -50,7 +54,6 @@ test("an admin sets an artist's allowance; the artist spends it, is refused past
   await expect(page).toHaveURL(/\/new\/image/);
 
   await admin.reload();
-  const row = userRow(admin, account.email);
   await expect(row.getByTestId("spent")).toHaveText("15");
   await expect(row.getByTestId("remaining")).toHaveText("5");
   await expect(row.getByTestId("task-count")).toHaveText("1");

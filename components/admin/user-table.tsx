@@ -49,7 +49,7 @@ function UserRow({ row, actions }: { row: UserRowView; actions: AdminActions }) 
         {admin ? (
           <span className="text-neutral-400">not limited</span>
         ) : (
-          <form action={saveAllowance} className="flex items-center gap-2">
+          <form action={saveAllowance} noValidate className="flex items-center gap-2">
             <input type="hidden" name="userId" value={row.id} />
             <label htmlFor={inputId} className="sr-only">
               Allowance of {row.email}
