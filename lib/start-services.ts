@@ -4,14 +4,17 @@ import { engine } from "@/lib/engine/boot";
 import { serverEnv } from "@/lib/env";
 import { closeDatabase } from "@/lib/db";
 import { installShutdown, onShutdown } from "@/lib/shutdown";
+import { startDeletedTaskSweeps } from "@/lib/tasks/delete-task";
 
 /**
- * Handles SIGTERM/SIGINT (lib/shutdown), boots the embedded service (unless X3D_ENGINE=off)
+ * Handles SIGTERM/SIGINT (lib/shutdown), starts the studio's housekeeping, boots the embedded service (unless X3D_ENGINE=off)
  * and prints where it is and the credentials in use.
  */
 export async function startServices(): Promise<void> {
   installShutdown();
   onShutdown("the database", "close", closeDatabase);
+  // The studio's housekeeping: retries file removals of deleted tasks (lib/tasks/delete-task).
+  onShutdown("the studio's housekeeping", "drain", startDeletedTaskSweeps());
   const env = serverEnv();
   if (env.X3D_ENGINE === "off") {
     console.log("[x3d] embedded service off (X3D_ENGINE=off)");

@@ -12,7 +12,8 @@ import { localFileFor } from "@/lib/files/local-files";
 import { newId, resultFile, storedPath } from "@/lib/storage";
 import type { TaskResult } from "@/lib/x3d/schemas";
 import { storedExtension, type ServiceFile } from "./results";
-import { loadTask, rememberTask } from "./task-cache";
+import { afterLostWrite } from "./delete-task";
+import { rememberTask } from "./task-cache";
 
 /** A service download may take this long, body included, before it is abandoned (and retried later). */
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
@@ -79,7 +80,7 @@ async function keepFile(task: StudioTask, which: ServiceFile, relative: string, 
     .set(which === "cover" ? { coverFile: relative, updatedAt: at } : { resultFile: relative, updatedAt: at })
     .where(and(eq(studioTasks.id, task.id), isNull(column)))
     .returning();
-  return row ? rememberTask(row) : ((await loadTask(task.id)) ?? task);
+  return row ? rememberTask(row) : afterLostWrite(task);
 }
 
 /**

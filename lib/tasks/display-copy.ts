@@ -6,7 +6,8 @@ import { studioTasks, type DisplayState, type StudioTask } from "@/lib/db/schema
 import { storedPath } from "@/lib/storage";
 import { MODEL_FORMATS, type ModelFormat } from "@/lib/viewer/formats";
 import { storedFormat } from "./results";
-import { loadTask, rememberTask } from "./task-cache";
+import { afterLostWrite } from "./delete-task";
+import { rememberTask } from "./task-cache";
 
 /** Mesh results get a GLB display copy; other results (depth images) have none. */
 const isMeshFormat = (format: string | null): format is ModelFormat => (MODEL_FORMATS as readonly (string | null)[]).includes(format);
@@ -55,5 +56,5 @@ async function record(
     .set(values)
     .where(and(eq(studioTasks.id, task.id), isNull(studioTasks.displayState)))
     .returning();
-  return row ? rememberTask(row) : ((await loadTask(task.id)) ?? task);
+  return row ? rememberTask(row) : afterLostWrite(task);
 }
