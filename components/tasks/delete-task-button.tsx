@@ -7,23 +7,23 @@ import { useId, useRef, useState } from "react";
  * The history page (`history`, with its filters) saying that `taskId` was deleted: the id
  * makes each such address new, so the page is fetched again even when already there.
  */
-export function deletedHref(taskId: string, history = "/tasks"): string {
+function deletedHref(taskId: string, history: string): string {
   return `${history}${history.includes("?") ? "&" : "?"}deleted=${encodeURIComponent(taskId)}`;
 }
 
 interface Props {
   taskId: string;
-  /** Where to go once it is deleted: the history, whose page then says so. */
-  then: string;
+  /** The history page to go to once it is deleted (with its filters), which then says so. */
+  history?: string;
   /** Says which task, for a button among many (history rows). */
   label?: string;
 }
 
 /**
  * "Delete" with a confirm step: a modal dialog (Escape or Cancel closes it, focus starts on
- * Cancel) whose "Delete task" calls DELETE /api/tasks/<id>, then goes to `then`.
+ * Cancel) whose "Delete task" calls DELETE /api/tasks/<id>, then goes to the history.
  */
-export function DeleteTaskButton({ taskId, then, label }: Props) {
+export function DeleteTaskButton({ taskId, history = "/tasks", label }: Props) {
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
   const [pending, setPending] = useState(false);
@@ -39,7 +39,7 @@ export function DeleteTaskButton({ taskId, then, label }: Props) {
       // 404: already deleted (another tab, say): gone all the same.
       if (res.status === 204 || res.status === 404) {
         dialog.current?.close();
-        router.push(then);
+        router.push(deletedHref(taskId, history));
         return;
       }
       const body = (await res.json().catch(() => null)) as { error?: unknown } | null;

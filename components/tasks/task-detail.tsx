@@ -8,7 +8,7 @@ import type { TaskView } from "@/lib/tasks/queries";
 import type { ShareActionResult } from "@/lib/tasks/share";
 import { printSizing } from "@/lib/viewer/print-size";
 import { CoverAndOptions } from "./cover-and-options";
-import { DeleteTaskButton, deletedHref } from "./delete-task-button";
+import { DeleteTaskButton } from "./delete-task-button";
 import { LocalTime } from "./local-time";
 import { ResultActions } from "./result-actions";
 import { ResultViewer } from "./result-viewer";
@@ -63,7 +63,7 @@ export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShar
           started <LocalTime iso={task.createdAt} /> · {task.cost} credits
         </span>
         <span className="ml-auto">
-          <DeleteTaskButton taskId={task.id} then={deletedHref(task.id)} />
+          <DeleteTaskButton taskId={task.id} />
         </span>
       </header>
 

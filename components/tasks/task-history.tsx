@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { StudioTaskKind, TaskState } from "@/lib/tasks/task-types";
-import { DeleteTaskButton, deletedHref } from "./delete-task-button";
+import { DeleteTaskButton } from "./delete-task-button";
 import { LocalTime } from "./local-time";
 import { LiveStateBadge, StateLabel } from "./state-badge";
 import { KIND_FORMS, KIND_LABELS } from "./task-labels";
@@ -57,7 +57,7 @@ export function TaskHistory({ rows, here }: { rows: HistoryRow[]; here: string }
           </Link>
           <DeleteTaskButton
             taskId={row.id}
-            then={deletedHref(row.id, here)}
+            history={here}
             label={`Delete the ${KIND_LABELS[row.kind]} task of ${row.createdAt.slice(0, 16).replace("T", " ")} UTC`}
           />
         </li>
