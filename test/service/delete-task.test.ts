@@ -18,6 +18,7 @@ const png = () => [fixture("chair.png"), "chair.png"] as [Blob, string];
 // Ids as lib/storage's newId(12) makes them.
 const ID = { a: "aliceTaskAAAAAAA", a2: "aliceTaskA2AAAAA", d: "aliceTextureDDDD", b: "bobTaskBBBBBBBBB", r: "aliceRunningRRRR" };
 const TOKEN = "s".repeat(43);
+const LEFTOVER = "deletedEarlierXX";
 
 let server: TestServer;
 let api: Api;
@@ -70,6 +71,14 @@ beforeAll(async () => {
     runningSecret = await plantTask(q, { id: ID.r, userId: aliceId, serviceTaskId: null, state: "checking" });
     await q("insert into shares (token, task_id, user_id) values ($1, $2, $3)", [TOKEN, ID.a, aliceId]);
   });
+  // What a delete whose file removal failed leaves: the marker and the folder, the row gone.
+  fs.mkdirSync(results(LEFTOVER), { recursive: true });
+  fs.writeFileSync(path.join(results(LEFTOVER), "result.glb"), "glTF");
+  const markers = path.join(server.dataDir, "studio", "deleted");
+  fs.mkdirSync(markers, { recursive: true });
+  fs.writeFileSync(path.join(markers, LEFTOVER), "");
+  const before = new Date(Date.now() - 5 * 60_000);
+  fs.utimesSync(path.join(markers, LEFTOVER), before, before);
   await server.restart();
   [alice, bob, boss] = await Promise.all([signIn(server, "alice@example.com"), signIn(server, "bob@example.com"), signIn(server, ADMIN)]);
   await Promise.all([settle(alice, ID.a), settle(alice, ID.a2), settle(alice, ID.d), settle(bob, ID.b)]);
@@ -77,6 +86,11 @@ beforeAll(async () => {
 afterAll(() => server?.dispose());
 
 describe("DELETE /api/tasks/<id>", () => {
+  it("the files a failed removal left are removed by the studio's housekeeping at start", async () => {
+    await until(() => !fs.existsSync(results(LEFTOVER)), "the leftover folder to go");
+    await until(() => server.output().includes("[studio] housekeeping: removed the files of 1 deleted task(s)"), "the log line");
+  });
+
   it("the owner deletes: 204, then the task, its files, share link, pages and history entry are gone, and the charge stays", async () => {
     const reachable = [
       `/api/tasks/${ID.a}`,
