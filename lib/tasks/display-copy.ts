@@ -7,7 +7,7 @@ import { storedPath } from "@/lib/storage";
 import { MODEL_FORMATS, type ModelFormat } from "@/lib/viewer/formats";
 import { storedFormat } from "./results";
 import { afterLostWrite } from "./delete-task";
-import { rememberTask } from "./task-cache";
+import { loadTask, rememberTask } from "./task-cache";
 
 /** Mesh results get a GLB display copy; other results (depth images) have none. */
 const isMeshFormat = (format: string | null): format is ModelFormat => (MODEL_FORMATS as readonly (string | null)[]).includes(format);
@@ -40,6 +40,8 @@ export async function makeDisplayCopy(task: StudioTask, derive: DeriveDisplay, s
     });
   } catch (error) {
     if (signal?.aborted) return task;
+    // Deleted meanwhile (its folder went under the derivation): nothing failed that anyone will see.
+    if (!(await loadTask(task.id))) return afterLostWrite(task);
     console.error(`[studio] deriving the display copy of task ${task.id}:`, error);
     return record(task, { displayState: "failed" });
   }
