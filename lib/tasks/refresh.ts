@@ -6,7 +6,6 @@ import { X3dError, type X3dClient } from "@/lib/x3d/client";
 import type { TaskResult } from "@/lib/x3d/schemas";
 import { x3d } from "@/lib/x3d/service";
 import { copyResultFiles } from "./copy-result";
-import { afterLostWrite } from "./delete-task";
 import { makeDisplayCopy, type DeriveDisplay } from "./display-copy";
 import { cachedTask, forgetTask, loadTask, rememberTask } from "./task-cache";
 import { shutdownSignal } from "@/lib/shutdown";
@@ -247,8 +246,7 @@ async function copyResult(task: StudioTask, result: TaskResult, claimedAt: Date,
   } catch (error) {
     if (deps.signal?.aborted)
       console.log(`[studio] copying the result of task ${task.id} stopped by the shutdown; a later refresh copies it`);
-    else if (await loadTask(task.id)) console.error(`[studio] copying the result of task ${task.id}:`, error);
-    else return { task: await afterLostWrite(leased) }; // deleted meanwhile: its folder went under the copy
+    else console.error(`[studio] copying the result of task ${task.id}:`, error);
     // Free the lease: the next refresh asks the service again, which signs fresh links.
     const [row] = await database.update(studioTasks).set({ refreshedAt: claimedAt }).where(eq(studioTasks.id, task.id)).returning();
     return { task: row ? rememberTask(row) : leased, problem: "The result could not be saved yet; trying again." };
