@@ -6,15 +6,18 @@ import { serverEnv } from "@/lib/env";
 import { closeDatabase } from "@/lib/db";
 import { log } from "@/lib/log";
 import { installShutdown, onShutdown } from "@/lib/shutdown";
+import { startDeletedTaskSweeps } from "@/lib/tasks/delete-task";
 
 /**
- * Handles SIGTERM/SIGINT (lib/shutdown), boots the embedded service (unless X3D_ENGINE=off)
- * and logs where it is and the client id in use (never a secret: a generated pair's secret is
- * in DATA_DIR/x3d-credentials.json).
+ * Handles SIGTERM/SIGINT (lib/shutdown), starts the studio's housekeeping, boots the embedded
+ * service (unless X3D_ENGINE=off) and logs where it is and the client id in use (never a
+ * secret: a generated pair's secret is in DATA_DIR/x3d-credentials.json).
  */
 export async function startServices(): Promise<void> {
   installShutdown();
   onShutdown("the database", "close", closeDatabase);
+  // The studio's housekeeping: retries file removals of deleted tasks (lib/tasks/delete-task).
+  onShutdown("the studio's housekeeping", "drain", startDeletedTaskSweeps());
   const env = serverEnv();
   if (env.X3D_ENGINE === "off") {
     log.info("[x3d] embedded service off (X3D_ENGINE=off)");

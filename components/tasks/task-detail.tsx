@@ -8,6 +8,7 @@ import type { TaskView } from "@/lib/tasks/queries";
 import type { ShareActionResult } from "@/lib/tasks/share";
 import { printSizing } from "@/lib/viewer/print-size";
 import { CoverAndOptions } from "./cover-and-options";
+import { DeleteTaskButton } from "./delete-task-button";
 import { LocalTime } from "./local-time";
 import { ResultActions } from "./result-actions";
 import { ResultViewer } from "./result-viewer";
@@ -60,6 +61,9 @@ export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShar
         </span>
         <span className="text-sm text-neutral-400">
           started <LocalTime iso={task.createdAt} /> · {task.cost} credits
+        </span>
+        <span className="ml-auto">
+          <DeleteTaskButton taskId={task.id} />
         </span>
       </header>
 

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { StudioTaskKind, TaskState } from "@/lib/tasks/task-types";
+import { DeleteTaskButton } from "./delete-task-button";
 import { LocalTime } from "./local-time";
 import { LiveStateBadge, StateLabel } from "./state-badge";
 import { KIND_FORMS, KIND_LABELS } from "./task-labels";
@@ -17,8 +18,11 @@ export interface HistoryRow {
   coverUrl: string | null;
 }
 
-/** The user's tasks as a list: a box to pick finished ones to compare, cover, kind, state, date, and "run again". */
-export function TaskHistory({ rows }: { rows: HistoryRow[] }) {
+/**
+ * The user's tasks as a list: a box to pick finished ones to compare, cover, kind, state, date,
+ * "run again" and "delete" (which comes back to `here`, this page of the history).
+ */
+export function TaskHistory({ rows, here }: { rows: HistoryRow[]; here: string }) {
   return (
     <ul className="divide-y divide-neutral-800 rounded-lg border border-neutral-800" data-testid="task-history">
       {rows.map((row) => (
@@ -52,6 +56,11 @@ export function TaskHistory({ rows }: { rows: HistoryRow[] }) {
           >
             Run again
           </Link>
+          <DeleteTaskButton
+            taskId={row.id}
+            history={here}
+            label={`Delete the ${KIND_LABELS[row.kind]} task of ${row.createdAt.slice(0, 16).replace("T", " ")} UTC`}
+          />
         </li>
       ))}
     </ul>

@@ -20,7 +20,8 @@ export function storedPath(relative: string): string {
 export const newId = (bytes = 16) => crypto.randomBytes(bytes).toString("base64url");
 
 export const uploadFile = (uploadId: string) => path.join("uploads", uploadId);
-export const resultFile = (taskId: string, name: string) => path.join("results", taskId, name);
+export const resultFolder = (taskId: string) => path.join("results", taskId);
+export const resultFile = (taskId: string, name: string) => path.join(resultFolder(taskId), name);
 
 /** Writes bytes under a relative path, creating folders. */
 export async function writeStored(relative: string, bytes: Uint8Array): Promise<void> {

@@ -12,6 +12,7 @@ import { localFileFor } from "@/lib/files/local-files";
 import { newId, resultFile, storedPath } from "@/lib/storage";
 import type { TaskResult } from "@/lib/x3d/schemas";
 import { storedExtension, type ServiceFile } from "./results";
+import { afterLostWrite } from "./delete-task";
 import { loadTask, rememberTask } from "./task-cache";
 
 /** A service download may take this long, body included, before it is abandoned (and retried later). */
@@ -44,7 +45,8 @@ const linkOf = (result: TaskResult, which: ServiceFile) => (which === "cover" ? 
 /**
  * Copies a succeeded task's cover and result into studio storage, each kept as soon as it is
  * copied, so a retry fetches only what is missing. A link refused as expired is replaced by
- * querying the task again. Returns the task row as it stands after the copy.
+ * querying the task again. Returns the task row as it stands after the copy (or as it was,
+ * when the task was deleted meanwhile: what was copied is removed then).
  */
 export async function copyResultFiles(task: StudioTask, result: TaskResult, deps: CopyDeps): Promise<StudioTask> {
   let links = result;
@@ -61,6 +63,8 @@ export async function copyResultFiles(task: StudioTask, result: TaskResult, deps
         current = await keepFile(current, which, await storeServiceFile(url, task.id, which, deps.fetch, deps.signal), deps.now());
         break;
       } catch (error) {
+        // Deleted meanwhile (its folder went under the copy): nothing failed that anyone will see.
+        if (!deps.signal?.aborted && !(await loadTask(task.id))) return afterLostWrite(task);
         if (!(error instanceof ExpiredLinkError) || relinks >= MAX_RELINKS) throw error;
         links = await deps.requery();
       }
@@ -79,7 +83,7 @@ async function keepFile(task: StudioTask, which: ServiceFile, relative: string, 
     .set(which === "cover" ? { coverFile: relative, updatedAt: at } : { resultFile: relative, updatedAt: at })
     .where(and(eq(studioTasks.id, task.id), isNull(column)))
     .returning();
-  return row ? rememberTask(row) : ((await loadTask(task.id)) ?? task);
+  return row ? rememberTask(row) : afterLostWrite(task);
 }
 
 /**

@@ -7,6 +7,7 @@ import { log } from "@/lib/log";
 import { storedPath } from "@/lib/storage";
 import { MODEL_FORMATS, type ModelFormat } from "@/lib/viewer/formats";
 import { storedFormat } from "./results";
+import { afterLostWrite } from "./delete-task";
 import { loadTask, rememberTask } from "./task-cache";
 
 /** Mesh results get a GLB display copy; other results (depth images) have none. */
@@ -40,6 +41,8 @@ export async function makeDisplayCopy(task: StudioTask, derive: DeriveDisplay, s
     });
   } catch (error) {
     if (signal?.aborted) return task;
+    // Deleted meanwhile (its folder went under the derivation): nothing failed that anyone will see.
+    if (!(await loadTask(task.id))) return afterLostWrite(task);
     log.error({ err: error }, `[studio] deriving the display copy of task ${task.id} failed`);
     return record(task, { displayState: "failed" });
   }
@@ -56,5 +59,5 @@ async function record(
     .set(values)
     .where(and(eq(studioTasks.id, task.id), isNull(studioTasks.displayState)))
     .returning();
-  return row ? rememberTask(row) : ((await loadTask(task.id)) ?? task);
+  return row ? rememberTask(row) : afterLostWrite(task);
 }

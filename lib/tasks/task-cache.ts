@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { studioTasks, type StudioTask } from "@/lib/db/schema";
+import { processConstant } from "@/lib/global-singleton";
 import { TtlCache } from "@/lib/ttl-cache";
 
 /**
@@ -17,6 +18,12 @@ const KEY = Symbol.for("x3d.studio.task-cache");
 const holder = globalThis as { [KEY]?: TtlCache<string, StudioTask | null> };
 const cache = (): TtlCache<string, StudioTask | null> => (holder[KEY] ??= new TtlCache(TASK_CACHE_MS, 20_000));
 
+/**
+ * Tasks deleted by this process lately. A read or write that began before the delete may end
+ * after it; its row must not put the task back in the cache, where polls would see it.
+ */
+const deleted = () => processConstant("x3d.studio.deleted-tasks", () => new TtlCache<string, true>(10 * 60_000, 20_000));
+
 /** The task row, from the cache when it was read or written within TASK_CACHE_MS; null when it does not exist. */
 export async function cachedTask(id: string): Promise<StudioTask | null> {
   const known = cache().get(id);
@@ -27,14 +34,24 @@ export async function cachedTask(id: string): Promise<StudioTask | null> {
 /** The task row from the database (and into the cache). */
 export async function loadTask(id: string): Promise<StudioTask | null> {
   const [row] = await (await db()).select().from(studioTasks).where(eq(studioTasks.id, id)).limit(1);
+  if (deleted().get(id)) {
+    cache().set(id, null);
+    return null;
+  }
   cache().set(id, row ?? null);
   return row ?? null;
 }
 
 /** Records a row this process just wrote (or read fresh). */
 export function rememberTask(task: StudioTask): StudioTask {
-  cache().set(task.id, task);
+  if (!deleted().get(task.id)) cache().set(task.id, task);
   return task;
+}
+
+/** Records that a task was deleted: this process answers "no such task" from now on. */
+export function forgetDeletedTask(id: string): void {
+  deleted().set(id, true);
+  cache().set(id, null);
 }
 
 /** Drops a task from the cache, e.g. after a write whose result was not returned. */

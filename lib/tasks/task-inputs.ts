@@ -44,8 +44,11 @@ function imageFileOf(resolved: Resolved, role: InputEntry["role"]): { file: stri
   return cover ? { file: cover, type: /\.([a-z0-9]+)$/i.exec(cover)?.[1]?.toLowerCase() ?? "bin" } : null;
 }
 
-function nameOf(resolved: Resolved, shared: boolean): string | null {
-  if (!resolved) return null;
+/** Said of an input whose earlier task was deleted since (the page still shows, without it). */
+export const DELETED_SOURCE = "a deleted task's result";
+
+function nameOf(entry: InputEntry, resolved: Resolved, shared: boolean): string | null {
+  if (!resolved) return "task" in entry.ref ? DELETED_SOURCE : null;
   if ("upload" in resolved) return visibleFileName(resolved.upload.filename);
   if ("task" in resolved) {
     const type = resultType(resolved.task);
@@ -69,7 +72,7 @@ export async function taskInputs(task: StudioTask, filesBase: string, shared: bo
         label: entry.label,
         role: entry.role,
         imageUrl: file && (await exists(file.file)) ? `${filesBase}/inputs/${index}` : null,
-        name: nameOf(resolved, shared),
+        name: nameOf(entry, resolved, shared),
         taskId: !shared && resolved && "task" in resolved ? resolved.task.id : null,
       };
     }),

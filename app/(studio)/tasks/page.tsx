@@ -19,7 +19,10 @@ function pageHref(filter: HistoryFilter, page: number): string {
 
 export default async function TasksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireUser();
-  const filter = parseHistoryFilter(await searchParams);
+  const params = await searchParams;
+  const filter = parseHistoryFilter(params);
+  // Set by a delete (components/tasks/delete-task-button), on this page or the task's own.
+  const deleted = params.deleted !== undefined;
   const { tasks, hasNext } = await listUserTasks(user.id, filter);
   const rows: HistoryRow[] = tasks.map((task) => {
     const view = taskView(task);
@@ -41,8 +44,13 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
           <HistoryFilters kind={filter.kind} state={filter.state} />
         </div>
       </div>
+      {deleted ? (
+        <p role="status" data-testid="deleted-status" className="rounded-lg border border-neutral-800 p-3 text-sm text-neutral-300">
+          Task deleted: its files and share link are gone. The credits it cost stay spent.
+        </p>
+      ) : null}
       {rows.length > 0 ? (
-        <TaskHistory rows={rows} />
+        <TaskHistory rows={rows} here={pageHref(filter, filter.page)} />
       ) : (
         <p className="rounded-lg border border-neutral-800 p-6 text-neutral-400" data-testid="history-empty">
           {filtered || filter.page > 1 ? (

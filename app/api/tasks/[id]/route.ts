@@ -1,9 +1,14 @@
 import { after } from "next/server";
 import { metrics } from "@/lib/metrics/registry";
+import { isAdmin } from "@/lib/auth/roles";
+import { refuseCrossSite } from "@/lib/http/same-origin";
 import { currentUser } from "@/lib/session";
+import { deleteTask } from "@/lib/tasks/delete-task";
 import { pollTask } from "@/lib/tasks/poll";
 import { taskView } from "@/lib/tasks/queries";
 import { jsonWithEtag } from "@/lib/tasks/task-etag";
+
+const noSuchTask = () => Response.json({ error: "No such task." }, { status: 404 });
 
 /**
  * The owner's task as the task page polls it. Answers at once from what this process knows
@@ -16,6 +21,20 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   if (!user) return Response.json({ error: "Sign in first." }, { status: 401 });
   const { id } = await params;
   const answer = await pollTask(id, user.id, { background: after });
-  if (!answer) return Response.json({ error: "No such task." }, { status: 404 });
+  if (!answer) return noSuchTask();
   return jsonWithEtag(request, taskView(answer.task, answer.problem));
+}
+
+/**
+ * Deletes the user's task (an admin's: anyone's) with its files and share links: 204, or 404
+ * for a task that does not exist or is someone else's. The charge stays (lib/tasks/delete-task).
+ */
+export async function DELETE(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const refused = refuseCrossSite(request);
+  if (refused) return refused;
+  const user = await currentUser();
+  if (!user) return Response.json({ error: "Sign in first." }, { status: 401 });
+  const { id } = await params;
+  const deleted = await deleteTask({ id: user.id, admin: await isAdmin(user) }, id);
+  return deleted ? new Response(null, { status: 204 }) : noSuchTask();
 }

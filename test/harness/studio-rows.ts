@@ -1,0 +1,87 @@
+// The studio as a signed-in user sees it over HTTP: accounts planted in the database (the
+// sign-up form is a server action), signed in through Auth.js's own endpoint, and studio
+// tasks planted as the create actions record them, pointing at real tasks of the embedded
+// service, so the studio's refresh copies real files.
+import crypto from "node:crypto";
+import type { Query } from "./db";
+import type { TestServer } from "./server";
+
+/** The stored form lib/auth/password.ts writes (scrypt$N$r$p$salt$hash). */
+export function scryptHash(password: string): string {
+  const salt = crypto.randomBytes(16);
+  const hash = crypto.scryptSync(password, salt, 32, { N: 16384, r: 8, p: 1 });
+  return ["scrypt", 16384, 8, 1, salt.toString("base64url"), hash.toString("base64url")].join("$");
+}
+
+export const PASSWORD = "kiln-umber-vellum-42";
+
+/** Inserts an account that signs in with PASSWORD; returns its id. */
+export async function plantAccount(q: Query, email: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await q("insert into users (id, email, password_hash) values ($1, $2, $3)", [id, email, scryptHash(PASSWORD)]);
+  return id;
+}
+
+export interface PlantedTask {
+  id: string;
+  userId: string;
+  kind?: string;
+  serviceTaskId: string | null;
+  state: string;
+  inputs?: Record<string, unknown>;
+}
+
+/** Inserts a studio task with a callback secret; returns the secret (its callback is /api/callbacks/<id>/<secret>). */
+export async function plantTask(q: Query, task: PlantedTask): Promise<string> {
+  const secret = crypto.randomBytes(16).toString("hex");
+  await q(
+    `insert into studio_tasks (id, user_id, kind, service_task_id, options, inputs, state, cost, state_times, callback_secret_hash)
+     values ($1, $2, $3, $4, '{"model":"x3dv1.5"}', $5, $6, 5, $7, $8)`,
+    [
+      task.id,
+      task.userId,
+      task.kind ?? "image-to-3d",
+      task.serviceTaskId,
+      JSON.stringify(task.inputs ?? {}),
+      task.state,
+      JSON.stringify({ [task.state]: new Date().toISOString() }),
+      crypto.createHash("sha256").update(secret).digest("hex"),
+    ],
+  );
+  return secret;
+}
+
+/** A signed-in browser: its cookie, and fetch with it and the studio's own Origin. */
+export interface Session {
+  fetch: (path: string, init?: RequestInit) => Promise<Response>;
+}
+
+/** Signs in through /api/auth/callback/credentials; throws when no session cookie came back. */
+export async function signIn(server: TestServer, email: string, password = PASSWORD): Promise<Session> {
+  const csrf = await fetch(`${server.url}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const csrfCookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const res = await fetch(`${server.url}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie, origin: new URL(server.url).origin },
+    body: new URLSearchParams({ email, password, csrfToken }),
+  });
+  await res.arrayBuffer();
+  const session = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => /^(__Secure-)?authjs\.session-token=./.test(c));
+  if (!session) throw new Error(`signing in as ${email} failed (HTTP ${res.status})`);
+  return {
+    fetch: (path, init = {}) =>
+      fetch(`${server.url}${path}`, {
+        redirect: "manual",
+        ...init,
+        headers: { cookie: session, origin: new URL(server.url).origin, ...(init.headers as Record<string, string> | undefined) },
+      }),
+  };
+}
