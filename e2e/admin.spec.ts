@@ -39,7 +39,7 @@ test("an admin sets an artist's allowance; the artist spends it, is refused past
   await page.reload();
   await expect(page.getByTestId("balance")).toHaveText("20 credits");
 
-  await createImageTask(page); // v1.5 at 512, textured: 15 credits
+  const taskId = await createImageTask(page); // v1.5 at 512, textured: 15 credits
   await page.goto("/new/image");
   await expect(page.getByTestId("balance")).toHaveText("5 credits");
   await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(fixture("robot.png"));
@@ -57,6 +57,15 @@ test("an admin sets an artist's allowance; the artist spends it, is refused past
   await expect(row.getByTestId("spent")).toHaveText("15");
   await expect(row.getByTestId("remaining")).toHaveText("5");
   await expect(row.getByTestId("task-count")).toHaveText("1");
+
+  // The admin deletes the artist's task: it is gone for its owner, its charge stays.
+  await admin.getByRole("button", { name: `Delete task ${taskId} of ${account.email}` }).click();
+  await admin.getByTestId("delete-dialog").getByRole("button", { name: "Delete task" }).click();
+  await expect(admin).toHaveURL(/\/admin\?deleted=/);
+  await expect(admin.locator(`[data-testid=admin-task][data-task="${taskId}"]`)).toHaveCount(0);
+  await expect(row.getByTestId("task-count")).toHaveText("0");
+  await expect(row.getByTestId("spent")).toHaveText("15");
+  expect((await page.goto(`/tasks/${taskId}`))?.status()).toBe(404);
 });
 
 test("a disabled artist is signed out at once and cannot sign in until re-enabled", async ({ page, account, browser }) => {

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { recentTasks } from "@/lib/admin/tasks";
 import { adminUserRows } from "@/lib/admin/users";
 import { recentServiceErrors, recordServiceError } from "@/lib/tasks/service-errors";
 import { setAllowanceAction, setDisabledAction } from "./actions";
@@ -6,6 +7,7 @@ import { X3dError } from "@/lib/x3d/client";
 import { x3d } from "@/lib/x3d/service";
 import { UserTable } from "@/components/admin/user-table";
 import { ServiceErrorList } from "@/components/admin/service-errors";
+import { TaskTable } from "@/components/admin/task-table";
 
 export const metadata: Metadata = { title: "Admin · x3d studio" };
 
@@ -18,9 +20,9 @@ async function serviceBalance(): Promise<{ balance: number } | { error: string }
   }
 }
 
-/** Users with their credits and activity, the service account's balance and the service's recent errors. */
+/** Users with their credits and activity, every account's recent tasks, the service account's balance and the service's recent errors. */
 export default async function AdminPage() {
-  const [rows, balance, errors] = await Promise.all([adminUserRows(), serviceBalance(), recentServiceErrors(20)]);
+  const [rows, balance, errors, tasks] = await Promise.all([adminUserRows(), serviceBalance(), recentServiceErrors(20), recentTasks(50)]);
   return (
     <div className="space-y-10">
       <h1 className="text-xl font-semibold">Admin</h1>
@@ -51,6 +53,12 @@ export default async function AdminPage() {
             createdAt: r.createdAt.toISOString(),
           }))}
         />
+      </section>
+      <section aria-labelledby="tasks-heading" className="space-y-3">
+        <h2 id="tasks-heading" className="text-lg font-medium">
+          Recent tasks
+        </h2>
+        <TaskTable tasks={tasks.map((t) => ({ ...t, createdAt: t.createdAt.toISOString() }))} />
       </section>
       <section aria-labelledby="errors-heading" className="space-y-3">
         <h2 id="errors-heading" className="text-lg font-medium">

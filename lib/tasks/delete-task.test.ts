@@ -8,7 +8,7 @@ import { shares, studioTasks, users } from "@/lib/db/schema";
 import { storedPath, studioDir } from "@/lib/storage";
 import type { TaskResult } from "@/lib/x3d/schemas";
 import { deleteTask, MARKER_MIN_AGE_MS, sweepDeletedTasks } from "./delete-task";
-import { recordTask } from "./record";
+import { recordTask } from "./record.test-helpers";
 import { refreshTask } from "./refresh";
 import { oneQueryService } from "./refresh.test-helpers";
 import { createShare, findSharedTask } from "./share";
