@@ -74,8 +74,14 @@ test("sign up, create, watch, view and share with the keyboard only", async ({ p
 
   // The drop zone opens the file chooser on Enter.
   const zone = page.getByTestId("image-drop").getByRole("button", { name: /^Image: drop a file/ });
+  // Listening before the key press: Playwright turns on its interception of file choosers when the
+  // first listener comes, and a chooser opened before that is the browser's own (never reported).
+  const choosing = page.waitForEvent("filechooser");
+  // Enter opens it only once the page is hydrated.
+  await expect(page.getByTestId("image-drop")).toHaveAttribute("data-ready", "true", { timeout: 30_000 });
   await tabTo(page, zone);
-  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Enter")]);
+  await page.keyboard.press("Enter");
+  const chooser = await choosing;
   await chooser.setFiles(fixture("robot.png"));
   await expect(page.getByTestId("image-drop").getByText("Uploaded")).toBeVisible({ timeout: 20_000 });
   await expect(zone).toBeFocused();

@@ -5,6 +5,7 @@ import { useDropzone } from "react-dropzone";
 import type { UploadState } from "./use-uploads";
 import { ProgressBar } from "./progress-bar";
 import { modelSummary, UploadPreview } from "./upload-preview";
+import { useIsBrowser } from "@/components/tasks/use-clock";
 
 const INSTRUCTION = "Drop a file, click to choose, or paste";
 
@@ -90,6 +91,7 @@ export function FileDropZone({
     return () => window.removeEventListener("paste", onPaste);
   }, []);
 
+  const browser = useIsBrowser();
   const filled = state.phase === "done";
   const movable = filled && !!onKeyMove;
   const root = getRootProps({
@@ -116,6 +118,8 @@ export function FileDropZone({
   return (
     <div
       data-testid={testId}
+      // Set once hydrated: before that, Enter and drops on the server-rendered zone do nothing.
+      data-ready={browser ? "true" : undefined}
       className="space-y-1"
       onMouseEnter={() => void (active.current.hover = true)}
       onMouseLeave={() => void (active.current.hover = false)}
