@@ -15,8 +15,16 @@ const systemChromium = fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" 
 export default defineConfig({
   testDir: "e2e",
   timeout: 60_000,
+  // Two workers, one spec file each at a time: every spec signs its own accounts up, so they
+  // share nothing but the one service account's balance. The one test that reads that balance
+  // (tagged @shared-balance) waits for all the others, then runs alone: another worker's task
+  // would otherwise change it between its two readings.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: "specs", grepInvert: /@shared-balance/ },
+    { name: "shared balance", grep: /@shared-balance/, dependencies: ["specs"] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {

@@ -17,5 +17,11 @@ export default defineConfig(({ mode }) => ({
     testTimeout: 60_000,
     hookTimeout: mode === "chaos" ? 600_000 : 180_000,
     pool: "forks",
+    // Two files at a time, whatever the machine reports: on two cores Vitest's default
+    // (cores − 1) is one, and the service and chaos files spend most of their time waiting
+    // on a server (boots, task minimums, back-offs), so two keep both cores busy. Kept at two,
+    // not more: timing checks (throttle windows, leases) fail when servers starve for CPU.
+    // `--maxWorkers` overrides it.
+    maxWorkers: 2,
   },
 }));

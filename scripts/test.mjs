@@ -1,7 +1,7 @@
 // `npm test`: format check, lint, type check, build, unit and service tests (embedded database, then
 // PostgreSQL when X3D_TEST_DATABASE_URL is set), the kill -9 chaos suite, browser tests. Ends with one line
 // "N passed, N failed" over every suite.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,26 +14,45 @@ let passed = 0;
 let failed = 0;
 const summary = [];
 
-function run(label, cmd, args, env = {}) {
-  console.log(`\n=== ${label}`);
+/**
+ * Runs a step. Its output goes straight to the terminal, or, with `quiet` (a step running beside
+ * another), is held back and printed in one piece when it ends.
+ */
+function run(label, cmd, args, env = {}, quiet = false) {
+  if (!quiet) console.log(`\n=== ${label}`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  return { ok: r.status === 0, seconds };
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit", env: { ...process.env, ...env } });
+    let out = "";
+    child.stdout?.on("data", (d) => (out += d));
+    child.stderr?.on("data", (d) => (out += d));
+    const done = (ok) => {
+      if (quiet) console.log(`\n=== ${label}\n${out}`);
+      resolve({ ok, seconds: ((Date.now() - started) / 1000).toFixed(0) });
+    };
+    child.on("error", (error) => {
+      out += `${error.message}\n`;
+      done(false);
+    });
+    child.on("close", (code) => done(code === 0));
+  });
 }
 
-/** A step that is one check (lint, types, build). */
-function check(label, cmd, args) {
-  const { ok, seconds } = run(label, cmd, args);
+/** A step that is one check (lint, types, build); its summary line is added by `record`, in the order given there. */
+async function check(label, cmd, args, quiet = false, env = {}) {
+  const { ok, seconds } = await run(label, cmd, args, env, quiet);
   if (ok) passed++;
   else failed++;
-  summary.push(`${label}: ${ok ? "ok" : "FAILED"} (${seconds} s)`);
-  return ok;
+  return { label, ok, seconds };
 }
 
-function vitest(label, args, env) {
+function record(...checks) {
+  for (const { label, ok, seconds } of checks) summary.push(`${label}: ${ok ? "ok" : "FAILED"} (${seconds} s)`);
+}
+
+async function vitest(label, args, env) {
   const out = path.join(reports, `${label.replace(/\W+/g, "-")}.json`);
-  const { ok, seconds } = run(
+  const { ok, seconds } = await run(
     label,
     bin("vitest"),
     ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...args],
@@ -56,20 +75,26 @@ function count(label, file, ok, seconds, read) {
   summary.push(`${label}: ${p} passed, ${f} failed (${seconds} s)`);
 }
 
-check("format (prettier --check)", bin("prettier"), ["--check", "--log-level=warn", "."]);
-check("lint", bin("eslint"), ["."]);
-check("type check", bin("tsc"), ["--noEmit"]);
+// Format and lint read only the sources, so they run beside the type check and the build, their
+// output held back. The type check and the build go in turn: the build rewrites .next/types,
+// which the type check reads.
+const sourceChecks = (async () => [
+  await check("format (prettier --check)", bin("prettier"), ["--check", "--log-level=warn", "."], true),
+  await check("lint", bin("eslint"), ["."], true),
+])();
+const types = await check("type check", bin("tsc"), ["--noEmit"]);
 // Built with the browser tests' credentials in the environment: e2e/secrets.spec.ts looks for them in the output.
 const canary = JSON.parse(fs.readFileSync(path.join(root, "e2e/canary.json"), "utf8"));
-process.env.X3D_CLIENT_ID = canary.clientId;
-process.env.X3D_CLIENT_SECRET = canary.clientSecret;
-const built = check("build", "npm", ["run", "build"]);
-delete process.env.X3D_CLIENT_ID;
-delete process.env.X3D_CLIENT_SECRET;
+const build = await check("build", "npm", ["run", "build"], false, {
+  X3D_CLIENT_ID: canary.clientId,
+  X3D_CLIENT_SECRET: canary.clientSecret,
+});
+record(...(await sourceChecks), types, build);
+const built = build.ok;
 
 if (built) {
   // Emptied for this run: the harness (and CI's environment) would otherwise put it on PostgreSQL too.
-  vitest("unit and service tests (embedded PGlite)", [], { X3D_TEST_DATABASE_URL: "" });
+  await vitest("unit and service tests (embedded PGlite)", [], { X3D_TEST_DATABASE_URL: "" });
   if (process.env.X3D_TEST_DATABASE_URL) {
     // The service tests whose outcome can depend on the database. Left out (they run on PGlite
     // above): the fuzz (about a minute, input handling before any write), the headers and
@@ -78,7 +103,7 @@ if (built) {
       "--exclude",
       `test/service/${n}.test.ts`,
     ]);
-    vitest(
+    await vitest(
       "service tests (PostgreSQL)",
       ["test/service", "lib/db/migrate-postgres.test.ts", "lib/credits", "lib/auth/accounts.test.ts", ...pgOnlyOnce],
       {},
@@ -86,10 +111,10 @@ if (built) {
   } else {
     summary.push("service tests (PostgreSQL): skipped, X3D_TEST_DATABASE_URL not set");
   }
-  // About a minute per database on two cores; PostgreSQL's half runs when X3D_TEST_DATABASE_URL is set.
-  vitest("chaos: kill -9 while tasks run (npm run test:chaos)", ["--mode", "chaos"]);
+  // About a minute; the PGlite and PostgreSQL halves (the latter when X3D_TEST_DATABASE_URL is set) run at the same time.
+  await vitest("chaos: kill -9 while tasks run (npm run test:chaos)", ["--mode", "chaos"]);
   const out = path.join(reports, "playwright.json");
-  const { ok, seconds } = run("browser tests (Playwright)", bin("playwright"), ["test", "--reporter=list,json"], {
+  const { ok, seconds } = await run("browser tests (Playwright)", bin("playwright"), ["test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
   });
   count("browser tests", out, ok, seconds, (r) => [r.stats.expected + r.stats.flaky, r.stats.unexpected]);

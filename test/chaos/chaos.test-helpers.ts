@@ -1,9 +1,11 @@
 // `npm run test:chaos` (issue 10): kill -9 the server at random moments while tasks run
 // and uploads stream in, restart it, repeat; then every task the client was told about
 // must end, the ledger must balance and no staging file may be left. On the embedded
-// PGlite, and on PostgreSQL when X3D_TEST_DATABASE_URL is set. X3D_CHAOS_SEED replays a
-// run's choices (what is submitted, when the kills come; how many requests fit in between
-// still depends on timing), X3D_CHAOS_KILLS sets how many kills (default 5).
+// PGlite (pglite.test.ts), and on PostgreSQL when X3D_TEST_DATABASE_URL is set
+// (postgres.test.ts): two files, so the two runs go at the same time, each in its own
+// worker. X3D_CHAOS_SEED replays a run's choices (what is submitted, when the kills come;
+// how many requests fit in between still depends on timing), X3D_CHAOS_KILLS sets how many
+// kills (default 5).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -229,10 +231,9 @@ async function chaos(postgres: boolean): Promise<Outcome> {
   return { server, accepted, finals, hits: hook.hits, apiBalance, stagingLeft, rows, balance: Number(client!.balance), figures };
 }
 
-const databases = usingPostgres() ? [false, true] : [false];
-
-for (const postgres of databases) {
-  describe(`kill -9 while tasks run, restart, repeat (${postgres ? "PostgreSQL" : "PGlite"})`, () => {
+/** The suite on one database; on PostgreSQL it is skipped when X3D_TEST_DATABASE_URL is not set. */
+export function chaosSuite(postgres: boolean): void {
+  describe.skipIf(postgres && !usingPostgres())(`kill -9 while tasks run, restart, repeat (${postgres ? "PostgreSQL" : "PGlite"})`, () => {
     let run: Outcome;
     beforeAll(async () => {
       run = await chaos(postgres);

@@ -1,0 +1,3 @@
+import { chaosSuite } from "./chaos.test-helpers";
+
+chaosSuite(true);
