@@ -15,16 +15,11 @@ const systemChromium = fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" 
 export default defineConfig({
   testDir: "e2e",
   timeout: 60_000,
-  // Two workers, one spec file each at a time: every spec signs its own accounts up, so they
-  // share nothing but the one service account's balance. The one test that reads that balance
-  // (tagged @shared-balance) waits for all the others, then runs alone: another worker's task
-  // would otherwise change it between its two readings.
+  // Two workers, one spec file each at a time: every spec signs its own accounts up, and each
+  // account has its own credits (what the header shows an artist), so specs share nothing a test
+  // reads but the admin account, which only reads and changes other accounts.
   fullyParallel: false,
   workers: 2,
-  projects: [
-    { name: "specs", grepInvert: /@shared-balance/ },
-    { name: "shared balance", grep: /@shared-balance/, dependencies: ["specs"] },
-  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {

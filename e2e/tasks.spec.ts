@@ -146,7 +146,7 @@ test("a callback alone brings the task to done: nobody polls", async ({ page, ac
 });
 
 // Reads the service balance every studio user shares: run alone, after the rest (playwright.config.ts).
-test("a failed task says why and that the credits were refunded", { tag: "@shared-balance" }, async ({ page, account }, testInfo) => {
+test("a failed task says why and that the credits were refunded", async ({ page, account }, testInfo) => {
   void account;
   // PNG by its first bytes (so every check lets it through), but nothing a decoder can read.
   const broken = testInfo.outputPath("broken.png");
