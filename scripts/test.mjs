@@ -1,17 +1,19 @@
 // `npm test`: format check, lint, type check, build, unit and service tests (embedded database, then
-// PostgreSQL when X3D_TEST_DATABASE_URL is set), the kill -9 chaos suite, browser tests. Ends with one line
-// "N passed, N failed" over every suite.
+// PostgreSQL when X3D_TEST_DATABASE_URL is set), the kill -9 chaos suite, browser tests. Prints each
+// step and each run on its own line, then ends with one line "N passed, N failed" over distinct test
+// cases (scripts/test-summary.mjs: a case run on both databases counts once; steps are not cases).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { CaseTally, playwrightCases, vitestCases } from "./test-summary.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules/.bin", name);
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-reports-"));
-let passed = 0;
-let failed = 0;
+const tally = new CaseTally();
+const failedSteps = [];
 const summary = [];
 
 /**
@@ -41,13 +43,12 @@ function run(label, cmd, args, env = {}, quiet = false) {
 /** A step that is one check (lint, types, build); its summary line is added by `record`, in the order given there. */
 async function check(label, cmd, args, quiet = false, env = {}) {
   const { ok, seconds } = await run(label, cmd, args, env, quiet);
-  if (ok) passed++;
-  else failed++;
+  if (!ok) failedSteps.push(label);
   return { label, ok, seconds };
 }
 
 function record(...checks) {
-  for (const { label, ok, seconds } of checks) summary.push(`${label}: ${ok ? "ok" : "FAILED"} (${seconds} s)`);
+  for (const { label, ok, seconds } of checks) summary.push(`step ${label}: ${ok ? "ok" : "FAILED"} (${seconds} s)`);
 }
 
 async function vitest(label, args, env) {
@@ -58,21 +59,22 @@ async function vitest(label, args, env) {
     ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...args],
     env,
   );
-  count(label, out, ok, seconds, (r) => [r.numPassedTests, r.numFailedTests]);
+  count(label, out, ok, seconds, (r) => vitestCases(r, root));
 }
 
+/** Adds a run's cases to the tally and its own line to the summary. */
 function count(label, file, ok, seconds, read) {
-  let p = 0;
-  let f = 0;
+  let cases;
   try {
-    [p, f] = read(JSON.parse(fs.readFileSync(file, "utf8")));
+    cases = read(JSON.parse(fs.readFileSync(file, "utf8")));
   } catch {
-    f = 1; // the runner died before reporting
+    cases = [];
   }
-  if (!ok && f === 0) f = 1;
-  passed += p;
-  failed += f;
-  summary.push(`${label}: ${p} passed, ${f} failed (${seconds} s)`);
+  // A runner that failed without a failing case (it died, or reported nothing) is one failed case.
+  if (!ok && !cases.some(([, status]) => status === "failed")) cases.push([`${label} (the runner failed)`, "failed"]);
+  tally.add(cases);
+  const n = (status) => cases.filter(([, s]) => s === status).length;
+  summary.push(`${label}: ${n("passed")} passed, ${n("failed")} failed, ${n("skipped")} skipped (${seconds} s)`);
 }
 
 // Format and lint read only the sources, so they run beside the type check and the build, their
@@ -117,9 +119,14 @@ if (built) {
   const { ok, seconds } = await run("browser tests (Playwright)", bin("playwright"), ["test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
   });
-  count("browser tests", out, ok, seconds, (r) => [r.stats.expected + r.stats.flaky, r.stats.unexpected]);
+  count("browser tests", out, ok, seconds, playwrightCases);
 }
 
+const { passed, failed, skipped } = tally.totals();
 console.log(`\n=== summary\n${summary.join("\n")}`);
+if (process.env.X3D_TEST_DATABASE_URL && built)
+  console.log("(the PostgreSQL run repeats cases of the first run: each case is counted once below, failed if it failed in either)");
+if (skipped) console.log(`${skipped} case(s) skipped in every run`);
+if (failedSteps.length) console.log(`FAILED steps (not test cases): ${failedSteps.join(", ")}`);
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+process.exit(failed === 0 && failedSteps.length === 0 ? 0 : 1);
