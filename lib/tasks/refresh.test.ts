@@ -299,6 +299,26 @@ describe("refreshTask", () => {
     expect(calls).toEqual([`queryTask:${serviceTaskId}`]);
   });
 
+  // The contract's failure codes: 50010001 for image-to-3D (texture is one), 5001001 for split, depth and segmentation.
+  it.each([
+    ["image-to-3d", 50010001, "queryTask"],
+    ["split", 5001001, "querySplitTask"],
+    ["depth", 5001001, "queryDepthTask"],
+    ["segmentation", 5001001, "querySegmentationTask"],
+  ] as const)("settles a failed %s task with code %i and stops asking", async (kind, code, query) => {
+    const { service, answers, calls } = fakeService();
+    const { id, serviceTaskId } = await newTask(kind);
+    answers.set(serviceTaskId, async () => {
+      throw new X3dError({ code, msg: "generate failed", kind: "service" });
+    });
+    const outcome = await refreshTask(id, {}, deps(service));
+    expect(outcome?.task).toMatchObject({ state: "failed", errorCode: code });
+    expect(isSettled(outcome!.task)).toBe(true);
+    clock += 60_000;
+    await refreshTask(id, { minIntervalMs: 0 }, deps(service));
+    expect(calls).toEqual([`${query}:${serviceTaskId}`]);
+  });
+
   it("reports other service errors without changing the task", async () => {
     const { service, answers } = fakeService();
     const { id, serviceTaskId } = await newTask();
