@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compactMesh, fitTriangleCount, loopSubdivide, meshForTarget, simplifyTo } from "./face-target";
+import { compactMesh, FACE_TOLERANCE, fitTriangleCount, loopSubdivide, meshForTarget, simplifyTo } from "./face-target";
 import { checkManifold, signedVolume } from "./mesh-ops";
 import { box, uvSphere } from "./generate.test-helpers";
 
@@ -70,6 +70,33 @@ describe("face targets", () => {
     // Loop steps (x4 each) from a sphere of (cells/2) x cells x 2 triangles: the count is 4^k times a grid count.
     const base = tris(m) / 4 ** Math.round(Math.log(tris(m) / built.at(-1)! ** 2) / Math.log(4));
     expect(Number.isInteger(base)).toBe(true);
+  });
+
+  // The band is FACE_TOLERANCE (a tenth) either side of the target: a mesh just inside is left as
+  // it is, one just outside is brought in. A doubled or halved band fails one pair of these.
+  describe("the tolerance band's edges", () => {
+    const sphere = () => {
+      const s = uvSphere(50, 24, 48);
+      return { positions: s.positions, indices: s.indices };
+    };
+    const n = tris(sphere());
+
+    // Targets are whole numbers, as the API's `face` is.
+    const targetFor = (share: number) => Math.round(n / share);
+
+    it.each([0.91, 1.09])("a mesh at %f of the target is left as it is", async (share) => {
+      const mesh = sphere();
+      expect(await fitTriangleCount(mesh, targetFor(share))).toBe(mesh);
+    });
+
+    it.each([0.89, 1.11])("a mesh at %f of the target is brought into the band", async (share) => {
+      const mesh = sphere();
+      const target = targetFor(share);
+      const fitted = await fitTriangleCount(mesh, target);
+      expect(fitted).not.toBe(mesh);
+      expect(tris(fitted)).toBeGreaterThanOrEqual((1 - FACE_TOLERANCE) * target);
+      expect(tris(fitted)).toBeLessThanOrEqual((1 + FACE_TOLERANCE) * target);
+    });
   });
 
   it("compacts away unreferenced vertices", () => {
