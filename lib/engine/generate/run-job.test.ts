@@ -93,6 +93,31 @@ describe("runJob", () => {
     expect(scene.parts[0]!.indices.length).toBe(uvSphere(30).indices.length);
   });
 
+  // The texture task paints the given mesh: every triangle of the result is one of the input's, in
+  // place (vertices may be split along UV seams, triangles reordered), for two different meshes.
+  it.each([
+    ["a sphere", () => uvSphere(30)],
+    ["a box", () => box([-20, 0, -5], [20, 60, 5])],
+  ] as const)("request_type 2 keeps the geometry of %s", async (name, make) => {
+    const input = make();
+    const meshPath = await writeGlb(`keep-${name.replace(/\W/g, "")}.glb`, input);
+    const r = await runJob(imageJob({ requestType: 2, meshPath, format: 2 }));
+    const parts = (await readMesh(r.result)).parts;
+    const triangles = (positions: ArrayLike<number>, indices: ArrayLike<number>) => {
+      const keys: string[] = [];
+      for (let t = 0; t < indices.length; t += 3) {
+        const corners = [0, 1, 2].map((k) => {
+          const v = indices[t + k]! * 3;
+          return [positions[v]!, positions[v + 1]!, positions[v + 2]!].map((x) => x.toFixed(3)).join(",");
+        });
+        keys.push(corners.sort().join(" "));
+      }
+      return keys.sort();
+    };
+    const got = parts.flatMap((p) => triangles(p.positions, p.indices)).sort();
+    expect(got).toEqual(triangles(input.positions, input.indices));
+  });
+
   it("depth as 16-bit PNG, EXR and BMP", async () => {
     const png = await timed(depthJob({ format: 2 }));
     const meta = await sharp(png.result).metadata();
