@@ -152,6 +152,40 @@ describe("runJob", () => {
     expect((await readMesh(seg.result)).parts.length).toBe(10);
   });
 
+  // Segmentation cuts the mesh into parts without losing or adding surface: the parts' areas add
+  // up to the input's and together they span its bounds, at every level.
+  it.each(["low", "medium", "high"] as const)("segmentation parts cover the mesh (%s)", async (segLevel) => {
+    const input = uvSphere(40, 48, 96);
+    const meshPath = await writeGlb(`cover-${segLevel}.glb`, input);
+    const { result } = await runJob({ kind: "segmentation", meshPath, segLevel, format: 2 });
+    const parts = (await readMesh(result)).parts;
+    expect(parts.length).toBeGreaterThan(1);
+    const area = (positions: ArrayLike<number>, indices: ArrayLike<number>) => {
+      let sum = 0;
+      for (let t = 0; t < indices.length; t += 3) {
+        const [a, b, c] = [0, 1, 2].map((k) => indices[t + k]! * 3) as [number, number, number];
+        const u = [0, 1, 2].map((d) => positions[b + d]! - positions[a + d]!);
+        const v = [0, 1, 2].map((d) => positions[c + d]! - positions[a + d]!);
+        sum += Math.hypot(u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!) / 2;
+      }
+      return sum;
+    };
+    const partAreas = parts.map((p) => area(p.positions, p.indices));
+    for (const a of partAreas) expect(a).toBeGreaterThan(0);
+    expect(partAreas.reduce((x, y) => x + y, 0) / area(input.positions, input.indices)).toBeCloseTo(1, 2);
+    const lo = [Infinity, Infinity, Infinity];
+    const hi = [-Infinity, -Infinity, -Infinity];
+    for (const p of parts)
+      for (let i = 0; i < p.positions.length; i++) {
+        lo[i % 3] = Math.min(lo[i % 3]!, p.positions[i]!);
+        hi[i % 3] = Math.max(hi[i % 3]!, p.positions[i]!);
+      }
+    for (let d = 0; d < 3; d++) {
+      expect(lo[d]).toBeCloseTo(-40, 1);
+      expect(hi[d]).toBeCloseTo(40, 1);
+    }
+  });
+
   it("rejects a corrupt image with InputDecodeError", async () => {
     const path = join(dir, "corrupt.png");
     writeFileSync(path, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 7)]));
