@@ -7,7 +7,7 @@ import { writeMesh } from "@/lib/engine/formats";
 import { readMesh } from "@/lib/engine/formats/read-mesh";
 import { InputDecodeError } from "./errors";
 import type { DepthJob, ImageTo3DJob, Job, JobResult } from "./job";
-import { checkManifold } from "./mesh-ops";
+import { checkManifold, meshBounds } from "./mesh-ops";
 import { runJob } from "./run-job";
 import { box, fixture, sceneOf, uvSphere } from "./generate.test-helpers";
 
@@ -124,6 +124,19 @@ describe("runJob", () => {
     expect([png.resultExt, meta.width, meta.depth]).toEqual(["png", 2048, "ushort"]);
     expect((await timed(depthJob({ format: 1, modelType: "base" }))).resultExt).toBe("exr");
     expect((await timed(depthJob({ format: 6, modelType: "base", rmbg: false }))).resultExt).toBe("bmp");
+  });
+
+  // The relief's parameters reach the mesh through the job: width across, thickness_base plus
+  // height_relief high (a square plate without rmbg; the teapot's brightest pixel reaches the top).
+  it.each([
+    [40, 1.3, 1],
+    [120, 4, 2.5],
+  ])("a relief %i mm wide, %f mm of relief on a %f mm base, measures so", async (width, heightRelief, thicknessBase) => {
+    const { result } = await runJob(depthJob({ format: 3, rmbg: false, width, heightRelief, thicknessBase, shapeBase: 0 }));
+    const b = meshBounds((await readMesh(result)).parts[0]!.positions);
+    expect(b.max[0] - b.min[0]).toBeCloseTo(width, 3);
+    expect(b.min[1]).toBeCloseTo(0, 5);
+    expect(b.max[1]).toBeCloseTo(thicknessBase + heightRelief, 2);
   });
 
   it("depth relief as STL, GLB and 3MF", async () => {
