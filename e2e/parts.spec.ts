@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { createImageTask, drawnShare, expect as baseExpect, fixture, test } from "./fixtures";
-import { changeFrom, keepPixels } from "./viewer-pixels";
+import { changeFrom, keepSettledPixels } from "./viewer-pixels";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 240_000 });
@@ -51,7 +51,7 @@ test("a character split lists its parts by name; hiding, isolating, colouring an
   await expect(list.getByTestId("part-count")).toHaveText(`${n} parts`);
   await expect(list.getByTestId("part-name")).toHaveText(names);
   const before = await drawnShare(page);
-  await keepPixels(page, "all");
+  await keepSettledPixels(page, "all");
 
   // Unchecking the head removes it from the picture: pixels change, fewer are drawn.
   await list.getByRole("checkbox", { name: "head" }).uncheck();
@@ -108,7 +108,7 @@ test("a character split lists its parts by name; hiding, isolating, colouring an
   await expect(visitor.getByTestId("model-viewer")).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
   const shared = visitor.getByTestId("part-list");
   await expect(shared.getByTestId("part-count")).toHaveText(`${n} parts`);
-  await keepPixels(visitor, "all");
+  await keepSettledPixels(visitor, "all");
   await shared.getByRole("button", { name: "Isolate head" }).click();
   await expect(shared.getByTestId("part-count")).toHaveText(`${n} parts · 1 shown`);
   await expect.poll(() => changeFrom(visitor, "all"), { timeout: 15_000 }).toBeGreaterThan(0.01);
@@ -129,7 +129,7 @@ test("a segmentation result lists its segments by name, and hiding one changes t
   const list = page.getByTestId("part-list");
   await expect(list.getByTestId("part-count")).toHaveText(`${names.length} parts`);
   await expect(list.getByTestId("part-name")).toHaveText(names);
-  await keepPixels(page, "all");
+  await keepSettledPixels(page, "all");
   const first = names[0] ?? "";
   await list.getByRole("button", { name: `Isolate ${first}` }).click();
   await expect(list.getByTestId("part-count")).toHaveText(`${names.length} parts · 1 shown`);
