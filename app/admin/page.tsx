@@ -1,24 +1,14 @@
 import type { Metadata } from "next";
 import { recentTasks } from "@/lib/admin/tasks";
 import { adminUserRows } from "@/lib/admin/users";
-import { recentServiceErrors, recordServiceError } from "@/lib/tasks/service-errors";
+import { serviceBalance } from "@/lib/credits/service-balance";
+import { recentServiceErrors } from "@/lib/tasks/service-errors";
 import { setAllowanceAction, setDisabledAction } from "./actions";
-import { X3dError } from "@/lib/x3d/client";
-import { x3d } from "@/lib/x3d/service";
 import { UserTable } from "@/components/admin/user-table";
 import { ServiceErrorList } from "@/components/admin/service-errors";
 import { TaskTable } from "@/components/admin/task-table";
 
 export const metadata: Metadata = { title: "Admin · x3d studio" };
-
-async function serviceBalance(): Promise<{ balance: number } | { error: string }> {
-  try {
-    return { balance: (await x3d().balance()).totalBalance };
-  } catch (error) {
-    await recordServiceError("balance", error);
-    return { error: error instanceof X3dError ? error.userMessage : "The service could not be reached." };
-  }
-}
 
 /** Users with their credits and activity, every account's recent tasks, the service account's balance and the service's recent errors. */
 export default async function AdminPage() {

@@ -102,6 +102,8 @@ function UserRow({ row, actions }: { row: UserRowView; actions: AdminActions }) 
   );
 }
 
+const COLUMNS = ["Account", "Role", "Allowance", "Spent", "Left", "Tasks", "Last active", "Status"];
+
 /** Accounts with their allowance (editable for artists), credits spent and left, tasks and last activity. */
 export function UserTable({ rows, actions }: { rows: UserRowView[]; actions: AdminActions }) {
   return (
@@ -109,30 +111,11 @@ export function UserTable({ rows, actions }: { rows: UserRowView[]; actions: Adm
       <table className="w-full text-sm" data-testid="admin-users">
         <thead className="text-left text-neutral-400">
           <tr>
-            <th scope="col" className="pr-4 font-medium">
-              Account
-            </th>
-            <th scope="col" className="pr-4 font-medium">
-              Role
-            </th>
-            <th scope="col" className="pr-4 font-medium">
-              Allowance
-            </th>
-            <th scope="col" className="pr-4 font-medium">
-              Spent
-            </th>
-            <th scope="col" className="pr-4 font-medium">
-              Left
-            </th>
-            <th scope="col" className="pr-4 font-medium">
-              Tasks
-            </th>
-            <th scope="col" className="pr-4 font-medium">
-              Last active
-            </th>
-            <th scope="col" className="pr-4 font-medium">
-              Status
-            </th>
+            {COLUMNS.map((label) => (
+              <th key={label} scope="col" className="pr-4 font-medium">
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

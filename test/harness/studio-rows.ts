@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import type { Query } from "./db";
 import type { TestServer } from "./server";
+import { signIn as signInForCookie } from "./studio";
 
 /** The stored form lib/auth/password.ts writes (scrypt$N$r$p$salt$hash). */
 export function scryptHash(password: string): string {
@@ -56,26 +57,10 @@ export interface Session {
   fetch: (path: string, init?: RequestInit) => Promise<Response>;
 }
 
-/** Signs in through /api/auth/callback/credentials; throws when no session cookie came back. */
+/** Signs in through /api/auth/callback/credentials (harness/studio.ts); throws when no session cookie came back. */
 export async function signIn(server: TestServer, email: string, password = PASSWORD): Promise<Session> {
-  const csrf = await fetch(`${server.url}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const csrfCookie = csrf.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const res = await fetch(`${server.url}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie, origin: new URL(server.url).origin },
-    body: new URLSearchParams({ email, password, csrfToken }),
-  });
-  await res.arrayBuffer();
-  const session = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .find((c) => /^(__Secure-)?authjs\.session-token=./.test(c));
-  if (!session) throw new Error(`signing in as ${email} failed (HTTP ${res.status})`);
+  const session = await signInForCookie(server.url, email, password);
+  if (!session) throw new Error(`signing in as ${email} failed`);
   return {
     fetch: (path, init = {}) =>
       fetch(`${server.url}${path}`, {

@@ -1,9 +1,7 @@
 import { isAdmin } from "@/lib/auth/roles";
 import { creditsOf } from "@/lib/credits/ledger";
 import { currentUser } from "@/lib/session";
-import { recordServiceError } from "@/lib/tasks/service-errors";
-import { x3d } from "@/lib/x3d/service";
-import { X3dError } from "@/lib/x3d/client";
+import { serviceBalance } from "@/lib/credits/service-balance";
 import type { BalanceView } from "@/lib/credits/balance-view";
 
 /**
@@ -15,12 +13,10 @@ export async function GET() {
   if (!user) return Response.json({ error: "Sign in first." }, { status: 401 });
   const credits = await creditsOf(user.id);
   if (!(await isAdmin(user))) return Response.json({ role: "artist", credits } satisfies BalanceView);
-  try {
-    const { totalBalance } = await x3d().balance();
-    return Response.json({ role: "admin", credits, service: totalBalance } satisfies BalanceView);
-  } catch (error) {
-    await recordServiceError("balance", error);
-    const serviceError = error instanceof X3dError ? error.userMessage : "The service could not be reached.";
-    return Response.json({ role: "admin", credits, serviceError } satisfies BalanceView);
-  }
+  const service = await serviceBalance();
+  return Response.json(
+    ("balance" in service
+      ? { role: "admin", credits, service: service.balance }
+      : { role: "admin", credits, serviceError: service.error }) satisfies BalanceView,
+  );
 }
