@@ -12,6 +12,8 @@ const config = [
       "data/**",
       "test-results/**",
       "playwright-report/**",
+      ".stryker-tmp/**",
+      "reports/**",
       "next-env.d.ts",
       "public/draco/**",
     ],

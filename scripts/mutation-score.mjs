@@ -1,0 +1,18 @@
+// Stryker's mutation score from its JSON report (mutation-testing-report-schema): detected
+// (killed, timed out) over valid mutants (detected, survived, no coverage). Ignored mutants,
+// compile and runtime errors count in neither, as in Stryker's own table.
+export function mutationTally(report) {
+  const t = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, ignored: 0, errors: 0 };
+  for (const file of Object.values(report.files)) {
+    for (const m of file.mutants) {
+      if (m.status === "Killed") t.killed++;
+      else if (m.status === "Timeout") t.timeout++;
+      else if (m.status === "Survived") t.survived++;
+      else if (m.status === "NoCoverage") t.noCoverage++;
+      else if (m.status === "Ignored") t.ignored++;
+      else t.errors++;
+    }
+  }
+  const valid = t.killed + t.timeout + t.survived + t.noCoverage;
+  return { ...t, total: valid, score: valid === 0 ? 100 : (100 * (t.killed + t.timeout)) / valid };
+}
