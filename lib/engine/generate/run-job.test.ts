@@ -165,6 +165,26 @@ describe("runJob", () => {
     expect((await readMesh(seg.result)).parts.length).toBe(10);
   });
 
+  // The split job's options reach the result: the part grouping names and counts the parts,
+  // a joint with merge off adds separate connector parts, and the general model's level sets
+  // how many parts a shape without structure is cut into.
+  it.each([
+    ["character", "a", "none", true, "medium", ["head", "left_arm", "left_leg", "right_arm", "right_leg", "torso"]],
+    ["character", "b", "none", true, "medium", ["head", "left_arm", "legs", "right_arm", "torso"]],
+    ["character", "c", "none", true, "medium", ["head_and_torso", "left_arm", "legs", "right_arm"]],
+    ["character", "e", "none", true, "medium", ["body", "head", "legs"]],
+    ["character", "f", "pin", true, "medium", ["body", "head"]],
+    ["character", "f", "ball", false, "medium", ["body", "head", "joint_1"]],
+    ["general", "a", "none", true, "low", ["part_1", "part_2"]],
+    ["general", "a", "none", true, "high", ["part_1", "part_2", "part_3", "part_4"]],
+  ] as const)("split %s part %s joint %s merge %s level %s names its parts", async (model, part, joint, merge, level, names) => {
+    const meshPath = await writeGlb(`split-${model}-${part}-${joint}-${merge}-${level}.glb`, box([-30, 0, -10], [30, 100, 10]));
+    const { result } = await runJob({ kind: "split", meshPath, model, part, joint, merge, level, format: 2 });
+    const parts = (await readMesh(result)).parts;
+    expect(parts.map((p) => p.name).sort()).toEqual([...names].sort());
+    for (const p of parts) expect(checkManifold(p.indices).closed, p.name).toBe(true);
+  });
+
   // Segmentation cuts the mesh into parts without losing or adding surface: the parts' areas add
   // up to the input's and together they span its bounds, at every level.
   it.each(["low", "medium", "high"] as const)("segmentation parts cover the mesh (%s)", async (segLevel) => {
