@@ -46,8 +46,9 @@ async function timed(job: Job): Promise<JobResult> {
   const t = performance.now();
   const r = await runJob(job);
   const ms = performance.now() - t;
+  // Printed, not asserted: speed is measured by npm run bench:engine. A time limit here fails
+  // under load, and under mutation testing would count a slower, correct mutant as caught.
   console.log(`${job.kind} ${"format" in job ? job.format : ""}: ${ms.toFixed(0)} ms, ${r.result.length} bytes .${r.resultExt}`);
-  expect(ms).toBeLessThan(15_000);
   expect(r.result.length).toBeGreaterThan(100);
   expect(r.coverExt).toBe("png");
   const meta = await sharp(r.cover).metadata();
