@@ -20,7 +20,7 @@ const SOURCE = /\.(ts|tsx|mts|js|mjs|cjs)$/;
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".js", ".mjs", ".cjs", ".json"];
 
 /** The test runners' configuration: test code (helpers beside the code are `*.test-helpers.ts`). */
-const TEST_HELPERS = new Set(["playwright.config.ts", "vitest.config.ts"]);
+const TEST_HELPERS = new Set(["playwright.config.ts", "vitest.config.ts", "vitest.mutation.config.ts", "stryker.config.mjs"]);
 
 /**
  * Modules both faces share: the database and its schema, the environment, file helpers

@@ -6,7 +6,18 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const SKIP_DIRS = new Set(["node_modules", ".next", ".build", ".git", "data", "public", "test-results", "playwright-report"]);
+const SKIP_DIRS = new Set([
+  "node_modules",
+  ".next",
+  ".build",
+  ".git",
+  "data",
+  "public",
+  "test-results",
+  "playwright-report",
+  ".stryker-tmp",
+  "reports",
+]);
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
@@ -28,6 +39,8 @@ function isTestCode(file: string): boolean {
     file.startsWith("test/") ||
     file.startsWith("e2e/") ||
     file === "vitest.config.ts" ||
+    file === "vitest.mutation.config.ts" ||
+    file === "stryker.config.mjs" ||
     file === "playwright.config.ts"
   );
 }
