@@ -247,6 +247,13 @@ describe("validateSubmitTask: the mesh of request_type 2", () => {
     expect(task.options.requestType).toBe(2);
   });
 
+  it("reads both the mesh and the callback", () => {
+    const mesh = upload("mesh", "robot.glb", "glb");
+    const task = validateSubmitTask(formInput({ ...TEXTURE, callback_url: "https://example.com/hook" }, [image, mesh]));
+    expect(task.mesh).toEqual({ file: mesh });
+    expect(task.callbackUrl).toBe("https://example.com/hook");
+  });
+
   it("reads no mesh for the other request types, even a bad one", () => {
     for (const request_type of ["1", "3"]) {
       const task = validateSubmitTask(formInput({ request_type, mesh_url: "ftp://x" }, [image, upload("mesh", "m.stl", "asciiStl")]));
