@@ -1,18 +1,18 @@
 // @ts-check
-// Mutation testing (npm run test:mutation, scripts/mutation.mjs): one folder per run, named
-// by X3D_MUTATE, each with its own incremental file, so a rerun after a small change tests
-// only the mutants it touched and the tests that changed.
-import { MUTATION_FOLDERS } from "./scripts/mutation-folders.mjs";
+// Mutation testing (npm run test:mutation, scripts/mutation.mjs): the run X3D_MUTATE names
+// (scripts/mutation-folders.mjs), with its own incremental file, so a rerun after a small
+// change tests only the mutants it touched and the tests that changed.
+import { MUTATION_RUNS } from "./scripts/mutation-folders.mjs";
 
 const name = process.env.X3D_MUTATE ?? "validate";
-const folder = MUTATION_FOLDERS[name]?.folder;
-if (!folder) throw new Error(`X3D_MUTATE: unknown folder "${name}" (one of ${Object.keys(MUTATION_FOLDERS).join(", ")})`);
+const run = MUTATION_RUNS[name];
+if (!run) throw new Error(`X3D_MUTATE: unknown run "${name}" (one of ${Object.keys(MUTATION_RUNS).join(", ")})`);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 const config = {
   testRunner: "vitest",
   vitest: { configFile: "vitest.mutation.config.ts" },
-  mutate: [`${folder}/**/*.ts`, "!**/*.test.ts", "!**/*.test-helpers.ts"],
+  mutate: [...run.mutate, "!**/*.test.ts", "!**/*.test-helpers.ts"],
   coverageAnalysis: "perTest",
   // A static mutant (a module-level value: the option spec's tables, constants) is not
   // covered per test, so Stryker would run every related test for each one, over a minute

@@ -1,12 +1,14 @@
-// npm run test:mutation [-- <folder> ...] [-- --readme]
+// npm run test:mutation [-- <name> ...] [--readme] [--report-only]
 //
-// Runs StrykerJS over each folder issue 15 names (all four unless some are named: x3d,
-// validate, generate, tasks), one run per folder with its own incremental file under
-// reports/mutation, then prints the mutation score of each folder and fails when one is
-// under 80%. `--readme` writes the table into the README between its markers.
+// Runs StrykerJS over the folders issue 15 names: every run of scripts/mutation-folders.mjs,
+// or those named (a folder's short name, x3d, validate, generate, tasks, takes all its runs;
+// generate-split and the like one run). Each run is incremental, with its own file under
+// reports/mutation. Then prints each folder's mutation score, from the reports of all its
+// runs, and fails when one is under 80%. `--readme` writes the table into the README between
+// its markers; `--report-only` prints the table from the last reports without running.
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
-import { MUTATION_FOLDERS } from "./mutation-folders.mjs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { MUTATION_RUNS, runsNamed } from "./mutation-folders.mjs";
 import { mutationTally } from "./mutation-score.mjs";
 
 const THRESHOLD = 80;
@@ -14,40 +16,55 @@ const args = process.argv.slice(2);
 const writeReadme = args.includes("--readme");
 const reportOnly = args.includes("--report-only");
 const names = args.filter((a) => !a.startsWith("--"));
-for (const n of names) {
-  if (!MUTATION_FOLDERS[n]) {
-    console.error(`unknown folder "${n}": one of ${Object.keys(MUTATION_FOLDERS).join(", ")}`);
+const chosen = [];
+for (const n of names.length > 0 ? names : Object.keys(MUTATION_RUNS)) {
+  const runs = runsNamed(n);
+  if (!runs) {
+    console.error(`unknown name "${n}": one of ${Object.keys(MUTATION_RUNS).join(", ")}, or x3d, validate, generate, tasks`);
     process.exit(2);
   }
+  for (const r of runs) if (!chosen.includes(r)) chosen.push(r);
 }
-const chosen = names.length > 0 ? names : Object.keys(MUTATION_FOLDERS);
 
-const rows = [];
+const seconds = {};
 for (const name of chosen) {
+  if (reportOnly) continue;
   const started = Date.now();
-  if (!reportOnly) {
-    const run = spawnSync("npx", ["stryker", "run", "stryker.config.mjs"], {
-      stdio: "inherit",
-      env: { ...process.env, X3D_MUTATE: name },
-    });
-    if (run.status !== 0) {
-      console.error(`stryker failed on ${name} (exit ${run.status})`);
-      process.exit(1);
-    }
+  const run = spawnSync("npx", ["stryker", "run", "stryker.config.mjs"], { stdio: "inherit", env: { ...process.env, X3D_MUTATE: name } });
+  if (run.status !== 0) {
+    console.error(`stryker failed on ${name} (exit ${run.status})`);
+    process.exit(1);
   }
-  const report = JSON.parse(readFileSync(`reports/mutation/${name}.json`, "utf8"));
-  rows.push({ name, folder: MUTATION_FOLDERS[name].folder, seconds: (Date.now() - started) / 1000, ...mutationTally(report) });
+  seconds[name] = (Date.now() - started) / 1000;
 }
 
-const lines = [
-  "| folder | score | killed | timed out | survived | no coverage | mutants |",
-  "|---|---|---|---|---|---|---|",
-  ...rows.map(
-    (r) => `| \`${r.folder}\` | ${r.score.toFixed(1)}% | ${r.killed} | ${r.timeout} | ${r.survived} | ${r.noCoverage} | ${r.total} |`,
-  ),
-];
-console.log(`\n${lines.join("\n")}`);
-for (const r of rows) if (!reportOnly) console.log(`${r.folder}: ${r.seconds.toFixed(0)} s`);
+// A folder's score is over all its runs, so every run of a chosen folder must have a report.
+const folders = [...new Set(chosen.map((r) => MUTATION_RUNS[r].folder))];
+const rows = [];
+for (const folder of folders) {
+  const runs = Object.keys(MUTATION_RUNS).filter((r) => MUTATION_RUNS[r].folder === folder);
+  const missing = runs.filter((r) => !existsSync(`reports/mutation/${r}.json`));
+  if (missing.length > 0) {
+    console.log(`${folder}: no report yet for ${missing.join(", ")} (npm run test:mutation -- ${missing.join(" ")})`);
+    continue;
+  }
+  const tallies = runs.map((r) => mutationTally(JSON.parse(readFileSync(`reports/mutation/${r}.json`, "utf8"))));
+  const sum = (k) => tallies.reduce((s, t) => s + t[k], 0);
+  const t = {
+    killed: sum("killed"),
+    timeout: sum("timeout"),
+    survived: sum("survived"),
+    noCoverage: sum("noCoverage"),
+    total: sum("total"),
+  };
+  rows.push({ folder, ...t, score: t.total === 0 ? 100 : (100 * (t.killed + t.timeout)) / t.total });
+}
+
+const line = (r) =>
+  `| \`${r.folder}\` | ${r.score.toFixed(1)}% | ${r.killed} | ${r.timeout} | ${r.survived} | ${r.noCoverage} | ${r.total} |`;
+const header = ["| folder | score | killed | timed out | survived | no coverage | mutants |", "|---|---|---|---|---|---|---|"];
+console.log(`\n${[...header, ...rows.map(line)].join("\n")}`);
+for (const [name, s] of Object.entries(seconds)) console.log(`${name}: ${s.toFixed(0)} s`);
 
 if (writeReadme) {
   const readme = readFileSync("README.md", "utf8");
@@ -59,19 +76,14 @@ if (writeReadme) {
     console.error(`README.md has no ${start} … ${end} block`);
     process.exit(2);
   }
-  const known = new Map(rows.map((r) => [r.folder, r]));
-  // Keep the rows of folders this run did not test.
-  const old = readme
-    .slice(a + start.length, b)
-    .split("\n")
-    .filter((l) => l.startsWith("| `"));
-  const merged = Object.values(MUTATION_FOLDERS).map(({ folder }) => {
-    const r = known.get(folder);
-    if (!r) return old.find((l) => l.startsWith(`| \`${folder}\``)) ?? `| \`${folder}\` | not run | | | | | |`;
-    return lines.find((l) => l.startsWith(`| \`${folder}\``));
+  // Folders this run did not score keep their rows.
+  const old = readme.slice(a + start.length, b).split("\n");
+  const allFolders = [...new Set(Object.values(MUTATION_RUNS).map((r) => r.folder))];
+  const table = allFolders.map((folder) => {
+    const r = rows.find((x) => x.folder === folder);
+    return r ? line(r) : (old.find((l) => l.startsWith(`| \`${folder}\``)) ?? `| \`${folder}\` | not run | | | | | |`);
   });
-  const table = [lines[0], lines[1], ...merged].join("\n");
-  writeFileSync("README.md", `${readme.slice(0, a + start.length)}\n${table}\n${readme.slice(b)}`);
+  writeFileSync("README.md", `${readme.slice(0, a + start.length)}\n${[...header, ...table].join("\n")}\n${readme.slice(b)}`);
   console.log("README.md: scores written");
 }
 
