@@ -1,6 +1,9 @@
+import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api, fixture } from "../harness/api";
 import { startServer, type TestServer } from "../harness/server";
+import { readMesh } from "@/lib/engine/formats/read-mesh";
+import type { MeshPart } from "@/lib/engine/mesh/types";
 
 let server: TestServer;
 let api: Api;
@@ -30,12 +33,37 @@ function glbTriangles(b: Uint8Array): number {
   return json.meshes.flatMap((m) => m.primitives).reduce((n, p) => n + json.accessors[p.indices]!.count / 3, 0);
 }
 
-/** Runs a task to success and returns the result and cover bytes. */
-async function complete(create: string, query: string, fields: Parameters<Api["post"]>[1], scheme = "Bearer") {
+/** A mesh part's surface area. */
+function area(p: MeshPart): number {
+  let sum = 0;
+  const q = p.positions;
+  for (let t = 0; t < p.indices.length; t += 3) {
+    const [a, b, c] = [p.indices[t]! * 3, p.indices[t + 1]! * 3, p.indices[t + 2]! * 3];
+    const u = [0, 1, 2].map((k) => q[b + k]! - q[a + k]!);
+    const v = [0, 1, 2].map((k) => q[c + k]! - q[a + k]!);
+    sum += Math.hypot(u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!) / 2;
+  }
+  return sum;
+}
+
+/** The bounds of every part together, [min xyz, max xyz]. */
+function boundsOf(parts: MeshPart[]): [number[], number[]] {
+  const lo = [Infinity, Infinity, Infinity];
+  const hi = [-Infinity, -Infinity, -Infinity];
+  for (const p of parts)
+    for (let i = 0; i < p.positions.length; i++) {
+      lo[i % 3] = Math.min(lo[i % 3]!, p.positions[i]!);
+      hi[i % 3] = Math.max(hi[i % 3]!, p.positions[i]!);
+    }
+  return [lo, hi];
+}
+
+/** Runs a task to success and returns the result and cover bytes; the query may use another scheme. */
+async function complete(create: string, query: string, fields: Parameters<Api["post"]>[1], scheme = "Bearer", queryScheme = scheme) {
   const created = await api.post(create, fields, scheme);
   expect(created.code, JSON.stringify(created)).toBe(200);
   const taskId = created.data.task_id as string;
-  const done = await api.waitFor(query, taskId, scheme);
+  const done = await api.waitFor(query, taskId, queryScheme);
   expect(done.code, JSON.stringify(done)).toBe(200);
   expect(done.data.state).toBe("success");
   expect(done.data.id).toBe(`${taskId}_0`);
@@ -90,6 +118,19 @@ describe("image-to-3D from submission to downloaded file", () => {
       format: "2",
     });
     expect(ascii(result, 4)).toBe("glTF");
+    // Texturing keeps the given mesh: its triangles, surface and bounds, now with a texture.
+    const given = await readMesh(first.result);
+    const textured = await readMesh(result);
+    expect(glbTriangles(result)).toBe(glbTriangles(first.result));
+    const sumArea = (parts: MeshPart[]) => parts.reduce((s, p) => s + area(p), 0);
+    expect(sumArea(textured.parts) / sumArea(given.parts)).toBeCloseTo(1, 3);
+    const [lo, hi] = boundsOf(given.parts);
+    const [tlo, thi] = boundsOf(textured.parts);
+    for (let d = 0; d < 3; d++) {
+      expect(tlo[d]).toBeCloseTo(lo[d]!, 3);
+      expect(thi[d]).toBeCloseTo(hi[d]!, 3);
+    }
+    expect(textured.parts.every((p) => p.uvs && p.material?.baseColorTexture)).toBe(true);
   });
 });
 
@@ -105,16 +146,32 @@ describe("split, depth and segmentation from submission to downloaded file", () 
       face: "200000",
     }));
   });
-  it("split a GLB as a character with ball joints, queried with the Token scheme", async () => {
+  it("split a GLB with the defaults (character, six parts, ball joints, merged), queried with the Token scheme", async () => {
     const { result } = await complete(
       "split/create-task",
       "split/query-task",
       { mesh: [new Blob([glb as BlobPart]), "robot.glb"], format: "2" },
       "Bearer",
+      "Token",
     );
-    expect(ascii(result, 4)).toBe("glTF");
-    const viaToken = await api.get(`split/query-task`, "Token");
-    expect(viaToken.code).toBe(10030009);
+    const parts = (await readMesh(result)).parts;
+    expect(parts.map((p) => p.name).sort()).toEqual(["head", "left_arm", "left_leg", "right_arm", "right_leg", "torso"]);
+    const [lo, hi] = boundsOf((await readMesh(glb)).parts);
+    const [plo, phi] = boundsOf(parts);
+    for (let d = 0; d < 3; d++) {
+      expect(plo[d]).toBeCloseTo(lo[d]!, 0);
+      expect(phi[d]).toBeCloseTo(hi[d]!, 0);
+    }
+  });
+  it("split with part f and merge no: body, head and the ball joint's connector as its own part", async () => {
+    const { result } = await complete("split/create-task", "split/query-task", {
+      mesh: [new Blob([glb as BlobPart]), "robot.glb"],
+      part: "f",
+      joint: "ball",
+      merge: "no",
+      format: "2",
+    });
+    expect((await readMesh(result)).parts.map((p) => p.name).sort()).toEqual(["body", "head", "joint_1"]);
   });
   it("depth map as PNG and relief as STL", async () => {
     const map = await complete("depth/create-task", "depth/query-task", {
@@ -133,7 +190,16 @@ describe("split, depth and segmentation from submission to downloaded file", () 
       { mesh: [new Blob([glb as BlobPart]), "robot.glb"], seg_level: "low", format: "1" },
       "Token",
     );
-    expect(result.length).toBeGreaterThan(100);
+    // The OBJ (zipped with its material library) has parts that cut the given surface
+    // without losing or adding any of it.
+    expect(ascii(result, 2)).toBe("PK");
+    const files = unzipSync(result);
+    const obj = Object.keys(files).find((f) => f.endsWith(".obj"));
+    expect(Object.keys(files).some((f) => f.endsWith(".mtl"))).toBe(true);
+    const parts = (await readMesh(files[obj!]!)).parts;
+    expect(parts.length).toBeGreaterThan(1);
+    const given = (await readMesh(glb)).parts.reduce((s, p) => s + area(p), 0);
+    expect(parts.reduce((s, p) => s + area(p), 0) / given).toBeCloseTo(1, 2);
   });
 });
 
