@@ -6,6 +6,7 @@
 // incremental file. Loading every lib/ test for each mutant made lib/x3d alone a five-hour run.
 const G = "lib/engine/generate";
 const gen = (...names) => names.map((n) => `${G}/${n}`);
+const KERNELS = ["box-filter", "random", "segment-graph", "mask-ops", "mesh-ops", "grid-mesh", "crease-weld", "manifold"];
 
 export const MUTATION_RUNS = {
   x3d: { folder: "lib/x3d", mutate: ["lib/x3d/**/*.ts"], tests: ["lib/x3d/**/*.test.ts", "lib/engine/validate/**/*.test.ts"] },
@@ -14,32 +15,20 @@ export const MUTATION_RUNS = {
     mutate: ["lib/engine/validate/**/*.ts"],
     tests: ["lib/engine/validate/**/*.test.ts", "lib/x3d/**/*.test.ts"],
   },
+  // The shared kernels (filters, masks, mesh bookkeeping), each judged by its own test file.
+  "generate-kernels": {
+    folder: G,
+    mutate: gen(...KERNELS.map((k) => `${k}.ts`)),
+    tests: gen(...KERNELS.map((k) => `${k}.test.ts`)),
+  },
   "generate-split": {
     folder: G,
-    mutate: gen(
-      "split.ts",
-      "split-general.ts",
-      "split-landmarks.ts",
-      "joints.ts",
-      "segment-graph.ts",
-      "segmentation.ts",
-      "manifold.ts",
-      "random.ts",
-    ),
+    mutate: gen("split.ts", "split-general.ts", "split-landmarks.ts", "joints.ts", "segmentation.ts"),
     tests: gen("split.test.ts", "split-general.test.ts", "segmentation.test.ts"),
   },
   "generate-depth": {
     folder: G,
-    mutate: gen(
-      "depth.ts",
-      "depth-filter.ts",
-      "depth-mask.ts",
-      "depth-mesh.ts",
-      "grid-mesh.ts",
-      "box-filter.ts",
-      "mask-ops.ts",
-      "image-input.ts",
-    ),
+    mutate: gen("depth.ts", "depth-filter.ts", "depth-mask.ts", "depth-mesh.ts", "image-input.ts"),
     tests: gen("depth.test.ts", "depth-filter.test.ts", "depth-mesh.test.ts", "image-input.test.ts"),
   },
   "generate-texture": {
@@ -49,8 +38,8 @@ export const MUTATION_RUNS = {
   },
   "generate-shape": {
     folder: G,
-    mutate: gen("image-to-3d.ts", "inflate.ts", "visual-hull.ts", "face-target.ts", "mesh-ops.ts", "crease-weld.ts"),
-    tests: gen("image-to-3d.test.ts", "face-target.test.ts", "crease-weld.test.ts", "multi-view.test.ts"),
+    mutate: gen("image-to-3d.ts", "inflate.ts", "visual-hull.ts", "face-target.ts"),
+    tests: gen("image-to-3d.test.ts", "face-target.test.ts", "multi-view.test.ts"),
   },
   "generate-job": {
     folder: G,
