@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeMesh } from "@/lib/engine/formats";
 import { readMesh } from "@/lib/engine/formats/read-mesh";
-import { InputDecodeError } from "./errors";
+import { InputContentError, InputDecodeError } from "./errors";
 import type { DepthJob, ImageTo3DJob, Job, JobResult } from "./job";
 import { checkManifold, meshBounds } from "./mesh-ops";
 import { runJob } from "./run-job";
@@ -225,5 +225,77 @@ describe("runJob", () => {
     writeFileSync(path, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 7)]));
     await expect(runJob(imageJob({ images: [{ view: "front", path }] }))).rejects.toBeInstanceOf(InputDecodeError);
     await expect(runJob(depthJob({ imagePath: path }))).rejects.toBeInstanceOf(InputDecodeError);
+    await expect(runJob(depthJob({ imagePath: path }))).rejects.toMatchObject({ name: "InputDecodeError" });
+  });
+
+  it("rejects a mesh without triangles with InputContentError, the client's input error", async () => {
+    // It reads (one triangle), but the triangle has no area: nothing is left once welded.
+    const meshPath = await writeGlb("flat.glb", {
+      positions: new Float32Array([1, 2, 3, 1, 2, 3, 1, 2, 3]),
+      indices: new Uint32Array([0, 1, 2]),
+    });
+    const job = { kind: "split", meshPath, model: "character", part: "a", joint: "none", merge: true, level: "medium", format: 2 } as const;
+    const failure = runJob(job);
+    await expect(failure).rejects.toBeInstanceOf(InputContentError);
+    await expect(failure).rejects.toBeInstanceOf(InputDecodeError);
+    await expect(failure).rejects.toMatchObject({ name: "InputContentError", message: "the mesh has no triangles" });
+  });
+
+  it("refuses a job of no known kind, naming it", async () => {
+    await expect(runJob({ kind: "sculpt" } as unknown as Job)).rejects.toThrow("unknown job kind sculpt");
+  });
+
+  // The depth map follows its job: rmbg leaves the background at 0, and sculpmode 1 (engrave)
+  // turns the subject's depth upside down while the background stays 0.
+  it("a depth map follows rmbg and sculpmode", async () => {
+    const gray = async (over: Partial<DepthJob>) => {
+      const { result } = await runJob(depthJob({ format: 2, modelType: "base", ...over }));
+      const { data, info } = await sharp(result).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+      expect(info.channels).toBe(1);
+      return data;
+    };
+    const relief = await gray({ rmbg: true, sculpmode: 0 });
+    const engraved = await gray({ rmbg: true, sculpmode: 1 });
+    const plain = await gray({ rmbg: false, sculpmode: 0 });
+    expect(engraved.length).toBe(relief.length);
+    let background = 0,
+      subject = 0,
+      inverted = 0;
+    for (let i = 0; i < relief.length; i++) {
+      if (relief[i] === 0 && engraved[i] === 0) background++;
+      else {
+        subject++;
+        // Inverted within rounding: near where it was far.
+        if (Math.abs(relief[i]! + engraved[i]! - 255) <= 3) inverted++;
+      }
+    }
+    expect(background / relief.length).toBeGreaterThan(0.2);
+    expect(subject / relief.length).toBeGreaterThan(0.2);
+    expect(inverted / subject).toBeGreaterThan(0.95);
+    // Relief (sculpmode 0) is high where the image is bright, engrave where it is dark.
+    const { data: image } = await sharp(fixture("teapot.png"))
+      .resize(1024, 1024, { fit: "fill" })
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const covariance = (map: Uint8Array) => {
+      let n = 0,
+        sm = 0,
+        si = 0,
+        smi = 0;
+      for (let i = 0; i < map.length; i++) {
+        if (relief[i] === 0 && engraved[i] === 0) continue;
+        n++;
+        sm += map[i]!;
+        si += image[i]!;
+        smi += map[i]! * image[i]!;
+      }
+      return smi / n - (sm / n) * (si / n);
+    };
+    expect(relief.length).toBe(image.length);
+    expect(covariance(relief)).toBeGreaterThan(0);
+    expect(covariance(engraved)).toBeLessThan(0);
+    // Without rmbg the whole frame is relief: the teapot's background has depth too.
+    expect(plain.filter((v) => v > 0).length / plain.length).toBeGreaterThan(0.95);
   });
 });
