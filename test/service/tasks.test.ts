@@ -1,4 +1,5 @@
 import { unzipSync } from "fflate";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api, fixture } from "../harness/api";
 import { startServer, type TestServer } from "../harness/server";
@@ -173,15 +174,29 @@ describe("split, depth and segmentation from submission to downloaded file", () 
     });
     expect((await readMesh(result)).parts.map((p) => p.name).sort()).toEqual(["body", "head", "joint_1"]);
   });
-  it("depth map as PNG and relief as STL", async () => {
+  it("depth map as PNG at the model type's size, and a relief as STL measuring its width, base and relief", async () => {
     const map = await complete("depth/create-task", "depth/query-task", {
       image: png("police_woman.png"),
       format: "2",
       model_type: "base",
     });
     expect(isPng(map.result)).toBe(true);
-    const relief = await complete("depth/create-task", "depth/query-task", { image: png("police_woman.png"), format: "3", width: "60" });
-    expect(relief.result.length).toBeGreaterThan(84 + 50 * 100);
+    // model_type base: the map's longer side is 1K (pro would be 2K).
+    const size = await sharp(map.result).metadata();
+    expect(Math.max(size.width!, size.height!)).toBe(1024);
+    // The relief measures what was asked: width across, thickness_base + height_relief high.
+    const relief = await complete("depth/create-task", "depth/query-task", {
+      image: png("police_woman.png"),
+      format: "3",
+      width: "60",
+      rmbg: "0",
+      height_relief: "2",
+      thickness_base: "1.5",
+    });
+    const [lo, hi] = boundsOf((await readMesh(relief.result)).parts);
+    expect(hi[0]! - lo[0]!).toBeCloseTo(60, 2);
+    expect(lo[1]).toBeCloseTo(0, 4);
+    expect(hi[1]).toBeCloseTo(3.5, 1);
   });
   it("segmentation of a GLB into OBJ", async () => {
     const { result } = await complete(
