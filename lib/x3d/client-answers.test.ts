@@ -227,3 +227,57 @@ describe("file parts", () => {
     expect(await sentFile(() => new Blob(["blob"]))).toMatchObject({ text: "blob" });
   });
 });
+
+describe("what an error carries", () => {
+  it("has no cause unless it has one", async () => {
+    const { client } = clientWith(() => json({ code: 30010000, msg: "balance is not enough", data: {} }));
+    const service = await rejection(client.balance());
+    expect(Object.hasOwn(service, "cause")).toBe(false);
+    expect(service.httpStatus).toBe(200);
+    const input = await rejection(client.queryTask(""));
+    expect(input.httpStatus).toBeUndefined();
+    expect(Object.hasOwn(input, "cause")).toBe(false);
+    expect(input.issues?.[0]?.message).toBe("task_id is required");
+  });
+
+  it("keeps the cause of an answer that broke off", async () => {
+    const broken = new ReadableStream({
+      start(controller) {
+        controller.error(new Error("socket closed"));
+      },
+    });
+    const { client } = clientWith(() => new Response(broken, { status: 200 }));
+    const error = await rejection(client.balance());
+    expect(error.cause).toBeInstanceOf(Error);
+    expect((error.cause as Error).message).toBe("socket closed");
+  });
+
+  it("keeps the service's own msg of a 401 with a JSON body", async () => {
+    const { client } = clientWith(() => json({ code: 401, msg: "token expired", data: {} }, 401));
+    expect(await rejection(client.balance())).toMatchObject({ code: 401, msg: "token expired", httpStatus: 401, kind: "service" });
+  });
+
+  it("names auth/token when the token answer is not an envelope", async () => {
+    const fetch = async () => json({ accessToken: "tok" });
+    const client = createX3dClient({
+      baseUrl: "http://x3d.test",
+      clientId: "id",
+      clientSecret: "secret",
+      fetch: fetch as typeof globalThis.fetch,
+    });
+    const error = await rejection(client.getToken());
+    expect(error).toMatchObject({ kind: "response", code: 10000000 });
+    expect(error.msg).toMatch(/^auth\/token answered without an envelope: /);
+  });
+});
+
+describe("the token's age", () => {
+  it("is renewed once exactly 23 hours old", async () => {
+    let clock = 5_000;
+    const { client, seen } = clientWith(() => json({ code: 200, msg: "success", data: { totalBalance: 1 } }), { now: () => clock });
+    await client.balance();
+    clock += 23 * 60 * 60 * 1000;
+    await client.balance();
+    expect(seen.filter((s) => s.url.endsWith("/auth/token"))).toHaveLength(2);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEPTH_SPEC } from "./depth";
+import { endpoint } from "./field";
 import {
   choiceOptions,
   formFields,
@@ -17,7 +18,8 @@ import { SEGMENTATION_SPEC } from "./segmentation";
 import { SPLIT_SPEC } from "./split";
 import { SUBMIT_TASK_SPEC } from "./submit-task";
 
-const start = formStart(SUBMIT_TASK_SPEC);
+// The starting values, built in the tests that use them (so that they count as covering formStart).
+const starting = () => formStart(SUBMIT_TASK_SPEC);
 const text = (fields: Record<string, string>) => (name: string) => fields[name];
 
 describe("the form's fields and starting values", () => {
@@ -28,7 +30,7 @@ describe("the form's fields and starting values", () => {
   });
 
   it("starts from the service's defaults, except where the form has its own start (GLB, STL)", () => {
-    expect(start).toEqual({
+    expect(starting()).toEqual({
       request_type: 3,
       model: "x3dv3.0",
       resolution: "2048quality",
@@ -60,30 +62,30 @@ describe("the form's fields and starting values", () => {
       format: 3,
     });
     expect(formStart(SUBMIT_TASK_SPEC, { resolution: "2048master" }).face).toBe(5_000_000);
-    expect(formStartOf(SUBMIT_TASK_SPEC, "format", start)).toBe(2);
-    expect(formStartOf(SUBMIT_TASK_SPEC, "rmbg", start)).toBe(1);
+    expect(formStartOf(SUBMIT_TASK_SPEC, "format", starting())).toBe(2);
+    expect(formStartOf(SUBMIT_TASK_SPEC, "rmbg", starting())).toBe(1);
   });
 });
 
 describe("the form's problems", () => {
   it("has none at its start", () => {
-    expect(formProblems(SUBMIT_TASK_SPEC, start)).toEqual([]);
+    expect(formProblems(SUBMIT_TASK_SPEC, starting())).toEqual([]);
   });
 
   it("checks ranges and steps of the fields it shows, in order, with their codes", () => {
-    expect(formProblems(SUBMIT_TASK_SPEC, { ...start, face: 50, shading: 0.55 })).toEqual([
+    expect(formProblems(SUBMIT_TASK_SPEC, { ...starting(), face: 50, shading: 0.55 })).toEqual([
       { field: "face", code: 10031002, detail: 'face must be a whole number from 100000 to 5000000, got "50"' },
       { field: "shading", code: 10031020, detail: 'shading must be from 0 to 1 in steps of 0.1, got "0.55"' },
     ]);
   });
 
   it("does not check a field it hides", () => {
-    expect(formProblems(SUBMIT_TASK_SPEC, { ...start, request_type: 2, face: 50 })).toEqual([]);
-    expect(formProblems(SUBMIT_TASK_SPEC, { ...start, model: "x3dv1.5", resolution: "1536", shading: 7 })).toEqual([]);
+    expect(formProblems(SUBMIT_TASK_SPEC, { ...starting(), request_type: 2, face: 50 })).toEqual([]);
+    expect(formProblems(SUBMIT_TASK_SPEC, { ...starting(), model: "x3dv1.5", resolution: "1536", shading: 7 })).toEqual([]);
   });
 
   it("checks what another field allows and the cross-field checks", () => {
-    expect(formProblems(SUBMIT_TASK_SPEC, { ...start, model: "x3dv2.0", request_type: 2, resolution: "512" })).toEqual([
+    expect(formProblems(SUBMIT_TASK_SPEC, { ...starting(), model: "x3dv2.0", request_type: 2, resolution: "512" })).toEqual([
       { field: "resolution", code: 10031003, detail: 'resolution must be one of 1536, 1536pro, got "512"' },
       { field: "model", code: 10031017, detail: "x3dv2.0 cannot texture an existing mesh (request_type 2)" },
     ]);
@@ -92,8 +94,8 @@ describe("the form's problems", () => {
 
 describe("what the form sends", () => {
   it("sends the fields it shows, snapped to their steps", () => {
-    expect(formWire(SUBMIT_TASK_SPEC, { ...start, shading: 0.1 + 0.2 })).toEqual({ ...start, shading: 0.3 });
-    expect(formWire(SUBMIT_TASK_SPEC, { ...start, request_type: 1 })).toEqual({
+    expect(formWire(SUBMIT_TASK_SPEC, { ...starting(), shading: 0.1 + 0.2 })).toEqual({ ...starting(), shading: 0.3 });
+    expect(formWire(SUBMIT_TASK_SPEC, { ...starting(), request_type: 1 })).toEqual({
       request_type: 1,
       model: "x3dv3.0",
       resolution: "2048quality",
@@ -104,8 +106,21 @@ describe("what the form sends", () => {
     });
   });
 
+  it("sends nothing for a field without a value", () => {
+    const values: Record<string, unknown> = { ...formStart(DEPTH_SPEC), response_format: "url" };
+    delete values.width;
+    expect(formWire(DEPTH_SPEC, values as never)).toStrictEqual({
+      model_type: "pro",
+      height_relief: 1.3,
+      rmbg: 1,
+      degree_rmbg: 0.02,
+      sculpmode: 0,
+      format: 3,
+    });
+  });
+
   it("sends a value off its range as it is (the form's problems refuse it)", () => {
-    expect(formWire(SUBMIT_TASK_SPEC, { ...start, shading: 3 }).shading).toBe(3);
+    expect(formWire(SUBMIT_TASK_SPEC, { ...starting(), shading: 3 }).shading).toBe(3);
   });
 });
 
@@ -148,6 +163,17 @@ describe("reading a submitted form", () => {
     expect(readForm(DEPTH_SPEC, text({}))).toEqual({
       ok: false,
       problems: [{ field: "format", code: 10033015, detail: "format is required" }],
+    });
+  });
+
+  it("refuses a form without a field that has no start, even where the form does not require it", () => {
+    const spec = endpoint({
+      ...SEGMENTATION_SPEC,
+      fields: { ...SEGMENTATION_SPEC.fields, seg_level: { ...SEGMENTATION_SPEC.fields.seg_level, default: undefined } },
+    } as never);
+    expect(readForm(spec, text({ format: "2" }))).toEqual({
+      ok: false,
+      problems: [{ field: "seg_level", code: 10034001, detail: "seg_level is required" }],
     });
   });
 
@@ -220,6 +246,7 @@ describe("the form's controls", () => {
     expect(rangeHint(SUBMIT_TASK_SPEC.fields.shading)).toBe("From 0.0 to 1.0 in steps of 0.1.");
     expect(rangeHint(DEPTH_SPEC.fields.degree_rmbg)).toBe("From 0.00 to 1.00 in steps of 0.01.");
     expect(rangeHint(DEPTH_SPEC.fields.height_relief)).toBe("From 0.1 to 50.0.");
+    expect(rangeHint({ type: "decimal", doc: "", code: 10033012, min: 2, max: 10, step: 2 })).toBe("From 2 to 10 in steps of 2.");
   });
 
   it("shows problems beside the table's fields, without the callback, omitted fields and those asked to leave out", () => {

@@ -98,6 +98,17 @@ describe("range and step of a typed value", () => {
     expect(checkValue("degree_rmbg", D.degree_rmbg, 0.075).ok).toBe(false);
   });
 
+  it("refuses NaN and text for a decimal without a step", () => {
+    expect(checkValue("height_relief", D.height_relief, Number.NaN)).toEqual({
+      ok: false,
+      detail: 'height_relief must be from 0.1 to 50, got "NaN"',
+    });
+    expect(checkValue("height_relief", D.height_relief, "40")).toEqual({
+      ok: false,
+      detail: 'height_relief must be from 0.1 to 50, got "40"',
+    });
+  });
+
   it("keeps a decimal without a step as it is, within its range", () => {
     expect(checkValue("height_relief", D.height_relief, 1.2345)).toEqual({ ok: true, value: 1.2345 });
     expect(checkValue("height_relief", D.height_relief, 50)).toEqual({ ok: true, value: 50 });
