@@ -3,6 +3,7 @@
  * the operation's name, security, the order of its checks, the required fields, each field's
  * type, range, step, default and codes, each input's kind, and the envelope schemas.
  */
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_COSTS } from "../costs";
 import { ERRORS } from "../errors";
@@ -180,7 +181,40 @@ describe("the inputs", () => {
   });
 });
 
+/** Every place under `value` where a key named `key` holds something other than a non-empty string. */
+function blank(value: unknown, key: string, at = "#"): string[] {
+  if (typeof value !== "object" || value === null) return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(value)) {
+    if (k === key && (typeof v !== "string" || v.trim() === "")) out.push(`${at}/${k}`);
+    out.push(...blank(v, key, `${at}/${k}`));
+  }
+  return out;
+}
+
 describe("the document", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const result = await new Validator().validate(JSON.parse(JSON.stringify(doc())));
+    expect(result.errors ?? []).toEqual([]);
+  });
+
+  it("summarises every operation and describes every response, parameter and field", () => {
+    const document = doc();
+    const operations = Object.values(document.paths as Record<string, Record<string, Obj>>).flatMap((p) => Object.values(p));
+    expect(operations).toHaveLength(2 + 2 * ENDPOINT_SPECS.length);
+    for (const operation of operations) {
+      expect(operation.summary, String(operation.operationId)).toMatch(/\S/);
+      expect(Object.keys(operation.responses as Obj).length, String(operation.operationId)).toBeGreaterThan(0);
+    }
+    expect(blank(document.paths, "description")).toEqual([]);
+    expect(blank(document.paths, "operationId")).toEqual([]);
+    for (const spec of ENDPOINT_SPECS) {
+      const properties = body(spec.path)?.properties ?? {};
+      for (const [name, property] of Object.entries(properties)) expect(property.description, `${spec.path} ${name}`).toMatch(/\S/);
+    }
+    expect(document.info).toMatchObject({ title: "x3d Open API (embedded service)", version: "1" });
+  });
+
   it("is served where it is told, and states the prices", () => {
     expect(doc().openapi).toBe("3.1.0");
     expect(doc().servers).toEqual([{ url: "https://x3d.example/open-api/v1" }]);
