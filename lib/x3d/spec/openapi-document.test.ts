@@ -77,6 +77,23 @@ describe("the operations", () => {
     ]);
   });
 
+  it("take a multipart body", () => {
+    for (const spec of ENDPOINT_SPECS) expect(post(spec.path).requestBody, spec.path).toMatchObject({ required: true });
+  });
+
+  it("include the token and the balance", () => {
+    const token = pathsOf()["/auth/token"]?.post as Obj;
+    expect(token).toMatchObject({ operationId: "token", "x-x3d-error-codes": [40010000] });
+    expect((token.responses as Record<string, { content: Record<string, unknown> }>)["200"]?.content["application/json"]).toEqual({
+      schema: { oneOf: [{ $ref: "#/components/schemas/TokenAnswer" }, { $ref: "#/components/schemas/ErrorAnswer" }] },
+    });
+    const balance = pathsOf()["/balance"]?.get as Obj;
+    expect(balance.operationId).toBe("balance");
+    expect((balance.responses as Record<string, { content: Record<string, unknown> }>)["200"]?.content["application/json"]).toEqual({
+      schema: { $ref: "#/components/schemas/BalanceAnswer" },
+    });
+  });
+
   it("require the fields without a default, and no others", () => {
     expect(body("/depth/create-task")?.required).toEqual(["format"]);
     // submit-task's resolution and face have defaults by rule.
@@ -219,7 +236,11 @@ describe("the document", () => {
     expect(doc().openapi).toBe("3.1.0");
     expect(doc().servers).toEqual([{ url: "https://x3d.example/open-api/v1" }]);
     expect(openApiDocument().servers).toEqual([{ url: "/open-api/v1" }]);
-    expect((doc().info as Obj).description).toContain("Prices in credits: split 20, depth 20, segmentation 20;");
+    const description = (doc().info as Obj).description as string;
+    expect(description).toMatch(/^3D generation: image to 3D, texturing, splitting, depth maps and reliefs, segmentation\. /);
+    expect(description).toContain("{code, msg, data}; code 200 is success, any other code an error from the catalogue (x-x3d-errors). ");
+    expect(description).toContain("Prices in credits: split 20, depth 20, segmentation 20; ");
+    expect(description).toMatch(/image to 3D per model, resolution and request type \(x-x3d-prices\)\.$/);
     expect(doc()["x-x3d-prices"]).toEqual(DEFAULT_COSTS.imageTo3d);
   });
 
@@ -245,12 +266,28 @@ describe("the document", () => {
         data: { type: "object", required: ["totalBalance"], properties: { totalBalance: { type: "number" } } },
       },
     });
-    expect((schemas.TaskAnswer?.properties as Obj).data).toMatchObject({
+    const states = { type: "string", enum: ["created", "queueing", "processing", "success", "failed"] };
+    expect((schemas.TaskAnswer?.properties as Obj).data).toEqual({
+      type: "object",
       required: ["task_id", "state"],
-      properties: { state: { type: "string", enum: ["created", "queueing", "processing", "success", "failed"] } },
+      properties: {
+        task_id: { type: "string" },
+        state: states,
+        id: { type: "string" },
+        cover_url: { type: "string" },
+        url: { type: "string" },
+      },
     });
-    expect((schemas.TokenAnswer?.properties as Obj).data).toMatchObject({ required: ["accessToken", "tokenType", "nonce"] });
-    expect((schemas.CreateAnswer?.properties as Obj).data).toMatchObject({ required: ["task_id"] });
+    expect((schemas.TokenAnswer?.properties as Obj).data).toEqual({
+      type: "object",
+      required: ["accessToken", "tokenType", "nonce"],
+      properties: { accessToken: { type: "string" }, tokenType: { type: "string" }, nonce: { type: "string" } },
+    });
+    expect((schemas.CreateAnswer?.properties as Obj).data).toEqual({
+      type: "object",
+      required: ["task_id"],
+      properties: { task_id: { type: "string" }, state: states },
+    });
     expect((doc().components as Obj).securitySchemes).toEqual({
       basic: { type: "http", scheme: "basic" },
       bearer: { type: "http", scheme: "bearer" },
