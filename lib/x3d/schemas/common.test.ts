@@ -54,6 +54,14 @@ describe("a file part", () => {
     ]);
   });
 
+  it("reports its problems as custom issues", () => {
+    const codes = (file: unknown) =>
+      schema()
+        .safeParse(file)
+        .error?.issues.map((i) => i.code);
+    expect(codes({ name: "a.gif", data: new Uint8Array(0) })).toEqual(["custom", "custom"]);
+  });
+
   it("refuses a name whose extension is not allowed, listing the allowed ones", () => {
     expect(issues({ name: "a.gif", data: new Uint8Array(1) })).toEqual([
       { path: ["name"], message: "a.gif: only png, jpg files are accepted", code: 10000000 },
@@ -119,7 +127,7 @@ describe("ids and results", () => {
 
   it("wants the result url of a successful task, on the url field", () => {
     const issues = TaskResultSchema.safeParse({ task_id: "t", state: "success", url: "" }).error?.issues;
-    expect(issues?.map((i) => [i.path, i.message])).toEqual([[["url"], "a successful task must carry its result url"]]);
+    expect(issues?.map((i) => [i.code, i.path, i.message])).toEqual([["custom", ["url"], "a successful task must carry its result url"]]);
   });
 
   it("reads a create result with or without a state", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEPTH_SPEC } from "./depth";
+import { formStart } from "./form";
 import { jobSchema, toJob, valueSchema } from "./job";
 import { SEGMENTATION_SPEC } from "./segmentation";
 import { SPLIT_SPEC } from "./split";
@@ -106,6 +107,15 @@ describe("parsing stored job options", () => {
   it("takes the range ends", () => {
     expect(schema().safeParse({ ...job(), face: 100_000, shading: 0 }).success).toBe(true);
     expect(schema().safeParse({ ...job(), face: 5_000_000, shading: 1 }).success).toBe(true);
+  });
+});
+
+describe("a spec with a field the generators do not take", () => {
+  it("parses the job without it", () => {
+    const job = toJob(DEPTH_SPEC, { ...formStart(DEPTH_SPEC), response_format: "url" } as never);
+    const schema = jobSchema(DEPTH_SPEC);
+    expect(schema.parse(job)).toEqual(job);
+    expect(Object.keys(schema.parse({ ...job, responseFormat: "url" }))).not.toContain("responseFormat");
   });
 });
 
