@@ -32,9 +32,9 @@ const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secr
 // In this order: a refused configuration keeps no client; the live one is then kept.
 describe("the studio's service client with X3D_BASE_URL", () => {
   it.each([
-    [{ X3D_CLIENT_ID: "live-id" }, "X3D_CLIENT_SECRET"],
-    [{ X3D_CLIENT_SECRET: "live-secret" }, "X3D_CLIENT_ID"],
-  ])("refuses %o without %s", (credentials) => {
+    { credentials: { X3D_CLIENT_ID: "live-id" }, missing: "X3D_CLIENT_SECRET" },
+    { credentials: { X3D_CLIENT_SECRET: "live-secret" }, missing: "X3D_CLIENT_ID" },
+  ])("refuses a configuration without $missing", ({ credentials }) => {
     env.current = { X3D_BASE_URL: "https://x3d.example", PORT: 3000, ...credentials };
     expect(() => x3d()).toThrow("X3D_BASE_URL needs X3D_CLIENT_ID and X3D_CLIENT_SECRET");
     expect(usingLiveService()).toBe(true);
