@@ -81,6 +81,9 @@ describe("URLs", () => {
     expect(httpUrl().safeParse("http://127.0.0.1:3000/x").success).toBe(true);
     expect(httpUrl().safeParse("https://cdn.example/x").success).toBe(true);
     expect(httpUrl().safeParse("ftp://cdn.example/x").error?.issues[0]?.message).toBe("must be an http or https URL");
+    for (const other of ["xhttp://cdn.example/x", "httpx://cdn.example/x", "shttps://cdn.example/x"]) {
+      expect(httpUrl().safeParse(other).success, other).toBe(false);
+    }
     expect(CallbackUrlSchema.safeParse("file:///etc/passwd").error?.issues[0]?.message).toBe("callback_url must be an http or https URL");
   });
 

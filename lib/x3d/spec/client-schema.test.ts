@@ -51,6 +51,11 @@ describe("the client's option schema", () => {
     });
   });
 
+  it("keeps a decimal without a step as given, within its range", () => {
+    expect(depth().parse({ format: 1, height_relief: 1.37 }).height_relief).toBe(1.37);
+    expect(issues(depth(), { format: 1, height_relief: 50.5 })?.map((i) => i.path)).toEqual([["height_relief"]]);
+  });
+
   it("snaps stepped decimals and writes fixed decimals as text", () => {
     expect(submit().parse({ shading: 0.1 + 0.6 }).shading).toBe(0.7);
     expect(depth().parse({ format: 1, rmbg: 0, thickness_base: 2 }).thickness_base).toBe("2.0");

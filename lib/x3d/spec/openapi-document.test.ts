@@ -16,9 +16,11 @@ const pathsOf = () => doc().paths as Record<string, Record<string, Obj>>;
 const post = (path: string) => pathsOf()[path]?.post as Obj;
 const get = (path: string) => pathsOf()[path]?.get as Obj;
 const body = (path: string) =>
-  (post(path).requestBody as { content: Record<string, { schema: { properties: Record<string, Obj>; required?: string[] } }> }).content[
-    "multipart/form-data"
-  ]?.schema;
+  (
+    post(path).requestBody as {
+      content: Record<string, { schema: { type: string; properties: Record<string, Obj>; required?: string[] } }>;
+    }
+  ).content["multipart/form-data"]?.schema;
 const prop = (path: string, name: string) => body(path)?.properties[name];
 
 describe("the operations", () => {
@@ -78,7 +80,10 @@ describe("the operations", () => {
   });
 
   it("take a multipart body", () => {
-    for (const spec of ENDPOINT_SPECS) expect(post(spec.path).requestBody, spec.path).toMatchObject({ required: true });
+    for (const spec of ENDPOINT_SPECS) {
+      expect(post(spec.path).requestBody, spec.path).toMatchObject({ required: true });
+      expect(body(spec.path)?.type, spec.path).toBe("object");
+    }
   });
 
   it("include the token and the balance", () => {
@@ -108,6 +113,7 @@ describe("the operations", () => {
     });
     expect(ok.default?.content["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/ErrorAnswer" });
     const query = get("/query-task").responses as typeof ok;
+    expect(query.default?.content["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/ErrorAnswer" });
     expect(query["200"]?.content["application/json"]?.schema).toEqual({
       oneOf: [{ $ref: "#/components/schemas/TaskAnswer" }, { $ref: "#/components/schemas/ErrorAnswer" }],
     });
