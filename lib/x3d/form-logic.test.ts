@@ -221,3 +221,25 @@ describe("cost and balance", () => {
     expect(shortfall(10, undefined)).toBe(0);
   });
 });
+
+describe("cost by kind", () => {
+  it("reads each kind's own entry of the table", () => {
+    const table = { ...DEFAULT_COSTS, split: 11, depth: 12, segmentation: 13 };
+    expect(taskCost({ kind: "split" }, table)).toBe(11);
+    expect(taskCost({ kind: "depth" }, table)).toBe(12);
+    expect(taskCost({ kind: "segmentation" }, table)).toBe(13);
+  });
+});
+
+describe("texturing models", () => {
+  it("are the models the matrix lets texture an existing mesh", () => {
+    for (const model of MODELS) expect(canTexture(model), model).toBe(MODEL_INFO[model].texturesExistingMesh);
+  });
+});
+
+describe("views from a bit string", () => {
+  it("fills only as many slots as there are files", () => {
+    expect(slotsFromBits("1101", ["front.png", "back.png"])).toStrictEqual({ front: "front.png", back: "back.png" });
+    expect(slotsFromBits("0000", ["front.png"])).toStrictEqual({});
+  });
+});
