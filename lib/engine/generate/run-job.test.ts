@@ -231,6 +231,7 @@ describe("runJob", () => {
   it("rejects a mesh without triangles with InputContentError, the client's input error", async () => {
     // It reads (one triangle), but the triangle has no area: nothing is left once welded.
     const meshPath = await writeGlb("flat.glb", {
+      name: "flat",
       positions: new Float32Array([1, 2, 3, 1, 2, 3, 1, 2, 3]),
       indices: new Uint32Array([0, 1, 2]),
     });
