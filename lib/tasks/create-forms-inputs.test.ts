@@ -102,6 +102,11 @@ describe("image-to-3D form inputs", () => {
     });
   });
 
+  it("trims option values before reading them", () => {
+    const parsed = parseImageTaskForm(form({ ...IMAGE, model: " x3dv1.5 ", resolution: "512 ", format: " 3", images: "u" }));
+    expect(parsed.ok && parsed.value.options).toMatchObject({ model: "x3dv1.5", resolution: "512", format: 3 });
+  });
+
   it("takes every view given, and skips ids that are not ids", () => {
     const parsed = parseImageTaskForm(
       form({ ...IMAGE, mode: "multi", view_front: "f", view_back: "b", view_left: "a b", view_right: "r", images: "ignored" }),
@@ -113,6 +118,9 @@ describe("image-to-3D form inputs", () => {
         input: { mode: "multi", views: { front: "f", back: "b", right: "r" } },
       },
     });
+    // Views not given are not there at all (not there as empty slots).
+    const two = parseImageTaskForm(form({ ...IMAGE, mode: "multi", view_front: "f", view_right: "r" }));
+    expect(two.ok && two.value.input.mode === "multi" && Object.keys(two.value.input.views)).toEqual(["front", "right"]);
   });
 });
 
@@ -178,6 +186,11 @@ describe("depth form inputs", () => {
       ok: true,
       value: { image: { source: "url", url: "https://h.test/p.JPG" } },
     });
+  });
+
+  it("takes PNG, JPEG and WebP URLs", () => {
+    for (const name of ["p.png", "p.jpeg", "p.jpg", "p.webp"])
+      expect(parseDepthTaskForm(form({ ...DEPTH, image_source: "url", image_url: `https://h.test/${name}` })).ok).toBe(true);
   });
 
   it("names the image field of the source chosen", () => {
