@@ -36,7 +36,7 @@ for (const name of chosen) {
     }
   }
   const report = JSON.parse(readFileSync(`reports/mutation/${name}.json`, "utf8"));
-  rows.push({ name, folder: MUTATION_FOLDERS[name].folder, seconds: (Date.now() - started) / 1000, ...mutationTally(report) });
+  rows.push({ name, folder: MUTATION_FOLDERS[name], seconds: (Date.now() - started) / 1000, ...mutationTally(report) });
 }
 
 const lines = [
@@ -65,7 +65,7 @@ if (writeReadme) {
     .slice(a + start.length, b)
     .split("\n")
     .filter((l) => l.startsWith("| `"));
-  const merged = Object.values(MUTATION_FOLDERS).map(({ folder }) => {
+  const merged = Object.values(MUTATION_FOLDERS).map((folder) => {
     const r = known.get(folder);
     if (!r) return old.find((l) => l.startsWith(`| \`${folder}\``)) ?? `| \`${folder}\` | not run | | | | | |`;
     return lines.find((l) => l.startsWith(`| \`${folder}\``));
