@@ -90,7 +90,9 @@ describe("serving task files", () => {
   });
 
   it("is 404 for a file not recorded, not stored, or outside storage", async () => {
-    expect((await serveTaskFile(get, task({}), "display", { download: false, cacheControl: "no-store" })).status).toBe(404);
+    const unrecorded = await serveTaskFile(get, task({}), "display", { download: false, cacheControl: "no-store" });
+    expect(unrecorded.status).toBe(404);
+    expect(await unrecorded.text()).toBe("Not Found");
     const gone = task({ previewFile: "results/t1/missing.glb" });
     expect((await serveTaskFile(get, gone, "preview", { download: false, cacheControl: "no-store" })).status).toBe(404);
     const outside = await serveStoredFile(get, "../../etc/passwd", {

@@ -100,6 +100,15 @@ describe("taskView", () => {
     expect(taskView(row({ errorCode: 10030010 })).refunded).toBe(false);
   });
 
+  it("counts a task failed by the service's callback as refunded, though it never got an id", () => {
+    const view = taskView(row({ state: "failed", serviceTaskId: null, errorCode: 50010001 }));
+    expect(view).toMatchObject({ errorMessage: ERRORS[50010001].user, refunded: true });
+  });
+
+  it("says the display copy is pending only for a finished task", () => {
+    expect(taskView(row({ state: "processing", resultFile: "results/t/result.glb" })).display.pending).toBe(false);
+  });
+
   it("says a task the service never confirmed may not have been refunded", () => {
     const never = taskView(row({ state: "failed", serviceTaskId: null }));
     expect(never).toMatchObject({ errorMessage: UNCONFIRMED_MESSAGE, refunded: false });
