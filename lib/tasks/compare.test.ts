@@ -52,6 +52,7 @@ beforeAll(async () => {
   await task("odd", { resultFile: "results/odd/result.bin" });
   await task("running", { state: "processing" });
   await task("stored-nowhere", { resultFile: null });
+  await task("no-extension", { resultFile: "results/no-extension/result" });
   await task("theirs", { userId: OTHER, resultFile: "results/theirs/result.glb" });
 });
 afterAll(async () => {
@@ -97,6 +98,8 @@ describe("compareTasks", () => {
     const unfinished = { status: "not-comparable", reason: "Both tasks must be finished with their result stored." };
     expect(await compareTasks(USER, "running", "a")).toEqual(unfinished);
     expect(await compareTasks(USER, "a", "stored-nowhere")).toEqual(unfinished);
+    // A stored file of no known format is not a result that can be shown.
+    expect(await compareTasks(USER, "no-extension", "a")).toEqual(unfinished);
     expect(await compareTasks(USER, "depth", "a")).toEqual({
       status: "not-comparable",
       reason: "A PNG result cannot be compared in 3D.",
