@@ -28,3 +28,25 @@ describe("jsonWithEtag", () => {
     expect(jsonWithEtag(get({ "If-None-Match": `W/${etag}` }), [1, 2]).status).toBe(304);
   });
 });
+
+describe("jsonWithEtag, headers of each answer", () => {
+  it("labels the 200 answer as JSON and gives the same tag for the same value", () => {
+    const res = jsonWithEtag(get(), { a: 1 });
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(jsonWithEtag(get(), { a: 1 }).headers.get("etag")).toBe(res.headers.get("etag"));
+    expect(jsonWithEtag(get(), { a: 2 }).headers.get("etag")).not.toBe(res.headers.get("etag"));
+  });
+
+  it("keeps the cache rules on a 304 and sends no content type with it", () => {
+    const res = jsonWithEtag(get({ "If-None-Match": "*" }), { a: 1 });
+    expect(res.status).toBe(304);
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    expect(res.headers.get("content-type")).toBeNull();
+  });
+
+  it("answers 200 for a tag that is not the current one", async () => {
+    const res = jsonWithEtag(get({ "If-None-Match": '"stale"' }), { a: 1 });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ a: 1 });
+  });
+});
