@@ -24,7 +24,7 @@ function expectGrid(actual: Float32Array, expected: (x: number, y: number) => nu
     for (let x = 0; x < w; x++) {
       const e = expected(x, y);
       const a = actual[y * w + x]!;
-      if (Math.abs(a - e) > 1e-4 * Math.max(1, Math.abs(e))) throw new Error(`pixel (${x}, ${y}) of ${w}x${h}: ${a}, expected ${e}`);
+      if (!(Math.abs(a - e) <= 1e-4 * Math.max(1, Math.abs(e)))) throw new Error(`pixel (${x}, ${y}) of ${w}x${h}: ${a}, expected ${e}`);
     }
 }
 

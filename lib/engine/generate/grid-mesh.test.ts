@@ -56,6 +56,15 @@ describe("regularizeGridMask", () => {
     ]);
   });
 
+  it("fills a pinch that a first fill creates, on a later pass", () => {
+    // Filling the pinch at corner (1, 2) sets cell (1, 1), which pinches with cell (2, 0).
+    expect(regularized(["..#.", "#...", ".#..", "...."], false)).toEqual([".##.", "###.", "##..", "...."]);
+  });
+
+  it("does not see a pinch across the grid's right edge", () => {
+    expect(regularized(["..#", "...", "#.."], false)).toEqual(["..#", "...", "#.."]);
+  });
+
   it("leaves a mask with simple outlines alone", () => {
     for (const shared of [false, true]) {
       const rows = ["......", ".###..", ".####.", "..###.", "......"];
@@ -74,6 +83,10 @@ describe("regularizeGridMask", () => {
     expect(regularized(["....", "...#", "...#"], true)).toEqual(["....", "..##", "..##"]);
   });
 
+  it("thickens again where a thickening leaves a new neck, on a later pass", () => {
+    expect(regularized(["##..", ".#.#", "...#", "#.#."], true)).toEqual(["###.", "####", "..##", "..##"]);
+  });
+
   it("cannot thicken a neck in a grid one cell high or wide, and leaves it", () => {
     expect(regularized([".###."], true)).toEqual([".###."]);
     expect(regularized(["#", "#", ".", "."], true)).toEqual(["#", "#", ".", "."]);
@@ -86,6 +99,8 @@ describe("regularizeGridMask", () => {
         gh = 5 + (seed % 4);
       const before = randomMask(gw, gh, 0.45, seed);
       const mask = regularizeGridMask(before.slice(), gw, gh, true);
+      // A fixed point: a second call changes nothing.
+      expect(show(regularizeGridMask(mask.slice(), gw, gh, true), gw)).toEqual(show(mask, gw));
       const at = (x: number, y: number) => (x >= 0 && y >= 0 && x < gw && y < gh ? mask[y * gw + x]! : 0);
       const counts = cornerCounts(mask, gw, gh);
       const inner = (i: number, j: number) => counts[j * (gw + 1) + i] === 4;
@@ -196,6 +211,56 @@ describe("buildGridSolid", () => {
     // Second step: (0.25, 0.25) / 2 + ((1, 0) + (0, 1)) / 4; (1, 0) / 2 + ((0.25, 0.25) + (2, 0)) / 4.
     expect(vertex(twice.positions, 0)).toEqual([0.375, 0.375, 0]);
     expect(vertex(twice.positions, 1)).toEqual([1.0625, 0.0625, 0]);
+  });
+
+  it("moves each outline vertex of random masks towards its two neighbours along the outline", () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const gw = 5 + (seed % 4),
+        gh = 4 + (seed % 5);
+      const mask = regularizeGridMask(randomMask(gw, gh, 0.6, seed + 40), gw, gh, true);
+      const vw = gw + 1;
+      const at = (x: number, y: number) => (x >= 0 && y >= 0 && x < gw && y < gh ? mask[y * gw + x]! : 0);
+      // Outline sides by brute force: a cell side with a set cell on one side only.
+      const rimNeighbours = (i: number, j: number): number[][] => {
+        const out: number[][] = [];
+        if (at(i - 1, j - 1) !== at(i - 1, j)) out.push([i - 1, j]); // side to the left
+        if (at(i, j - 1) !== at(i, j)) out.push([i + 1, j]); // to the right
+        if (at(i - 1, j - 1) !== at(i, j - 1)) out.push([i, j - 1]); // up
+        if (at(i - 1, j) !== at(i, j)) out.push([i, j + 1]); // down
+        return out;
+      };
+      const n = vw * (gh + 1);
+      const seen: number[] = [];
+      const s = buildGridSolid({
+        mask,
+        gw,
+        gh,
+        top: new Float32Array(n).fill(1),
+        bottom: new Float32Array(n).fill(-1),
+        rimSmoothing: 1,
+        projectRim: (_, o) => seen.push(o / 2),
+      });
+      const counts = cornerCounts(mask, gw, gh);
+      const expectedRim: number[] = [];
+      let k = 0;
+      for (let j = 0; j <= gh; j++)
+        for (let i = 0; i <= gw; i++) {
+          const c = counts[j * vw + i]!;
+          if (c === 0) continue;
+          const p = vertex(s.positions, k++);
+          if (c === 4) {
+            expect(p.slice(0, 2)).toEqual([i, j]);
+            continue;
+          }
+          expectedRim.push(j * vw + i);
+          const nb = rimNeighbours(i, j);
+          expect(nb.length).toBe(2);
+          expect(p[0]).toBeCloseTo(0.5 * i + 0.25 * (nb[0]![0]! + nb[1]![0]!), 6);
+          expect(p[1]).toBeCloseTo(0.5 * j + 0.25 * (nb[0]![1]! + nb[1]![1]!), 6);
+          expect(p[2]).toBe(0);
+        }
+      expect(seen).toEqual(expectedRim);
+    }
   });
 
   it("hands every outline vertex, and only those, to projectRim after smoothing", () => {

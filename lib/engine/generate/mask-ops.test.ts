@@ -154,6 +154,8 @@ describe("cleanMask", () => {
   it("fills nothing with maxHole 0 and leaves an empty mask empty", () => {
     const { mask, w, h } = parse(["###", "#.#", "###"]);
     expect(show(cleanMask(mask, w, h, 1, 0), w)).toEqual(["###", "#.#", "###"]);
+    // The same hole is the first background component: filled once maxHole allows it.
+    expect(show(cleanMask(mask, w, h, 1, 2), w)).toEqual(["###", "###", "###"]);
     expect(countSet(cleanMask(new Uint8Array(12), 4, 3, 5, 5))).toBe(0);
   });
 });
@@ -169,6 +171,8 @@ describe("countSet and maskBounds", () => {
     expect(maskBounds(parse(["#..", "...", "..#"]).mask, 3, 3)).toEqual({ x0: 0, y0: 0, x1: 2, y1: 2 });
     expect(maskBounds(parse(["....", ".#..", "...."]).mask, 4, 3)).toEqual({ x0: 1, y0: 1, x1: 1, y1: 1 });
     expect(maskBounds(parse(["..#", "#..", "..."]).mask, 3, 3)).toEqual({ x0: 0, y0: 0, x1: 2, y1: 1 });
+    expect(maskBounds(parse(["..#.", "....", "...."]).mask, 4, 3)).toEqual({ x0: 2, y0: 0, x1: 2, y1: 0 });
+    expect(maskBounds(parse(["....", "#...", "#..."]).mask, 4, 3)).toEqual({ x0: 0, y0: 1, x1: 0, y1: 2 });
     expect(maskBounds(new Uint8Array(12), 4, 3)).toBeNull();
   });
 });
@@ -219,6 +223,22 @@ describe("powerTransform", () => {
     }
   });
 
+  it("handles the negative costs of inflation (minus squared radii), as brute force does", () => {
+    for (let seed = 1; seed <= 15; seed++) {
+      const w = 2 + ((seed * 5) % 10),
+        h = 2 + ((seed * 3) % 8);
+      const next = mulberry32(seed + 900);
+      const cost = Float64Array.from({ length: w * h }, () => (next() < 0.3 ? INF : -Math.floor(next() * 40)));
+      const out = powerTransform(cost, w, h);
+      for (let p = 0; p < w * h; p++) {
+        let best = INF;
+        for (let q = 0; q < w * h; q++)
+          if (cost[q]! < INF) best = Math.min(best, ((p % w) - (q % w)) ** 2 + (Math.floor(p / w) - Math.floor(q / w)) ** 2 + cost[q]!);
+        expect(out[p]).toBe(best);
+      }
+    }
+  });
+
   it("lets a cheap far pixel win over a dear near one, and gives INF where no cost is finite", () => {
     const cost = Float64Array.from([INF, 10, INF, INF, 0, INF, INF]);
     expect(Array.from(powerTransform(cost, 7, 1))).toEqual([11, 9, 4, 1, 0, 1, 4]);
@@ -232,6 +252,8 @@ describe("resampleMask", () => {
     const { mask, w, h } = parse(["#..#", ".##.", "#.##"]);
     expect(show(resampleMask(mask, w, h, 1, 0, 1, 3, 3, 1), 5)).toEqual([".....", "...#.", ".##..", "..##.", "....."]);
     expect(show(resampleMask(mask, w, h, 0, 0, 1, 4, 3, 0), 4)).toEqual(["#..#", ".##.", "#.##"]);
+    // Set pixels just past the window's right and lower edges stay out of the padding.
+    expect(show(resampleMask(mask, w, h, 0, 0, 1, 3, 2, 1), 5)).toEqual([".....", ".#...", "..##.", "....."]);
   });
 
   it("sets a cell when at least half of its footprint is set", () => {

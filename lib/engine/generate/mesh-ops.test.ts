@@ -162,22 +162,38 @@ describe("weldScene", () => {
     expect(weldScene(sceneOf(p)).positions.length / 3).toBe(6);
   });
 
-  it("matches a naive weld of random points over several parts and tolerances", () => {
-    for (let seed = 1; seed <= 12; seed++) {
+  it("matches a naive weld of random clusters over several parts, tolerances and offsets", () => {
+    for (let seed = 1; seed <= 16; seed++) {
       const next = mulberry32(seed);
+      const scale = [1, 1000, 0.001][seed % 3]!;
+      const eps = [1e-5, 0.01, 0.05, 1e-9][seed % 4]!;
+      // Each axis has its own offset and extent, so the largest extent may be any one.
+      const offset = [0, 1, 2].map(() => (next() - 0.5) * 7.3 * scale);
+      const extent = [0, 1, 2].map(() => 0.2 + next());
       const parts = [0, 1, 2].map((k) => {
         const n = 5 + Math.floor(next() * 20);
-        const scale = [1, 1000, 0.001][seed % 3]!;
-        const positions = Array.from({ length: n * 3 }, () => Math.round(next() * 8) * 0.125 * scale + next() * 1e-3 * scale);
+        const positions = Array.from({ length: n * 3 }, (_, i) => {
+          const c = i % 3;
+          // Points in a few clusters whose spread is about two weld cells.
+          return offset[c]! + (Math.round(next() * 4) / 4) * extent[c]! * scale + next() * 2 * eps * scale;
+        });
         const indices = Array.from({ length: 3 * (2 + Math.floor(next() * 10)) }, () => Math.floor(next() * n));
         return part(positions, indices, `p${k}`);
       });
-      const eps = [1e-5, 0.01, 0.05, 1e-9][seed % 4]!;
       const w = weldScene(sceneOf(...parts), eps);
       const e = naiveWeld(parts, eps);
       expect(Array.from(w.positions)).toEqual(Array.from(new Float32Array(e.positions)));
       expect(Array.from(w.indices)).toEqual(e.indices);
     }
+  });
+
+  it("measures the cells from the bounds' corner, with the largest extent on z", () => {
+    // Size 1 (z from 100.3325 to 101.3325), eps 0.01: cells of 0.01 from z = 100.3325, so 100.3545
+    // and 100.3565 share one and 100.3605 is in the next.
+    const z = [100.3325, 101.3325, 100.3545, 100.3605, 100.3565];
+    const p = part([0, 0, z[0]!, 0.5, 0.5, z[1]!, 0, 0, z[2]!, 0, 0, z[3]!, 0, 0, z[4]!], []);
+    const w = weldScene(sceneOf(p), 0.01);
+    expect(w.positions).toEqual(new Float32Array([0, 0, z[0]!, 0.5, 0.5, z[1]!, 0, 0, z[2]!, 0, 0, z[3]!]));
   });
 
   it("keeps points apart that differ in one coordinate only, on each axis, at full resolution", () => {
@@ -253,11 +269,8 @@ describe("checkManifold", () => {
       const nv = 3 + (seed % 6);
       const indices = new Uint32Array(3 * (1 + Math.floor(next() * 12)));
       for (let t = 0; t < indices.length; t += 3) {
-        const a = Math.floor(next() * nv);
-        const b = (a + 1 + Math.floor(next() * (nv - 1))) % nv;
-        let c = Math.floor(next() * nv);
-        while (c === a || c === b) c = (c + 1) % nv;
-        indices.set([a, b, c], t);
+        // Some triangles are degenerate (an edge from a vertex to itself).
+        indices.set([Math.floor(next() * nv), Math.floor(next() * nv), Math.floor(next() * nv)], t);
       }
       expect(checkManifold(indices)).toEqual(naiveManifold(indices));
     }
@@ -270,6 +283,16 @@ describe("checkManifold", () => {
       100_000, 100_001, 100_002, 100_002, 100_001, 100_003, 100_000, 100_002, 100_003, 100_000, 100_003, 100_001,
     ]);
     expect(checkManifold(big)).toEqual({ closed: true, oriented: true, boundaryEdges: 0, nonManifoldEdges: 0 });
+  });
+
+  it("counts a degenerate edge apart from the edge from 0 to the last vertex", () => {
+    // Edges 1-2 (three uses), 0-1, 2-0, 1-1 (one use each).
+    expect(checkManifold(new Uint32Array([0, 1, 2, 1, 1, 2]))).toEqual({
+      closed: false,
+      oriented: true,
+      boundaryEdges: 3,
+      nonManifoldEdges: 1,
+    });
   });
 
   it("finds no edges in no triangles", () => {
