@@ -75,6 +75,15 @@ describe("regularizeGridMask", () => {
 
   it("for a shared rim removes isolated cells and thickens one-cell necks, in the grid and along its edges", () => {
     expect(regularized([".....", ".#...", ".....", "...##", "...##"], true)).toEqual([".....", ".....", ".....", "...##", "...##"]);
+    // Also in the first and last rows and columns.
+    expect(regularized(["#....#", "......", "..##..", "..##..", "......", "#....#"], true)).toEqual([
+      "......",
+      "......",
+      "..##..",
+      "..##..",
+      "......",
+      "......",
+    ]);
     expect(regularized([".....", ".....", ".###.", ".....", "....."], true)).toEqual([".....", ".###.", ".###.", ".....", "....."]);
     expect(regularized([".....", ".#...", ".#...", ".#...", "....."], true)).toEqual([".....", "##...", "##...", "##...", "....."]);
     expect(regularized(["###..", ".....", "....."], true)).toEqual(["###..", "###..", "....."]);
