@@ -99,7 +99,7 @@ export function creaseWeld(parts: readonly WeldInput[], creaseDegrees = CREASE_D
     nt = I.length / 3;
   const cos = Math.cos((creaseDegrees * Math.PI) / 180);
 
-  // Unit face normals (0 for a degenerate face, which joins any group).
+  // Unit face normals (0 for a degenerate face, which joins the first proper face's group).
   const fn = new Float32Array(nt * 3);
   for (let t = 0; t < nt; t++) {
     const a = I[t * 3]! * 3,
@@ -132,7 +132,8 @@ export function creaseWeld(parts: readonly WeldInput[], creaseDegrees = CREASE_D
 
   // Smoothing groups per fan by union-find; group 0 keeps the vertex's id, others are appended.
   const parent = new Int32Array(MAX_FAN),
-    groupId = new Int32Array(MAX_FAN);
+    groupId = new Int32Array(MAX_FAN),
+    degenerate = new Uint8Array(MAX_FAN);
   const find = (x: number): number => {
     while (parent[x] !== x) x = parent[x] = parent[parent[x]!]!;
     return x;
@@ -144,27 +145,32 @@ export function creaseWeld(parts: readonly WeldInput[], creaseDegrees = CREASE_D
       k = start[v + 1]! - s;
     if (k <= 1 || k > MAX_FAN) continue;
     for (let i = 0; i < k; i++) parent[i] = i;
+    // A degenerate face has no normal: it joins the group of the fan's first proper face
+    // afterwards, and only that one (joining every group would smooth across a crease).
+    let proper = -1;
     for (let i = 0; i < k; i++) {
       const fi = ((corners[s + i]! / 3) | 0) * 3;
       const ax = fn[fi]!,
         ay = fn[fi + 1]!,
         az = fn[fi + 2]!;
-      if (ax === 0 && ay === 0 && az === 0) {
-        if (i > 0) parent[find(i)] = find(0);
-        continue;
-      }
+      degenerate[i] = ax === 0 && ay === 0 && az === 0 ? 1 : 0;
+      if (degenerate[i]) continue;
+      if (proper < 0) proper = i;
       for (let j = i + 1; j < k; j++) {
         const fj = ((corners[s + j]! / 3) | 0) * 3;
         const bx = fn[fj]!,
           by = fn[fj + 1]!,
           bz = fn[fj + 2]!;
-        if ((bx === 0 && by === 0 && bz === 0) || ax * bx + ay * by + az * bz >= cos) {
+        if (bx === 0 && by === 0 && bz === 0) continue; // dot 0 would pass a crease of 90 degrees or more
+        if (ax * bx + ay * by + az * bz >= cos) {
           const ri = find(i),
             rj = find(j);
           if (ri !== rj) parent[rj] = ri;
         }
       }
     }
+    const host = Math.max(proper, 0);
+    for (let i = 0; i < k; i++) if (degenerate[i]) parent[i] = host; // all degenerate: host 0 points to itself
     groupId.fill(-1, 0, k);
     let groups = 0;
     for (let i = 0; i < k; i++) {

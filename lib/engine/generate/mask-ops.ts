@@ -119,13 +119,6 @@ function edt1d(f: Float64Array, n: number, d: Float64Array, v: Int32Array, z: Fl
       if (s <= z[k]! && k > 0) k--;
       else break;
     }
-    if (s <= z[k]!) {
-      // Only reachable for k = 0 with an infinite parabola; replace it.
-      v[0] = q;
-      z[0] = -INF;
-      z[1] = INF;
-      continue;
-    }
     k++;
     v[k] = q;
     z[k] = s;
