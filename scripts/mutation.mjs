@@ -85,7 +85,8 @@ if (writeReadme) {
     const r = rows.find((x) => x.folder === folder);
     return r ? line(r) : (old.find((l) => l.startsWith(`| \`${folder}\``)) ?? `| \`${folder}\` | not run | | | | | |`);
   });
-  writeFileSync("README.md", `${readme.slice(0, a + start.length)}\n${[...header, ...table].join("\n")}\n${readme.slice(b)}`);
+  writeFileSync("README.md", `${readme.slice(0, a + start.length)}\n\n${[...header, ...table].join("\n")}\n\n${readme.slice(b)}`);
+  spawnSync("npx", ["prettier", "--write", "README.md"], { stdio: "ignore" });
   console.log("README.md: scores written");
 }
 
