@@ -14,6 +14,8 @@ export default defineConfig(({ mode }) => ({
     include: mode === "chaos" ? ["test/chaos/**/*.test.ts"] : ["lib/**/*.test.ts", "test/**/*.test.ts"],
     exclude: mode === "chaos" ? configDefaults.exclude : [...configDefaults.exclude, "test/chaos/**"],
     environment: "node",
+    // A PGlite cluster the test files' fresh databases copy (test/setup/pglite-template.ts).
+    globalSetup: ["test/setup/pglite-template.ts"],
     testTimeout: 60_000,
     hookTimeout: mode === "chaos" ? 600_000 : 180_000,
     pool: "forks",

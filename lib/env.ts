@@ -23,6 +23,14 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   AUTH_SECRET: z.string().optional(),
   /**
+   * A PGlite data folder a new DATA_DIR's database is copied from instead of created
+   * (lib/db/pglite-init.ts): the test suites, which open a fresh database per file, set it.
+   */
+  X3D_PGLITE_TEMPLATE: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /**
    * How many reverse proxies in front of the studio append to X-Forwarded-For (0: none, the
    * client address is the socket's; see lib/auth/client-address.ts).
    */

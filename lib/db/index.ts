@@ -52,7 +52,7 @@ async function open(): Promise<DbHandle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dir = path.join(env.DATA_DIR, "pglite");
-  await createPgliteDir(dir);
+  await createPgliteDir(dir, env.X3D_PGLITE_TEMPLATE);
   // PGlite runs in its own thread; drizzle's PGlite driver talks to it as to PGlite itself.
   const client = await PgliteRemote.open(dir);
   const instance = drizzle(client as unknown as PGlite, { schema });

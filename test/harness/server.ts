@@ -119,6 +119,8 @@ export async function startServers(
       X3D_CLIENT_ID: CLIENT_ID,
       X3D_CLIENT_SECRET: CLIENT_SECRET,
       NEXT_TELEMETRY_DISABLED: "1",
+      // Copied instead of initdb for a fresh PGlite data folder (test/setup/pglite-template.ts).
+      ...(process.env.X3D_PGLITE_TEMPLATE ? { X3D_PGLITE_TEMPLATE: process.env.X3D_PGLITE_TEMPLATE } : {}),
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...extraEnv,
       ...own,
