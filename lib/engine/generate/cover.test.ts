@@ -5,15 +5,6 @@ import type { Material, MeshPart, Scene } from "@/lib/engine/mesh/types";
 import { box, sceneOf, uvSphere } from "./generate.test-helpers";
 
 describe("cover", () => {
-  it("renders a shaded 512x512 PNG", async () => {
-    const png = await renderCover(sceneOf(uvSphere(30)));
-    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
-    expect([info.width, info.height]).toEqual([512, 512]);
-    const greys = new Set<number>();
-    for (let i = 0; i < data.length; i += info.channels) greys.add(data[i]!);
-    expect(greys.size).toBeGreaterThan(50); // shading, not a flat fill
-  });
-
   it("draws the object in the middle, background in the corners, lit from above", () => {
     const img = renderScene(sceneOf(uvSphere(30)), { size: 128 });
     const at = (x: number, y: number) => img.data[(y * 128 + x) * 4]!;
@@ -172,5 +163,135 @@ describe("cover", () => {
     expect(Array.from(data.filter((_, i) => i % info.channels === 0))).toEqual([0, 0, 128, 255, 255, 64]);
     const tall = await sharp(await depthCover(100, 1000, new Float32Array(100 * 1000), 100)).metadata();
     expect([tall.width, tall.height]).toEqual([10, 100]);
+  });
+
+  // Exact figures, worked out by hand from the camera model: looking along -Z from the front
+  // (azimuth 0, elevation 0), right is +X and up +Y, and the light comes from
+  // (-0.45 right + 0.75 up + 0.5 towards the viewer), normalised.
+  const srgb = (linear: number) => {
+    const c = Math.min(1, Math.max(0, Math.round(linear * 4095) / 4095));
+    return Math.round(Math.min(1, Math.max(0, c <= 0.0031308 ? c * 12.92 : 1.055 * Math.pow(c, 1 / 2.4) - 0.055)) * 255);
+  };
+  const LIGHT_Z = 0.5 / Math.hypot(0.45, 0.75, 0.5);
+  /** Shade of a surface facing the viewer: ambient + Lambert + a rim of "facing" light. */
+  const FRONT_SHADE = 0.28 + 0.8 * LIGHT_Z + 0.12;
+  const front = { azimuthDeg: 0, elevationDeg: 0 };
+  const square = (extra: Partial<MeshPart> = {}): MeshPart => ({
+    name: "q",
+    positions: new Float32Array([-10, -10, 0, 10, -10, 0, 10, 10, 0, -10, 10, 0]),
+    indices: new Uint32Array([0, 1, 2, 0, 2, 3]),
+    ...extra,
+  });
+
+  it("shades a square facing the camera exactly: material colour times ambient, Lambert and facing terms, in sRGB", () => {
+    const rgb: [number, number, number] = [1, 0.5, 0.2];
+    const img = renderScene(sceneOf(coloured(square(), rgb)), { size: 32, ...front });
+    const expected = rgb.map((c) => srgb(c * FRONT_SHADE));
+    expect(expected).toEqual([231, 169, 111]); // worked by hand: 0.797, 0.398 and 0.159 linear
+    for (const [x, y] of [
+      [16, 16],
+      [6, 6],
+      [25, 25],
+    ] as const)
+      expect(pixel(img, x, y)).toEqual(expected);
+    // Clay grey without a material.
+    expect(pixel(renderScene(sceneOf(square()), { size: 32, ...front }), 16, 16)).toEqual(
+      [0.5, 0.47, 0.43].map((c) => srgb(c * FRONT_SHADE)),
+    );
+  });
+
+  it("a tilted square gets the Lambert term of its own normal towards the light", () => {
+    // Turned 60° about the vertical axis, facing right (+X) of the viewer: n = (sin 60°, 0, cos 60°).
+    const a = Math.PI / 3;
+    const p = [-10, -10, 10, -10, 10, 10, -10, 10].flatMap((v, i) => (i % 2 === 0 ? [v * Math.cos(a), 0, -v * Math.sin(a)] : [v]));
+    const positions = new Float32Array([p[0]!, p[3]!, p[2]!, p[4]!, p[7]!, p[6]!, p[8]!, p[11]!, p[10]!, p[12]!, p[15]!, p[14]!]);
+    const turned = square({ positions });
+    const n = [Math.sin(a), 0, Math.cos(a)];
+    const light = [-0.45, 0.75, 0.5].map((c) => c / Math.hypot(0.45, 0.75, 0.5));
+    const lambert = Math.max(0, n[0]! * light[0]! + n[2]! * light[2]!);
+    const shade = 0.28 + 0.8 * lambert + 0.12 * n[2]!;
+    const img = renderScene(sceneOf(turned), { size: 32, ...front });
+    const centre = pixel(img, 16, 16);
+    expect(centre).toEqual([0.5, 0.47, 0.43].map((c) => srgb(c * shade)));
+    // Darker than the same square facing the viewer: it turns away from a light on the left.
+    expect(centre[0]).toBeLessThan(srgb(0.5 * FRONT_SHADE));
+  });
+
+  it("the background is a vertical gradient, exact per row: 0.78 at the top to 0.66 at the bottom, blue 3% up", () => {
+    const size = 16,
+      S = size * 2;
+    const img = renderScene(empty, { size });
+    for (const y of [0, 7, 15]) {
+      const g = (0.78 - (0.12 * (2 * y)) / S + 0.78 - (0.12 * (2 * y + 1)) / S) / 2;
+      for (const x of [0, 9, 15]) expect(pixel(img, x, y), `(${x}, ${y})`).toEqual([srgb(g), srgb(g), srgb(g * 1.03)]);
+    }
+  });
+
+  it("fills the square's own pixels, edge to edge: a front-on square is 88% of the frame both ways", () => {
+    const size = 50;
+    const img = renderScene(sceneOf(coloured(square(), [1, 1, 1])), { size, ...front });
+    const sil = silhouette(img, renderScene(empty, { size }).data);
+    // 88% of 50 = 44 pixels, centred: columns and rows 3..46 (edge pixels half covered count too).
+    expect([sil.x0, sil.x1, sil.y0, sil.y1]).toEqual([3, 46, 3, 46]);
+    expect(sil.n).toBe(44 * 44);
+    // Full pixels inside are the exact shade; the supersampled edge pixels are a blend with the background.
+    const inside = srgb(FRONT_SHADE);
+    expect(pixel(img, 4, 25)[0]).toBe(inside);
+    expect(pixel(img, 45, 25)[0]).toBe(inside);
+  });
+
+  it("interpolates vertex colours across a face, perspective-correct", () => {
+    // Left edge red, right edge blue: the centre column is an even mix, in linear light.
+    const colors = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 1, 1, 0, 0]);
+    const img = renderScene(sceneOf(square({ colors })), { size: 32, ...front });
+    const [r, g, b] = pixel(img, 16, 16);
+    expect(g).toBe(0);
+    // Pixel 16 of 32 samples at x = 16.25..16.75 supersampled: a hair right of centre.
+    expect(Math.abs(r! - srgb(0.5 * FRONT_SHADE))).toBeLessThanOrEqual(3);
+    expect(Math.abs(b! - srgb(0.5 * FRONT_SHADE))).toBeLessThanOrEqual(3);
+    expect(b).toBeGreaterThanOrEqual(r!);
+    // Near the left edge mostly red, near the right mostly blue.
+    expect(pixel(img, 5, 16)[0]).toBeGreaterThan(pixel(img, 5, 16)[2]! + 100);
+    expect(pixel(img, 26, 16)[2]).toBeGreaterThan(pixel(img, 26, 16)[0]! + 100);
+    // The material factor multiplies vertex colours.
+    const halved = renderScene(sceneOf(square({ colors, material: material([0.5, 1, 1]) })), { size: 32, ...front });
+    expect(pixel(halved, 5, 16)[0]).toBeLessThan(pixel(img, 5, 16)[0]! - 20);
+  });
+
+  it("reads textures in sRGB, wraps uv outside 0..1 and samples the nearest texel", () => {
+    // A 2x2 texture: top row grey 128 and white, bottom row black and grey 64; uv shifted by whole tiles.
+    const texture = { width: 2, height: 2, data: new Uint8Array([128, 128, 128, 255, 255, 255, 255, 255, 0, 0, 0, 255, 64, 64, 64, 255]) };
+    const uvs = new Float32Array([2, 4, 3, 4, 3, 3, 2, 3]); // (0,1) (1,1) (1,0) (0,0) plus whole tiles
+    const img = renderScene(sceneOf(square({ uvs, material: { ...material([1, 1, 1]), baseColorTexture: texture } })), {
+      size: 32,
+      ...front,
+    });
+    const lin = (v: number) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : Math.pow((v / 255 + 0.055) / 1.055, 2.4));
+    expect(pixel(img, 8, 8)).toEqual(Array(3).fill(srgb(lin(128) * FRONT_SHADE))); // top left
+    expect(pixel(img, 24, 8)).toEqual(Array(3).fill(srgb(FRONT_SHADE))); // top right
+    expect(pixel(img, 8, 24)).toEqual([0, 0, 0]); // bottom left
+    expect(pixel(img, 24, 24)).toEqual(Array(3).fill(srgb(lin(64) * FRONT_SHADE))); // bottom right
+  });
+
+  it("the z-buffer keeps the nearest surface whatever the drawing order", () => {
+    const near = coloured(square({ positions: new Float32Array([-10, -10, 5, 10, -10, 5, 10, 10, 5, -10, 10, 5]) }), [1, 0, 0]);
+    const far = coloured(square({ positions: new Float32Array([-5, -5, -5, 5, -5, -5, 5, 5, -5, -5, 5, -5]) }), [0, 0, 1]);
+    for (const parts of [
+      [near, far],
+      [far, near],
+    ]) {
+      const img = renderScene({ parts }, { size: 32, ...front });
+      expect(pixel(img, 16, 16)).toEqual([srgb(FRONT_SHADE), 0, 0]);
+    }
+  });
+
+  // Last: the one full-size render, the slowest test here (mutation runs stop at the first failure).
+  it("renders a shaded 512x512 PNG", async () => {
+    const png = await renderCover(sceneOf(uvSphere(30)));
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([512, 512]);
+    const greys = new Set<number>();
+    for (let i = 0; i < data.length; i += info.channels) greys.add(data[i]!);
+    expect(greys.size).toBeGreaterThan(50); // shading, not a flat fill
   });
 });
