@@ -285,6 +285,188 @@ describe("cover", () => {
     }
   });
 
+  // Any camera: the light is fixed to the camera (from upper left, behind the viewer), so a face
+  // turned by (r, u, b) in the camera's own right/up/back axes gets the same shade at any azimuth
+  // and elevation. The camera basis is the usual look-at one, written out here.
+  const camera = (azDeg: number, elDeg: number) => {
+    const az = (azDeg * Math.PI) / 180,
+      el = (elDeg * Math.PI) / 180;
+    const back = [Math.sin(az) * Math.cos(el), Math.sin(el), Math.cos(az) * Math.cos(el)];
+    const r = Math.hypot(back[2]!, back[0]!);
+    const right = [back[2]! / r, 0, -back[0]! / r];
+    const up = [
+      back[1]! * right[2]! - back[2]! * right[1]!,
+      back[2]! * right[0]! - back[0]! * right[2]!,
+      back[0]! * right[1]! - back[1]! * right[0]!,
+    ];
+    return { back, right, up };
+  };
+  type V3 = [number, number, number];
+  const along = (cam: ReturnType<typeof camera>, [r, u, b]: V3) =>
+    [0, 1, 2].map((i) => r * cam.right[i]! + u * cam.up[i]! + b * cam.back[i]!);
+  const crossV = (a: number[], b: number[]) => [
+    a[1]! * b[2]! - a[2]! * b[1]!,
+    a[2]! * b[0]! - a[0]! * b[2]!,
+    a[0]! * b[1]! - a[1]! * b[0]!,
+  ];
+  const unit = (a: number[]) => a.map((c) => c / Math.hypot(a[0]!, a[1]!, a[2]!));
+  /** A 20 mm square through the origin with (world) normal n, counter-clockwise seen from n's side. */
+  const squareFacing = (n: number[], extra: Partial<MeshPart> = {}): MeshPart => {
+    const helper = Math.abs(n[1]!) < 0.9 ? [0, 1, 0] : [1, 0, 0];
+    const e1 = unit(crossV(helper, n)),
+      e2 = crossV(n, e1);
+    const corner = (a: number, b: number) => [0, 1, 2].map((i) => 10 * (a * e1[i]! + b * e2[i]!));
+    return square({ positions: new Float32Array([...corner(-1, -1), ...corner(1, -1), ...corner(1, 1), ...corner(-1, 1)]), ...extra });
+  };
+  const shadeOf = ([r, u, b]: V3) => {
+    const l = Math.hypot(0.45, 0.75, 0.5);
+    return 0.28 + 0.8 * Math.max(0, (-0.45 * r + 0.75 * u + 0.5 * b) / l) + 0.12 * Math.max(0, b);
+  };
+  const CLAY_RGB = [0.5, 0.47, 0.43];
+
+  it("lights a face by its turn relative to the camera, the same from any azimuth and elevation", () => {
+    const turns: V3[] = [
+      [0, 0, 1],
+      [0.6, 0, 0.8],
+      [0, 0.6, 0.8],
+      [-0.48, -0.36, 0.8],
+      [0.36, -0.48, 0.8],
+      // Turned away from the light: ambient and facing light only.
+      [0.6, -0.64, 0.48],
+    ];
+    for (const [az, el] of [
+      [50, 30],
+      [-120, -20],
+      [200, 65],
+    ] as const) {
+      const cam = camera(az, el);
+      for (const turn of turns) {
+        const img = renderScene(sceneOf(squareFacing(along(cam, turn))), { size: 32, azimuthDeg: az, elevationDeg: el });
+        const got = pixel(img, 16, 16),
+          want = CLAY_RGB.map((c) => srgb(c * shadeOf(turn)));
+        for (let k = 0; k < 3; k++)
+          expect(Math.abs(got[k]! - want[k]!), `az ${az} el ${el} turn ${turn.join(",")}: ${got} vs ${want}`).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
+  it("a face seen from behind is shaded as its front, from any camera; given normals are normalised first", () => {
+    const cam = camera(-35, 40);
+    const turn: V3 = [0.6, 0, 0.8];
+    const want = CLAY_RGB.map((c) => srgb(c * shadeOf(turn)));
+    const n = along(cam, turn);
+    const away = squareFacing(n.map((c) => -c));
+    // The same square wound the other way: its normal points away from the camera.
+    expect(pixel(renderScene(sceneOf(away), { size: 32, azimuthDeg: -35, elevationDeg: 40 }), 16, 16)).toEqual(
+      pixel(renderScene(sceneOf(squareFacing(n)), { size: 32, azimuthDeg: -35, elevationDeg: 40 }), 16, 16),
+    );
+    // Normals supplied three times too long, pointing away: the same shade as computed ones.
+    const long = squareFacing(n);
+    long.normals = new Float32Array(Array.from({ length: 4 }, () => n.map((c) => -3 * c)).flat());
+    const got = pixel(renderScene(sceneOf(long), { size: 32, azimuthDeg: -35, elevationDeg: 40 }), 16, 16);
+    for (let k = 0; k < 3; k++) expect(Math.abs(got[k]! - want[k]!)).toBeLessThanOrEqual(1);
+  });
+
+  it("fits a tall object by its height and centres its silhouette in both directions", () => {
+    // An L of two bars seen from the default three-quarter view: perspective makes the
+    // projection lopsided about the box's centre; the frame is re-centred on the silhouette.
+    const scene = sceneOf(box([0, 0, 0], [12, 6, 6]), box([0, 0, 0], [6, 40, 6]));
+    for (const size of [60, 101]) {
+      const sil = silhouette(renderScene(scene, { size }), renderScene(empty, { size }).data);
+      const w = sil.x1 - sil.x0 + 1,
+        h = sil.y1 - sil.y0 + 1;
+      expect(h).toBeGreaterThan(w);
+      // Edge pixels partly covered count: up to one more row than 88% exactly.
+      expect(h - 0.88 * size, `height ${h} at ${size}`).toBeGreaterThanOrEqual(-0.5);
+      expect(h - 0.88 * size, `height ${h} at ${size}`).toBeLessThanOrEqual(1.5);
+      expect(Math.abs(sil.x0 + sil.x1 + 1 - size), `columns ${sil.x0}..${sil.x1}`).toBeLessThanOrEqual(1);
+      expect(Math.abs(sil.y0 + sil.y1 + 1 - size), `rows ${sil.y0}..${sil.y1}`).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("puts the camera where perspective says: the nearer of two equal squares looks larger by the ratio of their distances", () => {
+    // Squares 10 mm across at z = +10 and z = -10. The camera, on +Z, stands at
+    // radius / sin(15°) × 1.02 from the centre (30° field of view, the bounding sphere filling it).
+    const at = (x: number, z: number, rgb: V3) =>
+      coloured(square({ positions: new Float32Array([x - 5, -5, z, x + 5, -5, z, x + 5, 5, z, x - 5, 5, z]) }), rgb);
+    const scene = sceneOf(at(-15, 10, [1, 0, 0]), at(15, -10, [0, 0, 1]));
+    const radius = Math.hypot(40, 10, 20) / 2;
+    const dist = (radius / Math.sin((15 * Math.PI) / 180)) * 1.02;
+    const img = renderScene(scene, { size: 400, ...front });
+    const rows = (channel: number) => {
+      const ys = new Set<number>();
+      for (let y = 0; y < 400; y++)
+        for (let x = 0; x < 400; x++) {
+          const p = pixel(img, x, y);
+          if (p[channel]! > p[2 - channel]! + 60) ys.add(y);
+        }
+      return ys.size;
+    };
+    const ratio = rows(0) / rows(2);
+    expect(ratio).toBeCloseTo((dist + 10) / (dist - 10), 1);
+    expect(Math.abs(ratio / ((dist + 10) / (dist - 10)) - 1)).toBeLessThan(0.03);
+  });
+
+  it("skips triangles of no area instead of smearing them", () => {
+    // The same square twice, with three extra points in a line in front of it; the second
+    // part also makes a triangle of them.
+    const positions = new Float32Array([-10, -10, 0, 10, -10, 0, 10, 10, 0, -10, 10, 0, -9, -9, 5, 0, 0, 5, 9, 9, 5]);
+    const without = renderScene(sceneOf(square({ positions })), { size: 32, ...front });
+    const withSliver = renderScene(sceneOf(square({ positions, indices: new Uint32Array([0, 1, 2, 0, 2, 3, 4, 5, 6]) })), {
+      size: 32,
+      ...front,
+    });
+    expect(Buffer.from(withSliver.data).equals(Buffer.from(without.data))).toBe(true);
+  });
+
+  it("interpolates colours linearly across the faces, pixel by pixel, with no seam on the diagonal", () => {
+    // Vertex colours that are a linear function of position: red grows to the right, green
+    // upwards. Both triangles then reproduce that function exactly.
+    const colors = new Float32Array([0, 0, 0.25, 1, 0, 0.25, 1, 1, 0.25, 0, 1, 0.25]);
+    const img = renderScene(sceneOf(square({ colors })), { size: 50, ...front });
+    // The square covers pixels 3..46 both ways (88% of 50), edges on pixel boundaries.
+    for (let y = 4; y <= 45; y++)
+      for (let x = 4; x <= 45; x++) {
+        const u = (x + 0.5 - 3) / 44,
+          v = 1 - (y + 0.5 - 3) / 44;
+        const want = [u, v, 0.25].map((c) => srgb(c * FRONT_SHADE));
+        const got = pixel(img, x, y);
+        for (let k = 0; k < 3; k++) expect(Math.abs(got[k]! - want[k]!), `(${x}, ${y}): ${got} vs ${want}`).toBeLessThanOrEqual(2);
+      }
+  });
+
+  it("samples the nearest texel of a texture across the face; a texture without uvs leaves the material colour", () => {
+    const greys = [0, 85, 170, 255];
+    const texture = { width: 4, height: 1, data: new Uint8Array(greys.flatMap((g) => [g, g, g, 255])) };
+    const uvs = new Float32Array([0, 1, 1, 1, 1, 0, 0, 0]);
+    const mat = { ...material([1, 1, 1]), baseColorTexture: texture };
+    const img = renderScene(sceneOf(square({ uvs, material: mat })), { size: 50, ...front });
+    const lin = (v: number) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : Math.pow((v / 255 + 0.055) / 1.055, 2.4));
+    let checked = 0;
+    for (let x = 4; x <= 45; x++) {
+      // Both supersamples of the pixel fall in one texel.
+      const t0 = Math.floor(((x + 0.25 - 3) / 44) * 4),
+        t1 = Math.floor(((x + 0.75 - 3) / 44) * 4);
+      if (t0 !== t1) continue;
+      for (const y of [5, 25, 44]) expect(pixel(img, x, y), `(${x}, ${y})`).toEqual(Array(3).fill(srgb(lin(greys[t0]!) * FRONT_SHADE)));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(35);
+    const plain = renderScene(sceneOf(square({ material: { ...mat, baseColorFactor: [0.2, 0.6, 1, 1] } })), { size: 32, ...front });
+    expect(pixel(plain, 16, 16)).toEqual([0.2, 0.6, 1].map((c) => srgb(c * FRONT_SHADE)));
+  });
+
+  it("depth previews stretch to the scaled size rather than crop", async () => {
+    // 1000 x 3 scales to 512 x 2: a left-to-right ramp keeps both ends.
+    const gray = Float32Array.from({ length: 3000 }, (_, i) => (i % 1000) / 999);
+    const { data, info } = await sharp(await depthCover(1000, 3, gray))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([512, 2]);
+    expect(data[0]).toBeLessThanOrEqual(2);
+    expect(data[(info.width - 1) * info.channels]).toBeGreaterThanOrEqual(253);
+  });
+
   // Last: the one full-size render, the slowest test here (mutation runs stop at the first failure).
   it("renders a shaded 512x512 PNG", async () => {
     const png = await renderCover(sceneOf(uvSphere(30)));
