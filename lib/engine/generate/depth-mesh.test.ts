@@ -370,4 +370,128 @@ describe("buildReliefSolid on masks worked by hand", () => {
       expect(forced.error).toBeGreaterThanOrEqual(0.5);
     }
   });
+
+  it("keep maps a corner index of the (gw + 1)-wide grid into a larger tile", () => {
+    // 6 x 6 cells in an 8 x 8 tile: corner (3,3) is index 3 * 7 + 3 = 24. Merged on a flat
+    // top; kept, it splits its 2 x 2 square into 4 (2 more triangles).
+    const at = (keep?: number[]) => buildReliefSolid({ mask: full(6, 6), gw: 6, gh: 6, top: field(6, 6, () => 1), maxError: 0.01, keep });
+    const merged = at(),
+      kept = at([24]);
+    expect(topVertex(merged, 3, 3)).toBeUndefined();
+    expect(topVertex(kept, 3, 3)).toBe(1);
+    expect(kept.topTriangles).toBe(merged.topTriangles + 2);
+    expectClosedSolid(kept, 36);
+  });
+
+  it("a budget the top fits exactly keeps maxError also when cells are left out, one fewer raises it", () => {
+    // The 8 x 8 plate without its top-right 2 x 2 block, (3,3) raised by 0.5: the leaves in the
+    // notch must not count against the budget (on the flat notch they are the same at every
+    // threshold).
+    const mask = full(8, 8);
+    for (const [x, y] of [
+      [6, 0],
+      [7, 0],
+      [6, 1],
+      [7, 1],
+    ])
+      mask[y! * 8 + x!] = 0;
+    const top = field(8, 8, (i, j) => (i === 3 && j === 3 ? 1.5 : 1));
+    const free = buildReliefSolid({ mask, gw: 8, gh: 8, top, maxError: 0.01 });
+    // 60 cells at height 1 and a cone of height 0.5 over the 2 x 2 square split round (3,3).
+    expectClosedSolid(free, 60 + (0.5 * 4) / 3);
+    expect(topVertex(free, 3, 3)).toBe(1.5);
+    const fits = buildReliefSolid({ mask, gw: 8, gh: 8, top, maxError: 0.01, maxTriangles: free.topTriangles });
+    expect(fits.error).toBe(0.01);
+    expect(fits.topTriangles).toBe(free.topTriangles);
+    const tight = buildReliefSolid({ mask, gw: 8, gh: 8, top, maxError: 0.01, maxTriangles: free.topTriangles - 1 });
+    expect(tight.topTriangles).toBe(free.topTriangles - 2);
+    expect(topVertex(tight, 3, 3)).toBeUndefined();
+    expect(tight.error).toBeGreaterThanOrEqual(0.5);
+  });
+});
+
+describe("buildReliefSolid outline smoothing and projection", () => {
+  const cell = (extra: Partial<Parameters<typeof buildReliefSolid>[0]>) =>
+    buildReliefSolid({ mask: full(1, 1), gw: 1, gh: 1, top: field(1, 1, () => 2), maxError: 0.01, ...extra });
+  /** The (x, y) of every vertex at height z, as sorted "x,y" strings. */
+  const plan = (s: ReliefSolid, z: number) => {
+    const out: string[] = [];
+    for (let v = 0; v < s.positions.length; v += 3) if (s.positions[v + 2] === z) out.push(`${s.positions[v]},${s.positions[v + 1]}`);
+    return out.sort();
+  };
+
+  it("each smoothing pass moves an outline corner to 1/2 itself + 1/4 each neighbour, top and bottom alike", () => {
+    // Square (0,0) (1,0) (1,1) (0,1): (0,0) -> 0.5 (0,0) + 0.25 ((0,1) + (1,0)) = (0.25, 0.25),
+    // and so on: the square [0.25, 0.75]^2; a second pass: [0.375, 0.625]^2.
+    const once = cell({ rimSmoothing: 1 });
+    expect(plan(once, 2)).toEqual(["0.25,0.25", "0.25,0.75", "0.75,0.25", "0.75,0.75"]);
+    expect(plan(once, 0)).toEqual(plan(once, 2));
+    expectClosedSolid(once, 0.5 * 0.5 * 2);
+    const twice = cell({ rimSmoothing: 2 });
+    expect(plan(twice, 2)).toEqual(["0.375,0.375", "0.375,0.625", "0.625,0.375", "0.625,0.625"]);
+    expectClosedSolid(twice, 0.25 * 0.25 * 2);
+  });
+
+  it("smoothing follows the outline: a 2 x 1 plate becomes a hexagon", () => {
+    // (1,0) and (1,1) lie between two neighbours on a straight side: they stay. (0,0) ->
+    // (0.25, 0.25), (2,0) -> 0.5 (2,0) + 0.25 ((1,0) + (2,1)) = (1.75, 0.25), etc. Area: the
+    // rectangle [0.25, 1.75] x [0.25, 0.75] (0.75) and two triangles of base 1.5 and height
+    // 0.25 (0.1875 each): 1.125.
+    const s = buildReliefSolid({ mask: full(2, 1), gw: 2, gh: 1, top: field(2, 1, () => 1), maxError: 0.01, rimSmoothing: 1 });
+    expect(plan(s, 1)).toEqual(["0.25,0.25", "0.25,0.75", "1,0", "1,1", "1.75,0.25", "1.75,0.75"]);
+    expectClosedSolid(s, 1.125);
+  });
+
+  it("projectRim moves outline corners after smoothing", () => {
+    // Doubled about the cell centre: [-0.5, 1.5]^2, volume 4 * 2.
+    const double = (xy: Float32Array, o: number) => {
+      xy[o] = 2 * xy[o]! - 0.5;
+      xy[o + 1] = 2 * xy[o + 1]! - 0.5;
+    };
+    const s = cell({ projectRim: double });
+    expect(plan(s, 2)).toEqual(["-0.5,-0.5", "-0.5,1.5", "1.5,-0.5", "1.5,1.5"]);
+    expectClosedSolid(s, 8);
+    // Smoothed to [0.25, 0.75]^2 first, then doubled: back to the unit square.
+    const both = cell({ rimSmoothing: 1, projectRim: double });
+    expect(plan(both, 2)).toEqual(["0,0", "0,1", "1,0", "1,1"]);
+    expectClosedSolid(both, 2);
+  });
+
+  it("a move that folds a triangle over is halved until the triangle keeps 2% of its area", () => {
+    // Corner (0,0) sent to (t, t): both triangles of the cell, (0,0) (1,0) (1,1) and (0,0)
+    // (1,1) (0,1), keep 1 - t of their area. t = 2 and t = 1 fail; t = 0.5 passes.
+    const to = (t: number) => (xy: Float32Array, o: number) => {
+      if (xy[o] === 0 && xy[o + 1] === 0) xy[o] = xy[o + 1] = t;
+    };
+    const s = cell({ projectRim: to(2) });
+    expect(plan(s, 2)).toEqual(["0,1", "0.5,0.5", "1,0", "1,1"]);
+    expect(plan(s, 0)).toEqual(plan(s, 2));
+    expectClosedSolid(s, 0.5 * 2);
+    // t = 0.97 keeps 3%: allowed; t = 0.99 keeps 1%: halved to 0.495.
+    expect(plan(cell({ projectRim: to(0.97) }), 2)).toContain(`${Math.fround(0.97)},${Math.fround(0.97)}`);
+    expect(plan(cell({ projectRim: to(0.99) }), 2)).toContain(`${Math.fround(0.495)},${Math.fround(0.495)}`);
+    // t = 60: halved five times (1.875 still folds), then dropped: back on the grid.
+    const far = cell({ projectRim: to(60) });
+    expect(plan(far, 2)).toEqual(["0,0", "0,1", "1,0", "1,1"]);
+    expectClosedSolid(far, 2);
+  });
+
+  it("only the corners of failing triangles are pulled back", () => {
+    // 2 x 1 plate: (0,0) sent to (2,2) folds cell (0,0) and is pulled back to (0.5, 0.5);
+    // (2,0) sent to (2.5, 0) folds nothing and stays. Top area: cell (0,0) 2 x 1/4, cell
+    // (1,0) (diagonal (2,0)-(1,1)): (1,0) (2.5,0) (1,1) 3/4 and (2.5,0) (2,1) (1,1) 1/2.
+    const s = buildReliefSolid({
+      mask: full(2, 1),
+      gw: 2,
+      gh: 1,
+      top: field(2, 1, () => 1),
+      maxError: 0.01,
+      projectRim: (xy, o) => {
+        if (xy[o] === 0 && xy[o + 1] === 0) xy[o] = xy[o + 1] = 2;
+        else if (xy[o] === 2 && xy[o + 1] === 0) xy[o] = 2.5;
+      },
+    });
+    expect(plan(s, 1)).toEqual(["0,1", "0.5,0.5", "1,0", "1,1", "2,1", "2.5,0"]);
+    expectClosedSolid(s, 0.5 + 0.75 + 0.5);
+  });
 });
