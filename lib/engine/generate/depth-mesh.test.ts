@@ -313,6 +313,8 @@ describe("buildReliefSolid on masks worked by hand", () => {
       const s = plate((i, j) => (i === 3 && j === 3 ? 1 + h : 1), maxError);
       expect(s.topTriangles).toBe(tris);
       expect(topVertex(s, 3, 3)).toBe(tris === 74 ? 1.5 : undefined);
+      // The flat bottom keeps only the forced splits: 72 triangles whatever the top; 64 walls.
+      expect(s.indices.length / 3).toBe(tris + 72 + 64);
       expect(checkManifold(s.indices)).toMatchObject({ closed: true, oriented: true });
     }
   });
@@ -339,6 +341,29 @@ describe("buildReliefSolid on masks worked by hand", () => {
     expectClosedSolid(s, 64 + (0.5 * 2) / 3);
   });
 
+  it("the error rises no further than the largest error kept, and a split at exactly maxError is no split", () => {
+    // Bumps of 0.5 at (3,3) and 0.4995 at (5,5): the smaller lies in the last log step below the
+    // larger, so dropping it raises the error to the larger's, 0.5.
+    const f = (i: number, j: number) => (i === 3 && j === 3 ? 1.5 : i === 5 && j === 5 ? 1.4995 : 1);
+    const s = plate(f, 0.01, { maxTriangles: 74 });
+    expect(s.topTriangles).toBe(74);
+    expect(topVertex(s, 5, 5)).toBeUndefined();
+    expect(s.error).toBeCloseTo(0.5, 6);
+    // maxError 0.5 with a 0.5 bump: 72 triangles, which a budget of 72 fits as it is.
+    const atLimit = plate((i, j) => (i === 3 && j === 3 ? 1.5 : 1), 0.5, { maxTriangles: 72 });
+    expect(atLimit.topTriangles).toBe(72);
+    expect(atLimit.error).toBe(0.5);
+  });
+
+  it("a plate taller than wide takes every row of heights", () => {
+    // 1 x 2 cells, heights 1, 2, 3 by row: linear in y, so the volume is the mean height 2
+    // times the area 2, whatever the diagonals.
+    const s = buildReliefSolid({ mask: full(1, 2), gw: 1, gh: 2, top: field(1, 2, (_, j) => 1 + j), maxError: 0 });
+    expect(s.topTriangles).toBe(4);
+    expect(topVertex(s, 1, 2)).toBe(3);
+    expectClosedSolid(s, 4);
+  });
+
   it("keep forces a corner into the top", () => {
     const s = plate(() => 1, 0.01, { keep: [3 * 9 + 3] });
     expect(s.topTriangles).toBe(74);
@@ -362,6 +387,10 @@ describe("buildReliefSolid on masks worked by hand", () => {
     expect(topVertex(tight, 3, 3)).toBe(1.5);
     expect(tight.error).toBeGreaterThan(0.25);
     expect(tight.error).toBeLessThanOrEqual(0.25 * 50 ** (1 / 1024));
+    // A budget of 74 is met by the same threshold (not one more step).
+    const exact = plate(f, 0.01, { maxTriangles: 74 });
+    expect(exact.topTriangles).toBe(74);
+    expect(exact.error).toBe(tight.error);
     // Fewer than the forced outline allows: only forced splits remain, and the error reported
     // covers the 0.5 bump.
     for (const budget of [73, 10]) {
@@ -411,6 +440,28 @@ describe("buildReliefSolid on masks worked by hand", () => {
 });
 
 describe("buildReliefSolid outline smoothing and projection", () => {
+  it("a corner pulled back once stays there while another needs a second halving", () => {
+    // 2 x 1 plate: (0,0) sent to (2,2) needs two halvings (to (0.5, 0.5)). (2,1) sent to
+    // (1.25, 0.25) turns (2,0) (2,1) (1,1) over (twice the area: 1 + dx + dy = -0.5); once
+    // halved, (1.625, 0.625), it keeps 0.25 and is left there in the second round. Top area:
+    // 1/2 (cell 0) + 1/2 + 1/8 (cell 1).
+    const s = buildReliefSolid({
+      mask: full(2, 1),
+      gw: 2,
+      gh: 1,
+      top: field(2, 1, () => 1),
+      maxError: 0.01,
+      projectRim: (xy, o) => {
+        if (xy[o] === 0 && xy[o + 1] === 0) xy[o] = xy[o + 1] = 2;
+        else if (xy[o] === 2 && xy[o + 1] === 1) [xy[o], xy[o + 1]] = [1.25, 0.25];
+      },
+    });
+    const plan1: string[] = [];
+    for (let v = 0; v < s.positions.length; v += 3) if (s.positions[v + 2] === 1) plan1.push(`${s.positions[v]},${s.positions[v + 1]}`);
+    expect(plan1.sort()).toEqual(["0,1", "0.5,0.5", "1,0", "1,1", "1.625,0.625", "2,0"]);
+    expectClosedSolid(s, 0.5 + 0.5 + 0.125);
+  });
+
   const cell = (extra: Partial<Parameters<typeof buildReliefSolid>[0]>) =>
     buildReliefSolid({ mask: full(1, 1), gw: 1, gh: 1, top: field(1, 1, () => 2), maxError: 0.01, ...extra });
   /** The (x, y) of every vertex at height z, as sorted "x,y" strings. */
@@ -470,6 +521,8 @@ describe("buildReliefSolid outline smoothing and projection", () => {
     // t = 0.97 keeps 3%: allowed; t = 0.99 keeps 1%: halved to 0.495.
     expect(plan(cell({ projectRim: to(0.97) }), 2)).toContain(`${Math.fround(0.97)},${Math.fround(0.97)}`);
     expect(plan(cell({ projectRim: to(0.99) }), 2)).toContain(`${Math.fround(0.495)},${Math.fround(0.495)}`);
+    // t = 16: 8, 4, 2, 1 fold; the fifth halving, 0.5, holds.
+    expect(plan(cell({ projectRim: to(16) }), 2)).toContain("0.5,0.5");
     // t = 60: halved five times (1.875 still folds), then dropped: back on the grid.
     const far = cell({ projectRim: to(60) });
     expect(plan(far, 2)).toEqual(["0,0", "0,1", "1,0", "1,1"]);
