@@ -142,8 +142,10 @@ function fitBudget(err: Float32Array, size: number, maxError: number, budget: nu
     const edgeRow = y === 0 || y === size - 1;
     for (let x = 0, m = y * size; x < size; x++, m++) {
       const e = err[m]!;
-      if (!(e > maxError)) continue;
-      const mult = edgeRow || x === 0 || x === size - 1 ? 1 : 2;
+      const edgeCol = x === 0 || x === size - 1;
+      // The tile's corners are never midpoints (a forced one splits nothing by itself).
+      if (!(e > maxError) || (edgeRow && edgeCol)) continue;
+      const mult = edgeRow || edgeCol ? 1 : 2;
       leaves += mult;
       if (e !== Infinity) hist[Math.min(bins, Math.floor(((Math.log(e) - lo) / span) * bins))]! += mult;
     }
