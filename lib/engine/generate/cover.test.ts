@@ -467,6 +467,35 @@ describe("cover", () => {
     expect(data[(info.width - 1) * info.channels]).toBeGreaterThanOrEqual(253);
   });
 
+  it("fills a lone triangle, not its bounding box", () => {
+    const size = 50;
+    const tri = square({ indices: new Uint32Array([0, 1, 2]) });
+    const sil = silhouette(renderScene(sceneOf(tri), { size, ...front }), renderScene(empty, { size }).data);
+    // A right triangle over the 44 x 44 pixel square: half of it, plus the diagonal's blended pixels.
+    expect(sil.n).toBeGreaterThanOrEqual(44 * 44 * 0.5);
+    expect(sil.n).toBeLessThanOrEqual(44 * 44 * 0.5 + 46);
+  });
+
+  it("reads each corner's own uv whatever the triangles' vertex order", () => {
+    // A vertical ramp of four texels, v = 0 at the top; the triangles list their corners starting
+    // from different vertices.
+    const greys = [0, 85, 170, 255];
+    const texture = { width: 1, height: 4, data: new Uint8Array(greys.flatMap((g) => [g, g, g, 255])) };
+    const uvs = new Float32Array([0, 1, 1, 1, 1, 0, 0, 0]);
+    const lin = (v: number) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : Math.pow((v / 255 + 0.055) / 1.055, 2.4));
+    for (const indices of [
+      [1, 2, 0, 2, 3, 0],
+      [2, 3, 1, 3, 0, 1],
+    ]) {
+      const part = square({ uvs, indices: new Uint32Array(indices), material: { ...material([1, 1, 1]), baseColorTexture: texture } });
+      const img = renderScene(sceneOf(part), { size: 50, ...front });
+      // Rows 3..46 cover v from 0 (top) to 1: texel k spans rows 3 + 11k .. 13 + 11k.
+      for (let k = 0; k < 4; k++)
+        for (const x of [6, 25, 43])
+          expect(pixel(img, x, 8 + 11 * k), `${indices} texel ${k}`).toEqual(Array(3).fill(srgb(lin(greys[k]!) * FRONT_SHADE)));
+    }
+  });
+
   // Last: the one full-size render, the slowest test here (mutation runs stop at the first failure).
   it("renders a shaded 512x512 PNG", async () => {
     const png = await renderCover(sceneOf(uvSphere(30)));
