@@ -11,6 +11,7 @@ import { registerLocalFiles } from "@/lib/files/local-files";
 import type { TaskResult } from "@/lib/x3d/schemas";
 import { copyResultFiles, ExpiredLinkError, storeServiceFile } from "./copy-result";
 
+import { plantTaskRow } from "./record.test-helpers";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-copy-result-test-"));
 process.env.DATA_DIR = dataDir;
 const USER = "copy-user";
@@ -33,26 +34,7 @@ function service(rules: Record<string, () => Response>) {
 }
 
 let counter = 0;
-async function newTask(values: Partial<StudioTask> = {}): Promise<StudioTask> {
-  const [row] = await (
-    await db()
-  )
-    .insert(studioTasks)
-    .values({
-      id: `copy-${++counter}`,
-      userId: USER,
-      kind: "image-to-3d",
-      serviceTaskId: "svc",
-      options: {},
-      inputs: {},
-      state: "success",
-      stateTimes: {},
-      ...values,
-    })
-    .returning();
-  if (!row) throw new Error("no row");
-  return row;
-}
+const newTask = (values: Partial<StudioTask> = {}) => plantTaskRow({ id: `copy-${++counter}`, userId: USER, ...values });
 const result = (url: string, cover_url?: string): TaskResult =>
   ({ task_id: "svc", state: "success", url, ...(cover_url ? { cover_url } : {}) }) as TaskResult;
 const noRequery = () => Promise.reject(new Error("no requery expected"));

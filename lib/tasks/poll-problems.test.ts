@@ -10,31 +10,14 @@ import { studioTasks, users, type StudioTask } from "@/lib/db/schema";
 import { pollTask } from "./poll";
 import type { RefreshOutcome } from "./refresh";
 
+import { plantTaskRow } from "./record.test-helpers";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-poll-problems-test-"));
 process.env.DATA_DIR = dataDir;
 const USER = "pp-user";
 
 let counter = 0;
-async function newTask(values: Partial<StudioTask> = {}): Promise<StudioTask> {
-  const [row] = await (
-    await db()
-  )
-    .insert(studioTasks)
-    .values({
-      id: `pp-${++counter}`,
-      userId: USER,
-      kind: "split",
-      serviceTaskId: "svc",
-      options: {},
-      inputs: {},
-      state: "processing",
-      stateTimes: {},
-      ...values,
-    })
-    .returning();
-  if (!row) throw new Error("no row");
-  return row;
-}
+const newTask = (values: Partial<StudioTask> = {}) =>
+  plantTaskRow({ id: `pp-${++counter}`, userId: USER, kind: "split", state: "processing", ...values });
 
 /** Poll deps whose refresh answers `outcome` (or throws it), collecting the background work. */
 function deps(outcome: (task: StudioTask) => RefreshOutcome | Error) {

@@ -29,3 +29,18 @@ export async function recordTask(task: NewStudioTask): Promise<StudioTask> {
   if (!row) throw new Error("inserting the task returned no row");
   return row;
 }
+
+/**
+ * Writes a task row as it stands at some later point of its life (any state, any columns),
+ * for tests of what reads or settles it: a finished image-to-3D task unless `values` say otherwise.
+ */
+export async function plantTaskRow(values: Partial<StudioTask> & Pick<StudioTask, "id" | "userId">): Promise<StudioTask> {
+  const [row] = await (
+    await db()
+  )
+    .insert(studioTasks)
+    .values({ kind: "image-to-3d", serviceTaskId: "svc", options: {}, inputs: {}, state: "success", stateTimes: {}, ...values })
+    .returning();
+  if (!row) throw new Error("inserting the task returned no row");
+  return row;
+}

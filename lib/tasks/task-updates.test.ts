@@ -10,31 +10,13 @@ import { creditLedger, studioTasks, users, type StudioTask } from "@/lib/db/sche
 import { adoptFromCallback } from "./callback";
 import { makeDisplayCopy, type DeriveDisplay } from "./display-copy";
 
+import { plantTaskRow } from "./record.test-helpers";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-task-updates-test-"));
 process.env.DATA_DIR = dataDir;
 const USER = "upd-user";
 
 let counter = 0;
-async function newTask(values: Partial<StudioTask> = {}): Promise<StudioTask> {
-  const [row] = await (
-    await db()
-  )
-    .insert(studioTasks)
-    .values({
-      id: `upd-${++counter}`,
-      userId: USER,
-      kind: "image-to-3d",
-      serviceTaskId: "svc",
-      options: {},
-      inputs: {},
-      state: "success",
-      stateTimes: {},
-      ...values,
-    })
-    .returning();
-  if (!row) throw new Error("no row");
-  return row;
-}
+const newTask = (values: Partial<StudioTask> = {}) => plantTaskRow({ id: `upd-${++counter}`, userId: USER, ...values });
 const rowOf = async (id: string) => (await (await db()).select().from(studioTasks).where(eq(studioTasks.id, id)))[0];
 
 /** A deriver recording its calls, answering with the files named. */
