@@ -8,7 +8,22 @@ import { ADMIN_EMAIL } from "./e2e/admin-account";
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** The studio that uses the first server as its remote service. */
 export const livePort = port + 1;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-e2e-"));
+/**
+ * A data folder for one of the run's servers. Playwright loads this file in its main process and
+ * again in each worker: the main process makes the folder and hands it to the workers (which it
+ * forks) through the environment, and removes it when it exits, after the servers are stopped.
+ * Each run's folders hold up to 800 MB of tasks; kept, they once filled a CI machine's disk.
+ */
+export function runDataDir(variable: string, prefix: string): string {
+  const given = process.env[variable];
+  if (given) return given;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  process.env[variable] = dir;
+  process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+const dataDir = runDataDir("X3D_E2E_DATA_DIR", "x3d-e2e-");
 // Debian's Chromium where installed (CI, these machines); Playwright's own browser elsewhere.
 const systemChromium = fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
 
@@ -67,7 +82,7 @@ export default defineConfig({
       stdout: process.env.E2E_SERVER_LOG ? "pipe" : "ignore",
       timeout: 120_000,
       env: {
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "x3d-e2e-live-")),
+        DATA_DIR: runDataDir("X3D_E2E_LIVE_DATA_DIR", "x3d-e2e-live-"),
         PORT: String(livePort),
         NEXT_TELEMETRY_DISABLED: "1",
         X3D_ENGINE: "off",

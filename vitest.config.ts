@@ -14,8 +14,9 @@ export default defineConfig(({ mode }) => ({
     include: mode === "chaos" ? ["test/chaos/**/*.test.ts"] : ["lib/**/*.test.ts", "test/**/*.test.ts"],
     exclude: mode === "chaos" ? configDefaults.exclude : [...configDefaults.exclude, "test/chaos/**"],
     environment: "node",
-    // A PGlite cluster the test files' fresh databases copy (test/setup/pglite-template.ts).
-    globalSetup: ["test/setup/pglite-template.ts"],
+    // A PGlite cluster the test files' fresh databases copy (test/setup/pglite-template.ts),
+    // then the run's own temporary folder, whose leftovers fail the run (test/setup/temp-root.ts).
+    globalSetup: ["test/setup/pglite-template.ts", "test/setup/temp-root.ts"],
     testTimeout: 60_000,
     hookTimeout: mode === "chaos" ? 600_000 : 180_000,
     pool: "forks",

@@ -1,6 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { DOMParser } from "@xmldom/xmldom";
 import type { Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
@@ -22,7 +20,8 @@ async function stepImage(): Promise<string> {
     h = 200;
   const pixels = Buffer.alloc(w * h * 3);
   for (let y = 0; y < h; y++) for (let x = w / 2; x < w; x++) pixels.fill(255, (y * w + x) * 3, (y * w + x) * 3 + 3);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "x3d-measure-")), "step.png");
+  // Under the test's output folder (test-results/, emptied by Playwright at each run).
+  const file = test.info().outputPath("step.png");
   await sharp(pixels, { raw: { width: w, height: h, channels: 3 } })
     .png()
     .toFile(file);
@@ -184,7 +183,7 @@ async function unitCubeGlb(): Promise<string> {
     .setAttribute("POSITION", doc.createAccessor().setType("VEC3").setArray(new Float32Array(corners)).setBuffer(buffer))
     .setIndices(doc.createAccessor().setType("SCALAR").setArray(new Uint32Array(indices)).setBuffer(buffer));
   doc.createScene().addChild(doc.createNode("cube").setMesh(doc.createMesh("cube").addPrimitive(prim)));
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "x3d-measure-")), "cube.glb");
+  const file = test.info().outputPath("cube.glb");
   fs.writeFileSync(file, await new NodeIO().writeBinary(doc));
   return file;
 }

@@ -1,12 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { developmentCredentials } from "./embedded-credentials";
+import { tempDir } from "@/test/harness/temp-dir";
 
 describe("developmentCredentials", () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-credentials-"));
-  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  const root = tempDir("credentials");
 
   it("generates a pair once per data folder and keeps it", () => {
     const dir = path.join(root, "fresh");

@@ -129,4 +129,5 @@ if (process.env.X3D_TEST_DATABASE_URL && built)
 if (skipped) console.log(`${skipped} case(s) skipped in every run`);
 if (failedSteps.length) console.log(`FAILED steps (not test cases): ${failedSteps.join(", ")}`);
 console.log(`${passed} passed, ${failed} failed`);
+fs.rmSync(reports, { recursive: true, force: true });
 process.exit(failed === 0 && failedSteps.length === 0 ? 0 : 1);

@@ -33,6 +33,18 @@ describe("mutation runs", () => {
     for (const run of Object.values(MUTATION_RUNS))
       for (const t of run.tests.filter((t) => !t.includes("*"))) expect(fs.existsSync(path.join(root, t)), t).toBe(true);
   });
+  it("judge lib/engine/generate by every one of its test files (a file no run lists tests nothing)", () => {
+    const judging = new Set(
+      Object.values(MUTATION_RUNS)
+        .filter((r) => r.folder === "lib/engine/generate")
+        .flatMap((r) => r.tests),
+    );
+    const tests = fs
+      .readdirSync(path.join(root, "lib/engine/generate"))
+      .filter((f) => f.endsWith(".test.ts"))
+      .map((f) => `lib/engine/generate/${f}`);
+    expect(tests.filter((t) => !judging.has(t))).toEqual([]);
+  });
   it("take a folder's short name for all its runs, or one run's name", () => {
     expect(runsNamed("tasks")).toEqual(["tasks"]);
     expect(runsNamed("generate-split")).toEqual(["generate-split"]);

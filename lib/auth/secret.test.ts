@@ -1,10 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { tempDir } from "@/test/harness/temp-dir";
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-auth-secret-"));
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+const root = tempDir("auth-secret");
 
 /** authSecret() as a fresh server process on `dataDir` would see it (env and module state are per process). */
 async function freshAuthSecret(dataDir: string): Promise<() => string> {

@@ -1,12 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createPgliteDir } from "./pglite-init";
+import { tempDir } from "@/test/harness/temp-dir";
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-pglite-init-"));
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+const root = tempDir("pglite-init");
 
 describe("createPgliteDir", () => {
   it("creates the database in another thread: this thread's memory does not grow by initdb's ~600 MB", async () => {

@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
@@ -8,6 +5,7 @@ import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPgliteDir } from "./pglite-init";
 import { PgliteRemote } from "./pglite-remote";
+import { tempDir } from "@/test/harness/temp-dir";
 
 const items = pgTable("items", {
   id: text("id").primaryKey(),
@@ -16,7 +14,7 @@ const items = pgTable("items", {
   at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-pglite-remote-"));
+const root = tempDir("pglite-remote");
 let client: PgliteRemote;
 let db: ReturnType<typeof drizzle>;
 
@@ -29,7 +27,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client.close();
-  fs.rmSync(root, { recursive: true, force: true });
 });
 
 describe("PGlite in its own thread", () => {

@@ -4,20 +4,19 @@
  * colours kept, positions in the viewer's (Y-up) frame within quantisation tolerance, and
  * the source file untouched.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Document } from "@gltf-transform/core";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { writeMesh, type MeshFormat } from "@/lib/engine/formats";
 import { cube, icosphere, texture4x4 } from "@/lib/engine/formats/fixtures.test-helpers";
 import { triangleCount, type MeshPart, type Scene } from "@/lib/engine/mesh/types";
 import { deriveDisplayCopies, type SourceFormat } from "./derive";
 import { countTriangles } from "./simplify-preview";
 import { diagonal, drawnVertices, expectValidGlb, maxNearestDistance, readGlb, sha256, withFacetColours } from "./display.test-helpers";
+import { tempDir } from "@/test/harness/temp-dir";
 
-const dir = mkdtempSync(path.join(tmpdir(), "x3d-display-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir("display");
 
 /** A PBR-textured cube, a vertex-coloured sphere and a plain grey plate. */
 function mixedScene(): Scene {

@@ -2,16 +2,15 @@
  * At the scale of a default result: a 2M-triangle textured GLB (2048-pixel texture, what the service's
  * default image-to-3D writes) through deriveDisplayCopies, with time and sizes printed.
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { writeMesh } from "@/lib/engine/formats";
 import { deriveDisplayCopies, PREVIEW_TRIANGLES } from "./derive";
 import { gradientTexture, texturedSphere } from "./display.test-helpers";
+import { tempDir } from "@/test/harness/temp-dir";
 
-const dir = mkdtempSync(path.join(tmpdir(), "x3d-display-bench-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir("display-bench");
 
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(2)} MB`;
 

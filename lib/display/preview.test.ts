@@ -2,20 +2,19 @@
  * preview.glb: made only for models over PREVIEW_TRIANGLES, simplified to at most that many
  * triangles (but not to a stub), 512-pixel WebP textures, smaller than display.glb.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { writeMesh, type MeshFormat } from "@/lib/engine/formats";
 import type { MeshPart } from "@/lib/engine/mesh/types";
 import { deriveDisplayCopies, PREVIEW_TRIANGLES, type SourceFormat } from "./derive";
 import { countTriangles } from "./simplify-preview";
 import { drawnVertices, expectValidGlb, readGlb, texturedSphere, withFacetColours } from "./display.test-helpers";
+import { tempDir } from "@/test/harness/temp-dir";
 
-const dir = mkdtempSync(path.join(tmpdir(), "x3d-preview-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir("preview");
 
 async function deriveFrom(label: string, part: MeshPart, code: MeshFormat, format: SourceFormat) {
   const input = path.join(dir, `${label}.${format}`);

@@ -1,12 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Job } from "./generate/job";
 import { RECYCLE_AFTER_BYTES, WorkerPool } from "./pool";
+import { tempDir } from "@/test/harness/temp-dir";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-pool-test-"));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir("pool-test");
 
 /** A stand-in worker that answers with its thread id and says it retains `retained` bytes. */
 function fakeWorker(retained: number): string {

@@ -1,11 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readOrCreateFile } from "./create-once";
+import { tempDir } from "@/test/harness/temp-dir";
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-create-once-"));
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+const root = tempDir("create-once");
 
 describe("readOrCreateFile", () => {
   it("creates the file once (0600, no temporary left), then reads what is there", () => {

@@ -1,14 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, db } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import { taskForCallback, secretMatches } from "./callback";
 import { hashSecret, prepareTask } from "./record";
 import { recordTask } from "./record.test-helpers";
+import { tempDataDir } from "@/test/harness/temp-dir";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-callback-test-"));
+tempDataDir("callback-test");
 
 describe("secretMatches", () => {
   const hash = hashSecret("the secret");

@@ -1,14 +1,13 @@
 // Two of a user's tasks side by side (PGlite in a temporary DATA_DIR).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, db } from "@/lib/db";
 import { studioTasks, users, type StudioTask } from "@/lib/db/schema";
 import { compareTasks } from "./compare";
+import { tempDataDir } from "@/test/harness/temp-dir";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-compare-test-"));
-process.env.DATA_DIR = dataDir;
+const dataDir = tempDataDir("compare-test");
 
 const USER = "cmp-user";
 const OTHER = "cmp-other";
@@ -57,7 +56,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await (await database()).close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("compareTasks", () => {

@@ -1,7 +1,6 @@
 // Copying a succeeded task's files into studio storage: over HTTP from a fake service at the
 // fetch edge, or linked from the embedded service's own files (PGlite, temporary DATA_DIR).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -12,8 +11,8 @@ import type { TaskResult } from "@/lib/x3d/schemas";
 import { copyResultFiles, ExpiredLinkError, storeServiceFile } from "./copy-result";
 
 import { plantTaskRow } from "./record.test-helpers";
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-copy-result-test-"));
-process.env.DATA_DIR = dataDir;
+import { tempDataDir } from "@/test/harness/temp-dir";
+const dataDir = tempDataDir("copy-result-test");
 const USER = "copy-user";
 const NOW = new Date("2031-01-02T03:04:05Z");
 
@@ -45,7 +44,6 @@ beforeAll(async () => {
 afterEach(() => registerLocalFiles(undefined));
 afterAll(async () => {
   await (await database()).close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("storeServiceFile", () => {

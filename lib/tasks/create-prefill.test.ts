@@ -1,14 +1,11 @@
 // What a create page starts with from ?again= and ?from= (PGlite in a temporary DATA_DIR).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, db } from "@/lib/db";
 import { studioTasks, uploads, users, type StudioTask } from "@/lib/db/schema";
 import { prefillFor, RUN_AGAIN_CHECKING } from "./create-prefill";
+import { tempDataDir } from "@/test/harness/temp-dir";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-prefill-test-"));
-process.env.DATA_DIR = dataDir;
+tempDataDir("prefill-test");
 
 const USER = "pre-user";
 const OTHER = "pre-other";
@@ -60,7 +57,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await (await database()).close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("?again=: an earlier task's options and inputs", () => {

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -14,9 +13,10 @@ import { oneQueryService } from "./refresh.test-helpers";
 import { createShare, findSharedTask } from "./share";
 import { cachedTask, rememberTask } from "./task-cache";
 import { DELETED_SOURCE, taskInputs } from "./task-inputs";
+import { tempDataDir } from "@/test/harness/temp-dir";
 
 // A throwaway database and storage folder: serverEnv() reads DATA_DIR on first use.
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-delete-test-"));
+tempDataDir("delete-test");
 
 const OWNER = "owner-del";
 const OTHER = "other-del";

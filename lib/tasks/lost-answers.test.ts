@@ -1,8 +1,5 @@
 // A create whose answer is lost (timeout, dropped connection, garbage) and a task the service
 // forgets: nothing a user paid for may vanish, nothing may be polled forever.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db, database } from "@/lib/db";
@@ -16,11 +13,12 @@ import { recordTask } from "./record.test-helpers";
 import { refreshTask, UNKNOWN_TASK_CODE } from "./refresh";
 import { oneQueryService, stateOnlyDeps } from "./refresh.test-helpers";
 import { loadTask } from "./task-cache";
+import { tempDataDir } from "@/test/harness/temp-dir";
 
 // next-auth does not load outside Next.js; createWithService takes the user id.
 vi.mock("@/lib/session", () => ({ currentUser: async () => null }));
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-lost-answers-"));
+tempDataDir("lost-answers");
 
 const USER = "user-lost";
 let counter = 0;

@@ -1,8 +1,5 @@
 // What a poll carries besides the task: the last refresh's problem, and no refresh at all for a
 // settled task (PGlite in a temporary DATA_DIR; the refresh is the poll's injected dependency).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, db } from "@/lib/db";
@@ -11,8 +8,8 @@ import { pollTask } from "./poll";
 import type { RefreshOutcome } from "./refresh";
 
 import { plantTaskRow } from "./record.test-helpers";
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-poll-problems-test-"));
-process.env.DATA_DIR = dataDir;
+import { tempDataDir } from "@/test/harness/temp-dir";
+tempDataDir("poll-problems-test");
 const USER = "pp-user";
 
 let counter = 0;
@@ -44,7 +41,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await (await database()).close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("pollTask", () => {

@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { until } from "@/test/harness/until";
 import { db, database } from "@/lib/db";
@@ -10,9 +7,10 @@ import { pollTask } from "./poll";
 import { recordTask } from "./record.test-helpers";
 import { refreshTask, type RefreshDeps } from "./refresh";
 import { oneQueryService, stateOnlyDeps } from "./refresh.test-helpers";
+import { tempDataDir } from "@/test/harness/temp-dir";
 
 // A throwaway database and storage folder: serverEnv() reads DATA_DIR on first use.
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-poll-test-"));
+tempDataDir("poll-test");
 
 const OWNER = "user-poll";
 let clock = Date.parse("2031-01-01T00:00:00Z");

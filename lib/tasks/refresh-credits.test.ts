@@ -2,9 +2,6 @@
 // fails gets its charge back once, in the transaction that marks it failed; a task that
 // succeeds keeps it; a settled task is never moved again. And the window a task whose
 // create answer was lost waits for the service's callback, to the millisecond.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, database } from "@/lib/db";
@@ -16,8 +13,9 @@ import { confirmTask } from "./record";
 import { checkingWindowMs, refreshTask } from "./refresh";
 import { oneQueryService, stateOnlyDeps } from "./refresh.test-helpers";
 import { forgetTask } from "./task-cache";
+import { tempDataDir } from "@/test/harness/temp-dir";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-refresh-credits-"));
+tempDataDir("refresh-credits");
 
 const USER = "user-refresh-credits";
 let counter = 0;

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -11,9 +10,10 @@ import type { TaskResult } from "@/lib/x3d/schemas";
 import { recordTask } from "./record.test-helpers";
 import type { DeriveDisplay } from "./display-copy";
 import { COPY_LEASE_MS, REFRESH_INTERVAL_MS, isSettled, refreshTask, type RefreshDeps } from "./refresh";
+import { tempDataDir } from "@/test/harness/temp-dir";
 
 // A throwaway database and storage folder: serverEnv() reads DATA_DIR on first use.
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-refresh-test-"));
+tempDataDir("refresh-test");
 
 const USER = "user-refresh";
 let clock = Date.parse("2030-01-01T00:00:00Z");

@@ -1,14 +1,12 @@
 // The studio's stored task files: their names, formats and how they are served.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { StudioTask } from "@/lib/db/schema";
 import { downloadName, isTaskFile, serveStoredFile, serveTaskFile, storedExtension, storedFormat, taskFilePath } from "./results";
+import { tempDataDir } from "@/test/harness/temp-dir";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-results-test-"));
-process.env.DATA_DIR = dataDir;
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const dataDir = tempDataDir("results-test");
 
 const CREATED = new Date("2031-02-03T23:59:00Z");
 const task = (files: Partial<Pick<StudioTask, "resultFile" | "coverFile" | "displayFile" | "previewFile">>) =>

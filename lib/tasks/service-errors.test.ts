@@ -1,7 +1,4 @@
 // The admin page's list of the service's errors (PGlite in a temporary DATA_DIR).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { database, db } from "@/lib/db";
@@ -9,13 +6,12 @@ import { serviceErrors, studioTasks, users } from "@/lib/db/schema";
 import { X3dError } from "@/lib/x3d/client";
 import { confirmTask, hashSecret, prepareTask } from "./record";
 import { recentServiceErrors, recordServiceError } from "./service-errors";
+import { tempDataDir } from "@/test/harness/temp-dir";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-service-errors-test-"));
-process.env.DATA_DIR = dataDir;
+tempDataDir("service-errors-test");
 
 afterAll(async () => {
   await (await database()).close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 beforeEach(async () => {
   await (await db()).delete(serviceErrors);

@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, db } from "@/lib/db";
@@ -8,8 +5,9 @@ import { studioTasks, users } from "@/lib/db/schema";
 import { HISTORY_PAGE_SIZE, listUserTasks, parseHistoryFilter, sharedTaskView, taskView } from "./queries";
 import { recordTask } from "./record.test-helpers";
 import { activeShare, createShare, findSharedTask, revokeShares } from "./share";
+import { tempDataDir } from "@/test/harness/temp-dir";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-share-test-"));
+tempDataDir("share-test");
 
 const OWNER = "owner-1";
 const OTHER = "other-1";

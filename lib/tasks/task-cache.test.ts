@@ -1,15 +1,12 @@
 // The status route's one-second cache of task rows (PGlite in a temporary DATA_DIR).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, db } from "@/lib/db";
 import { studioTasks, users, type StudioTask } from "@/lib/db/schema";
 import { cachedTask, forgetDeletedTask, forgetTask, loadTask, rememberTask, TASK_CACHE_MS } from "./task-cache";
+import { tempDataDir } from "@/test/harness/temp-dir";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-task-cache-test-"));
-process.env.DATA_DIR = dataDir;
+tempDataDir("task-cache-test");
 const USER = "cache-user";
 
 let counter = 0;
@@ -42,7 +39,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await (await database()).close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("task cache", () => {

@@ -1,7 +1,6 @@
 // A task's inputs: what the service gets from uploads and earlier results, and how the task
 // and share pages show and serve them (PGlite and files in a temporary DATA_DIR).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, db } from "@/lib/db";
@@ -10,9 +9,9 @@ import { ERRORS } from "@/lib/x3d/errors";
 import type { X3dFileData } from "@/lib/x3d/schemas";
 import { coverImageFile, imageFiles, meshInput, meshResults, resultType, usableCover, usableResult } from "./inputs";
 import { DELETED_SOURCE, serveInputImage, taskInputs } from "./task-inputs";
+import { tempDataDir } from "@/test/harness/temp-dir";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-task-inputs-test-"));
-process.env.DATA_DIR = dataDir;
+const dataDir = tempDataDir("task-inputs-test");
 
 const USER = "in-user";
 const OTHER = "in-other";
@@ -83,7 +82,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await (await database()).close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("imageFiles", () => {

@@ -1,7 +1,5 @@
 // Writes that settle a task outside a refresh: the viewer's display copy of a stored result,
 // and a callback adopting a task whose create answer was lost (PGlite, temporary DATA_DIR).
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,8 +9,8 @@ import { adoptFromCallback } from "./callback";
 import { makeDisplayCopy, type DeriveDisplay } from "./display-copy";
 
 import { plantTaskRow } from "./record.test-helpers";
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-task-updates-test-"));
-process.env.DATA_DIR = dataDir;
+import { tempDataDir } from "@/test/harness/temp-dir";
+const dataDir = tempDataDir("task-updates-test");
 const USER = "upd-user";
 
 let counter = 0;
@@ -35,7 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await (await database()).close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("makeDisplayCopy", () => {

@@ -3,7 +3,6 @@
 // and callbacks delivered as the callback route does. No task is lost or made twice, and the
 // balance is whatever the service says.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -16,11 +15,12 @@ import { createWithService, type CreateOutcome } from "./create-task";
 import { taskView, UNCONFIRMED_MESSAGE } from "./queries";
 import { refreshTask } from "./refresh";
 import { stateOnlyDeps } from "./refresh.test-helpers";
+import { tempDataDir } from "@/test/harness/temp-dir";
 
 // next-auth does not load outside Next.js; createWithService takes the user id.
 vi.mock("@/lib/session", () => ({ currentUser: async () => null }));
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-upstream-faults-"));
+tempDataDir("upstream-faults");
 
 const USER = "user-upstream";
 const IMAGE = fs.readFileSync(path.resolve(import.meta.dirname, "../../test/fixtures/chair.png"));

@@ -1,14 +1,13 @@
 // `npm start` twice at once in one checkout (two servers on two ports, issue 10): one build.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "@/test/harness/temp-dir";
 import { withLock } from "../../scripts/build-once.mjs";
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-build-once-"));
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+const root = tempDir("build-once");
 const buildOnceUrl = pathToFileURL(path.resolve(import.meta.dirname, "../../scripts/build-once.mjs")).href;
 
 /** One `npm start`'s build step, with a 400 ms "build" that leaves `marker` and logs its start and end. */

@@ -1,16 +1,14 @@
 // Multi-view image-to-3D follows every view: seen from each side, the result's silhouette is that
 // view's mask (IoU >= 0.8 once both are fitted to their bounds), while a result made from the
 // front alone does not match the side view.
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { View } from "@/lib/x3d/options";
 import { loadView, sceneFromViews, type LoadedView } from "./image-to-3d";
+import { tempDir } from "@/test/harness/temp-dir";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-multi-view-"));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir("multi-view");
 
 const N = 64;
 

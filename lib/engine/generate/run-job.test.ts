@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { writeMesh } from "@/lib/engine/formats";
 import { readMesh } from "@/lib/engine/formats/read-mesh";
 import { InputContentError, InputDecodeError } from "./errors";
@@ -10,9 +9,9 @@ import type { DepthJob, ImageTo3DJob, Job, JobResult } from "./job";
 import { checkManifold, meshBounds } from "./mesh-ops";
 import { runJob } from "./run-job";
 import { box, fixture, sceneOf, uvSphere } from "./generate.test-helpers";
+import { tempDir } from "@/test/harness/temp-dir";
 
-const dir = mkdtempSync(join(tmpdir(), "x3d-generate-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir("generate");
 
 const imageJob = (over: Partial<ImageTo3DJob> = {}): ImageTo3DJob => ({
   kind: "image-to-3d",

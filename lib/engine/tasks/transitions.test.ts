@@ -1,11 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tempDataDir } from "@/test/harness/temp-dir";
 
 // A throwaway database: serverEnv() reads DATA_DIR on first use.
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-transitions-test-"));
+tempDataDir("transitions-test");
 const { db, database } = await import("@/lib/db");
 const { engineClients, engineTasks } = await import("@/lib/db/schema");
 const { failAndRefund } = await import("./transitions");

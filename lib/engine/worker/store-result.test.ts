@@ -1,11 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { storeResult } from "./store-result";
+import { tempDir } from "@/test/harness/temp-dir";
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-store-result-"));
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+const root = tempDir("store-result");
 
 describe("storeResult", () => {
   it("writes the result and cover into the task folder under their final names, nothing else", async () => {

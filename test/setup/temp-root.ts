@@ -1,0 +1,40 @@
+// Vitest's global setup (vitest.config.ts): the run's temporary files go under one folder of
+// its own (TMPDIR, read by os.tmpdir() in every test process forked after this), removed when
+// the run ends. Whatever a test file left there is named and fails the run: a leaked folder
+// per file and run once filled a CI machine's disk. Test files remove their own
+// (test/harness/temp-dir.ts). Listed after pglite-template.ts, whose cluster is kept across runs.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/** Caches tools keep under TMPDIR by design (tsx's compile cache, for the scripts tests run). */
+const TOOL_CACHES = /^tsx-\d+$/;
+
+/** What the run's test files left in `root`, tools' caches aside. */
+export function leftovers(root: string): string[] {
+  return fs.existsSync(root)
+    ? fs
+        .readdirSync(root)
+        .filter((name) => !TOOL_CACHES.test(name))
+        .sort()
+    : [];
+}
+
+export default function setup(): () => void {
+  const previous = process.env.TMPDIR;
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-vitest-"));
+  process.env.TMPDIR = root;
+  return () => {
+    const left = leftovers(root);
+    fs.rmSync(root, { recursive: true, force: true });
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+    if (!left.length) return;
+    // Vitest logs an error thrown here and still exits 0, so the exit code is set instead.
+    console.error(
+      `\nFAILED: test files left ${left.length} temporary entr${left.length === 1 ? "y" : "ies"} behind: ${left.join(", ")}. ` +
+        "Make them with tempDir() (test/harness/temp-dir.ts), which removes them after the file's tests.",
+    );
+    process.exitCode = 1;
+  };
+}
