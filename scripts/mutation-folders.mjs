@@ -30,7 +30,7 @@ export const MUTATION_RUNS = {
   ...genRun("depth", ["depth.ts", "depth-mask.ts"], ["depth.test.ts"]),
   ...genRun("depth-filter", ["depth-filter.ts"], ["depth-filter.test.ts", "depth.test.ts"]),
   ...genRun("depth-mesh", ["depth-mesh.ts"], ["depth-mesh.test.ts", "depth.test.ts"]),
-  ...genRun("image-input", ["image-input.ts"], ["image-input.test.ts", "image-input-exact.test.ts", "depth.test.ts"]),
+  ...genRun("image-input", ["image-input.ts"], ["image-input-exact.test.ts", "image-input.test.ts", "depth.test.ts"]),
   ...genRun("texture", ["texture.ts", "texture-visibility.ts"], ["texture.test.ts"]),
   ...genRun("texture-image", ["texture-image.ts", "texture-pbr.ts"], ["texture.test.ts"]),
   ...genRun("cover", ["cover.ts"], ["cover.test.ts"]),
