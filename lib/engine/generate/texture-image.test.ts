@@ -317,7 +317,11 @@ function expectedDeshade(rgb: Float32Array, mask: Uint8Array, w: number, h: numb
   const illum = tentIllum(rgb, mask, w, h, rr);
   let sum = 0,
     cnt = 0;
-  for (let p = 0; p < w * h; p++) if (mask[p]) ((sum += illum[p]!), cnt++);
+  for (let p = 0; p < w * h; p++)
+    if (mask[p]) {
+      sum += illum[p]!;
+      cnt++;
+    }
   return Array.from(rgb, (v, i) => {
     const p = (i / 3) | 0;
     if (!mask[p]) return v;
