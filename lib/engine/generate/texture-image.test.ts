@@ -137,6 +137,22 @@ describe("pushPullFill", () => {
     near(d, [1, 1.875, 2.5833333, 3]);
   });
 
+  it("fills pixels of weight between 0.5 and 1 too (anything below 1 counts as a hole)", () => {
+    // 2x1, weights [1, 0.5], data [1, 4]: coarse = (1 + 0.5*4) / 1.5 = 2 -> pixel 1 = 0.5*4 + 0.5*2 = 3.
+    const d = f32([1, 4]);
+    pushPullFill(d, f32([1, 0.5]), 2, 1, 1);
+    near(d, [1, 3]);
+  });
+
+  it("caps a coarse pixel's weight at 1, so two full fine pixels count no more than one at the next level", () => {
+    // 8x1, weights [1,1,1,0,0,0,0,0], data [0,0,6,...]: level 1 = [0 (weight 2 -> 1), 6 (1), _, _];
+    // level 2 = [(0 + 6) / 2 = 3, _] -> [3, 3] (uncapped it would be (2*0 + 6) / 3 = 2); level 1 -> [0, 6, 3, 3].
+    // Fine x = 3..7 at level-1 coordinates 1.25, 1.75, 2.25, 2.75, 3 (clamped): 5.25, 3.75, 3, 3, 3.
+    const d = f32([0, 0, 6, 9, 9, 9, 9, 9]);
+    pushPullFill(d, f32([1, 1, 1, 0, 0, 0, 0, 0]), 8, 1, 1);
+    near(d, [0, 0, 6, 5.25, 3.75, 3, 3, 3], 5);
+  });
+
   it("recurses until the pyramid is full: one known pixel fills a 4x1 row, every channel", () => {
     // [5,_,_,_] -> coarse [5,_] (weights [1,0]) -> [5] -> [5,5] -> [5,5,5,5]; channel 2 the same with 7.
     const d = f32([5, 7, 0, 0, 0, 0, 0, 0]);
@@ -206,6 +222,16 @@ describe("smoothFields", () => {
     expect(a![0]).toBeCloseTo(2.5, 4);
     // x = 511 clamps to the last cell: cells 253..255 -> 508.5.
     expect(a![511]).toBeCloseTo(508.5, 3);
+    // w = 513: 257 cells, the last holding pixel 512 alone (value 512, weight 1). Cell ratios (r = 2 cells):
+    // 255 -> (1013 + 1017 + 1021 + 512) / 7 = 509, 256 -> (1017 + 1021 + 512) / 5 = 510; pixel 512 sits at cell 255.75
+    // and blends them weighted by the blurred mask (7, 5): (0.25*7*509 + 0.75*5*510) / (0.25*7 + 0.75*5) = 509.6818.
+    const odd = Float32Array.from({ length: 513 }, (_, x) => x);
+    const [c] = smoothFields([odd], new Uint8Array(513).fill(1), 513, 1, 4, 1);
+    expect(c![512]).toBeCloseTo(509.6818, 3);
+    expect(c![300]).toBeCloseTo(300, 2);
+    // The same down a 1 x 513 column (cells and interpolation along y).
+    const [col] = smoothFields([odd], new Uint8Array(513).fill(1), 1, 513, 4, 1);
+    for (const y of [0, 11, 300, 512]) expect(col![y], `y=${y}`).toBeCloseTo(c![y]!, 3);
     // w = 511 still uses single pixels: r = 4 around x = 0 -> mean of 0..4 = 2.
     const [b] = smoothFields([ramp.subarray(0, 511)], new Uint8Array(511).fill(1), 511, 1, 4, 1);
     expect(b![0]).toBeCloseTo(2, 4);
@@ -310,6 +336,19 @@ function tentIllum(rgb: Float32Array, mask: Uint8Array, w: number, h: number, rr
       out[y * w + x] = mask[y * w + x] ? s / ws : 0;
     }
   return out;
+}
+
+/** clamp(illum / mean illum over the subject, 0.2, 5) per pixel (0 outside the subject). */
+function illumRatios(rgb: Float32Array, mask: Uint8Array, w: number, h: number, rr: number): number[] {
+  const illum = tentIllum(rgb, mask, w, h, rr);
+  let sum = 0,
+    cnt = 0;
+  for (let p = 0; p < w * h; p++)
+    if (mask[p]) {
+      sum += illum[p]!;
+      cnt++;
+    }
+  return Array.from(illum, (v, p) => (mask[p] ? Math.min(5, Math.max(0.2, (v * cnt) / sum)) : 0));
 }
 
 /** Expected de-shading: each subject pixel times clamp(illum / mean illum, 0.2, 5)^-min(1, s), capped at 1. */
@@ -417,9 +456,38 @@ describe("deshadeLinear", () => {
       deshadeLinear(rgb, m, 7, 1, s, 1);
       expect(Array.from(rgb)).toEqual(Array.from(grey(vals)));
     }
+    // Strength 0 does not even cap values above 1.
+    const bright = grey([1.5, 0.2, 0.3]);
+    deshadeLinear(bright, u8([1, 1, 1]), 3, 1, 0, 1);
+    expect(Array.from(bright)).toEqual(Array.from(grey([1.5, 0.2, 0.3])));
+    // Near black: illum [0.8, 0.5, 0.25, 0] e-6 (weights 2/5, 2/8, 1/8, 0 on pixel 0), mean 0.39e-6 <= 1e-6 -> untouched.
+    const dark = grey([2e-6, 0, 0, 0]);
+    deshadeLinear(dark, u8([1, 1, 1, 1]), 4, 1, 1, 1);
+    expect(Array.from(dark)).toEqual(Array.from(grey([2e-6, 0, 0, 0])));
     const black = grey([0, 0, 0, 0]);
     deshadeLinear(black, u8([1, 1, 1, 1]), 4, 1, 1, 1);
     expect(Array.from(black)).toEqual(new Array(12).fill(0));
+  });
+});
+
+describe("deshadeLinear's gain table", () => {
+  it("is within half a table step (4.8 / 16384 of ratio) of ratio^-1, so the nearest entry is taken", () => {
+    // 64 grey values spread over 0.05 .. 0.95; |d(1/r)| for a ratio error of half a step e is e / r^2.
+    const vals = Array.from({ length: 64 }, (_, i) => 0.05 + (((i * 37) % 64) / 64) * 0.9);
+    const mask = new Uint8Array(64).fill(1);
+    const rgb = grey(vals);
+    const ratios = illumRatios(rgb, mask, 64, 1, 1);
+    deshadeLinear(rgb, mask, 64, 1, 1, 1);
+    const half = 4.8 / 16384 / 2;
+    let checked = 0;
+    for (let p = 0; p < 64; p++) {
+      if (rgb[p * 3]! >= 1) continue;
+      const r = ratios[p]!,
+        gain = rgb[p * 3]! / Math.fround(vals[p]!);
+      expect(Math.abs(gain - 1 / r), `pixel ${p}, ratio ${r}`).toBeLessThanOrEqual(half / (r * r) + 1e-5 / r);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(50);
   });
 });
 
@@ -461,16 +529,16 @@ describe("deshadeImage", () => {
   });
 
   it("takes the default radius from the mask's bounding box (6% of its longer side)", () => {
-    // 120x3 image, mask row 1, x 10..109 -> box 100x1 -> radius 6 (90 or 110 wide would give 5 or 7).
+    // 120x3 image, mask row 1, x 20..94 -> box 75x1 -> 4.5 -> radius 5 (74 wide gives 4, 95 or 100 wide 6).
     const f = (x: number, y: number) => (40 + ((x * 7) % 150) + y) & 255;
     const wide = greyImage(120, 3, f);
     const mask = new Uint8Array(360);
-    for (let x = 10; x < 110; x++) mask[120 + x] = 1;
+    for (let x = 20; x < 95; x++) mask[120 + x] = 1;
     const auto = Array.from(deshadeImage(wide, mask, 1).data);
-    expect(auto).toEqual(Array.from(deshadeImage(wide, mask, 1, 6).data));
-    expect(auto).not.toEqual(Array.from(deshadeImage(wide, mask, 1, 5).data));
-    expect(auto).not.toEqual(Array.from(deshadeImage(wide, mask, 1, 7).data));
-    // The same transposed: 3x120, mask column 1, y 10..109.
+    expect(auto).toEqual(Array.from(deshadeImage(wide, mask, 1, 5).data));
+    expect(auto).not.toEqual(Array.from(deshadeImage(wide, mask, 1, 4).data));
+    expect(auto).not.toEqual(Array.from(deshadeImage(wide, mask, 1, 6).data));
+    // Transposed: 3x120, mask column 1, y 10..109 -> box 1x100 -> radius 6 (90 or 110 tall would give 5 or 7).
     const tall = greyImage(3, 120, (x, y) => f(y, x));
     const tmask = new Uint8Array(360);
     for (let y = 10; y < 110; y++) tmask[y * 3 + 1] = 1;
@@ -487,5 +555,8 @@ describe("deshadeImage", () => {
       const flat = greyImage(3, 3, () => b);
       expect(Array.from(deshadeImage(flat, new Uint8Array(9).fill(1), 1).data), `byte ${b}`).toEqual(Array.from(flat.data));
     }
+    // A uniform colour keeps each of its channels.
+    const colour = image(3, 3, new Array(9).fill([200, 30, 90]));
+    expect(Array.from(deshadeImage(colour, new Uint8Array(9).fill(1), 1).data)).toEqual(Array.from(colour.data));
   });
 });
