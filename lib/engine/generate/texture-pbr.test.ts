@@ -184,7 +184,76 @@ describe("pbrMaps roughness and metallic", () => {
     const metal = smoothstep(0.5, 0.9, 12 * (25 / 529)) * smoothstep(0.2, 0.45, sd / (m + 0.05));
     expect(Math.round(metal * 255)).toBe(13);
     expect(texel(mr, 5, 2, 2)[2]).toBe(13);
+    // Corner: G = 12 * 16/361; its 3x3 mean window (0..2) holds the white texel: m = (8 Yg + 1) / 9.
+    const mc = (8 * Yg + 1) / 9,
+      sdc = Math.sqrt((8 * Yg * Yg + 1) / 9 - mc * mc);
+    const metalCorner = smoothstep(0.5, 0.9, 12 * (16 / 361)) * smoothstep(0.2, 0.45, sdc / (mc + 0.05));
+    expect(Math.round(metalCorner * 255)).toBe(5);
+    expect(texel(mr, 5, 0, 0)[2]).toBe(5);
     expect(texel(mr, 5, 2, 2)[0]).toBe(255);
+  });
+
+  it("weighs a highlight by smoothstep(0.04, 0.2, excess over the mean) x smoothstep(0.35, 0.15, saturation) x smoothstep(0.5, 0.6, luma)", () => {
+    // One highlight texel at the centre of 5x5 grey (byte 77): centre roughness = 0.7 - 0.6 * 12 * hl * 25/529.
+    const Yg = 77 / 255;
+    const rough = (hl: number) => Math.round((0.7 - 0.6 * 12 * hl * (25 / 529)) * 255);
+    const cases: [string, [number, number, number], number, number][] = [];
+    // Grey byte 140: luma 0.549 -> 0.485 of a highlight (the excess 0.96 (0.549 - Yg) = 0.24 and saturation 0 count fully).
+    cases.push(["half bright", [140, 140, 140], smoothstep(0.5, 0.6, 140 / 255), 136]);
+    // Pink (180, 140, 140): luma 0.582 -> 0.90; saturation 40/180 = 0.22 -> 0.70.
+    const yPink = (0.2126 * 180 + 0.7152 * 140 + 0.0722 * 140) / 255;
+    cases.push(["pink", [180, 140, 140], smoothstep(0.5, 0.6, yPink) * smoothstep(0.35, 0.15, 40 / 180), 123]);
+    for (const [name, centre, hl, want] of cases) {
+      expect(rough(hl), name).toBe(want);
+      const { metallicRoughness: mr } = pbrMaps(
+        tile(5, 5, (x, y) => (x === 2 && y === 2 ? centre : [77, 77, 77])),
+        new Uint8Array(25).fill(1),
+        5,
+        5,
+      );
+      expect(texel(mr, 5, 2, 2)[1], name).toBe(want);
+    }
+    // Light grey 230 on 180: excess 0.96 * 50/255 = 0.188 -> 0.98 of a highlight (luma 0.90, grey).
+    const hl = smoothstep(0.04, 0.2, (0.96 * 50) / 255);
+    const { metallicRoughness: mr } = pbrMaps(
+      tile(5, 5, (x, y) => (x === 2 && y === 2 ? [230, 230, 230] : [180, 180, 180])),
+      new Uint8Array(25).fill(1),
+      5,
+      5,
+    );
+    expect(rough(hl)).toBe(93);
+    expect(texel(mr, 5, 2, 2)[1]).toBe(93);
+    expect(Yg).toBeLessThan(0.5);
+  });
+
+  it("is not glossy on a plain white surface: a highlight must stand out from its neighbourhood", () => {
+    const { metallicRoughness: mr } = pbrMaps(
+      tile(5, 5, () => [255, 255, 255]),
+      new Uint8Array(25).fill(1),
+      5,
+      5,
+    );
+    for (let p = 0; p < 25; p++) expect(Array.from(mr.subarray(p * 4, p * 4 + 4))).toEqual([255, BASE, 0, 255]);
+  });
+
+  it("spreads gloss over 2 r2 texels, r2 = 2.5% of the longer side (4 at 161), along a row or a column", () => {
+    // One white texel at 80 in a 161-texel grey line: gloss at distance d = #{m : |m - 80| <= 4, |m - 80 - d| <= 4} / 81.
+    // d = 8 -> 1/81 -> G = 12/81 -> 0.7 - 0.0889 = 0.611 -> 156; d = 9 -> 0 -> 178.
+    for (const [w, h] of [
+      [161, 1],
+      [1, 161],
+    ]) {
+      const { metallicRoughness: mr } = pbrMaps(
+        tile(w, h, (x, y) => (x + y === 80 ? [255, 255, 255] : [77, 77, 77])),
+        new Uint8Array(161).fill(1),
+        w,
+        h,
+      );
+      expect(mr[88 * 4 + 1], `${w}x${h} d=8`).toBe(156);
+      expect(mr[72 * 4 + 1], `${w}x${h} d=-8`).toBe(156);
+      expect(mr[89 * 4 + 1], `${w}x${h} d=9`).toBe(178);
+      expect(mr[71 * 4 + 1], `${w}x${h} d=-9`).toBe(178);
+    }
   });
 
   it("reads a 3x3 white patch on grey as polished metal (roughness 0.1, metallic 1), a coloured surround as not metal", () => {
