@@ -115,7 +115,7 @@ describe("pbrMaps normals", () => {
       [4, 1],
       [1, 4],
       [2, 2],
-    ]) {
+    ] as const) {
       const { normal, metallicRoughness } = pbrMaps(
         tile(w, h, (x, y) => [60 * x + 40 * y, 0, 200]),
         new Uint8Array(w * h).fill(1),
@@ -242,7 +242,7 @@ describe("pbrMaps roughness and metallic", () => {
     for (const [w, h] of [
       [161, 1],
       [1, 161],
-    ]) {
+    ] as const) {
       const { metallicRoughness: mr } = pbrMaps(
         tile(w, h, (x, y) => (x + y === 80 ? [255, 255, 255] : [77, 77, 77])),
         new Uint8Array(161).fill(1),
