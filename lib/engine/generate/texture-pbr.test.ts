@@ -18,11 +18,11 @@ const normalBytes = (nx: number, ny: number) => {
   return [Math.round((nx * inv * 0.5 + 0.5) * 255), Math.round((ny * inv * 0.5 + 0.5) * 255), Math.round((inv * 0.5 + 0.5) * 255), 255];
 };
 /**
- * The height map is 9 x the luma, not the luma: its two radius-1 box blurs sum 9 texels each (81 in all) and
- * are divided by 9 only once, so slopes come out 9 x steeper than NORMAL_STRENGTH alone says. Pinned as the
- * code behaves today (reported as a defect); set to 1 when the height is divided by 81.
+ * The height map is the luma itself (0..1 per texel), smoothed. It was 9 x the luma until the
+ * fix: boxBlur returns 3x3 sums, its two passes sum 81 texels, and the code divided by 9, so
+ * bumps came out 9 x steeper than NORMAL_STRENGTH says.
  */
-const HEIGHT_GAIN = 9;
+const HEIGHT_GAIN = 1;
 const smoothstep = (a: number, b: number, x: number) => {
   const t = Math.min(1, Math.max(0, (x - a) / (b - a)));
   return t * t * (3 - 2 * t);
@@ -40,8 +40,8 @@ describe("pbrMaps normals", () => {
       w,
       w,
     );
-    const want = normalBytes((-HEIGHT_GAIN * NORMAL_STRENGTH * 20) / 255, 0); // nx = -2.1176 -> [12, 128, 182]
-    expect(want).toEqual([12, 128, 182, 255]);
+    const want = normalBytes((-HEIGHT_GAIN * NORMAL_STRENGTH * 20) / 255, 0); // nx = -3 * 20 / 255 = -0.2353 -> [98, 128, 252]
+    expect(want).toEqual([98, 128, 252, 255]);
     for (let y = 3; y <= 5; y++) for (let x = 3; x <= 5; x++) expect(texel(normal, w, x, y), `(${x},${y})`).toEqual(want);
     // The outer ring of texels never gets a normal.
     for (let i = 0; i < w; i++) {
@@ -61,7 +61,7 @@ describe("pbrMaps normals", () => {
       w,
     );
     const want = normalBytes(0, (HEIGHT_GAIN * NORMAL_STRENGTH * 20) / 255);
-    expect(want).toEqual([128, 243, 182, 255]);
+    expect(want).toEqual([128, 157, 252, 255]);
     for (let y = 3; y <= 5; y++) for (let x = 3; x <= 5; x++) expect(texel(normal, w, x, y), `(${x},${y})`).toEqual(want);
   });
 
@@ -82,9 +82,9 @@ describe("pbrMaps normals", () => {
       );
       expect(texel(normal, w, 4, 4), `luma weight ${weight}`).toEqual(normalBytes((-HEIGHT_GAIN * NORMAL_STRENGTH * weight * 25) / 255, 0));
     }
-    // Red: 27 * 0.2126 * 25 / 255 = 0.563 -> R 65; blue alone still tilts: 0.191 -> R 104.
-    expect(normalBytes((-HEIGHT_GAIN * NORMAL_STRENGTH * 0.2126 * 25) / 255, 0)[0]).toBe(65);
-    expect(normalBytes((-HEIGHT_GAIN * NORMAL_STRENGTH * 0.0722 * 25) / 255, 0)[0]).toBe(104);
+    // Red: 3 * 0.2126 * 25 / 255 = 0.0625 -> R 120; blue alone still tilts: 0.0212 -> R 125.
+    expect(normalBytes((-HEIGHT_GAIN * NORMAL_STRENGTH * 0.2126 * 25) / 255, 0)[0]).toBe(120);
+    expect(normalBytes((-HEIGHT_GAIN * NORMAL_STRENGTH * 0.0722 * 25) / 255, 0)[0]).toBe(125);
   });
 
   it("stays flat wherever the 3x3 neighbourhood (diagonals included) leaves the subject", () => {

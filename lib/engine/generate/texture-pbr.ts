@@ -105,12 +105,13 @@ export function pbrMaps(rgba: Uint8Array, mask: Uint8Array, w: number, h: number
     normal[p * 4 + 2] = 255;
     normal[p * 4 + 3] = 255;
   }
-  // Height: the luma smoothed by a small tent (radius 2) so rims span a few texels.
+  // Height: the luma smoothed by a small tent (radius 2) so rims span a few texels. boxBlur
+  // returns 3x3 sums, so two passes sum 81 texels.
   const H = Float32Array.from(Y),
     tmp = new Float32Array(n);
   boxBlur(H, w, h, 1, H, tmp);
   boxBlur(H, w, h, 1, H, tmp);
-  for (let p = 0; p < n; p++) H[p] = H[p]! / 9;
+  for (let p = 0; p < n; p++) H[p] = H[p]! / 81;
   const k = NORMAL_STRENGTH / 8;
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
