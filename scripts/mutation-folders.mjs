@@ -32,7 +32,7 @@ export const MUTATION_RUNS = {
   ...genRun("depth-mesh", ["depth-mesh.ts"], ["depth-mesh.test.ts", "depth.test.ts"]),
   ...genRun("image-input", ["image-input.ts"], ["image-input-exact.test.ts", "image-input.test.ts", "depth.test.ts"]),
   ...genRun("texture", ["texture.ts", "texture-visibility.ts"], ["texture.test.ts"]),
-  ...genRun("texture-image", ["texture-image.ts", "texture-pbr.ts"], ["texture.test.ts"]),
+  ...genRun("texture-image", ["texture-image.ts", "texture-pbr.ts"], ["texture-image.test.ts", "texture-pbr.test.ts", "texture.test.ts"]),
   ...genRun("cover", ["cover.ts"], ["cover.test.ts"]),
   ...genRun("image-to-3d", ["image-to-3d.ts", "inflate.ts"], ["image-to-3d.test.ts", "multi-view.test.ts"]),
   ...genRun("visual-hull", ["visual-hull.ts"], ["image-to-3d.test.ts", "multi-view.test.ts"]),
