@@ -82,7 +82,7 @@ describe("makeWellComposed", () => {
     for (const [x, y] of [
       [2, 0],
       [0, 2],
-    ])
+    ] as const)
       for (let z = 0; z < 2; z++) expect(occ[(z * 3 + y) * 3 + x], `${x},${y},${z}`).toBe(0);
   });
 });
