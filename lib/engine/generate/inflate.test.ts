@@ -155,6 +155,65 @@ describe("inflateSilhouette", () => {
     expect(inflateSilhouette(mask, 8, 8, { cells: 64, maxTriangles: 10 }).cells).toBe(8);
   });
 
+  it("volume and the rim: 551437 mm^3 for the square (measured; rim smoothing 2 passes)", () => {
+    expect(signedVolume(m.positions, m.indices)).toBeCloseTo(551437.25, 1);
+  });
+
+  it("keeps a 4-cell speck as its own closed part and drops a 1-cell one (minimum area 4 cells)", () => {
+    // 16x16 image, an 8x8 square at the origin, cells 14 over the 14 px bounds: 1 px per cell, 64 cells -> 130 / 256.
+    const main = () => rect(16, 16, 0, 0, 7, 7);
+    const withSpeck = (x0: number, x1: number) => {
+      const k = main();
+      for (let y = x0; y <= x1; y++) for (let x = x0; x <= x1; x++) k[y * 16 + x] = 1;
+      return k;
+    };
+    const two = inflateSilhouette(withSpeck(12, 13), 16, 16, { cells: 14, maxTriangles: 1e9 });
+    expect(two.positions.length / 3).toBe(130 + (2 * 9 - 8)); // 2x2 cells: 3x3 corners twice, 8 rim corners shared
+    expect(two.indices.length / 3).toBe(256 + 16);
+    expect(checkManifold(two.indices)).toMatchObject({ closed: true, oriented: true });
+    const one = inflateSilhouette(withSpeck(13, 13), 16, 16, { cells: 14, maxTriangles: 1e9 });
+    expect(one.positions.length / 3).toBe(130);
+    expect(one.indices.length / 3).toBe(256);
+  });
+
+  it("an L: only corners with all 4 cells set are raised; the 32 rim corners stay at Z = 0 (figures measured)", () => {
+    // 2x4 upright plus 2x2 foot to the right (pixels), 8 cells: 0.5 px per cell.
+    const ell = rect(8, 8, 2, 2, 3, 5);
+    for (let y = 4; y <= 5; y++) for (let x = 4; x <= 5; x++) ell[y * 8 + x] = 1;
+    const e = inflateSilhouette(ell, 8, 8, { cells: 8, maxTriangles: 1e9 });
+    expect(e.positions.length / 3).toBe(98);
+    expect(e.indices.length / 3).toBe(192);
+    expect(e.positions.filter((v, i) => i % 3 === 2 && v === 0).length).toBe(32);
+    expect(signedVolume(e.positions, e.indices)).toBeCloseTo(244119.48, 1);
+    expect(meshBounds(e.positions).max[2]).toBeCloseTo(28.2739, 3);
+  });
+
+  it("crease sigma is 0.02 x cells by default: at 100 cells it is 2 (box radius 2), not 1 (measured volumes)", () => {
+    const at = (creaseSmoothing?: number) => inflateSilhouette(mask, 8, 8, { cells: 100, maxTriangles: 1e9, creaseSmoothing });
+    const d = at(undefined);
+    expect(d.cells).toBe(100);
+    expect(signedVolume(d.positions, d.indices)).toBeCloseTo(588559.44, 1);
+    expect(Array.from(d.positions)).toEqual(Array.from(at(0.02).positions));
+    expect(signedVolume(at(0.01).positions, at(0.01).indices)).toBeCloseTo(587074.04, 1);
+  });
+
+  it("uvs divide by the image's own width and height (8 x 12 image: v in [2, 6) / 12)", () => {
+    const r = inflateSilhouette(rect(8, 12, 2, 2, 5, 5), 8, 12, { cells: 8, maxTriangles: 1e9 });
+    const u = r.uvs.filter((_, i) => i % 2 === 0),
+      v = r.uvs.filter((_, i) => i % 2 === 1);
+    expect(Math.min(...u)).toBeCloseTo(2 / 8, 6);
+    expect(Math.max(...u)).toBeCloseTo(6 / 8, 6);
+    expect(Math.min(...v)).toBeCloseTo(2 / 12, 6);
+    expect(Math.max(...v)).toBeCloseTo(6 / 12, 6);
+  });
+
+  it("a budget met exactly keeps the cells; 9 cells over budget still drop to 8", () => {
+    // 4x4 px at 16 cells: 16 x 16 = 256 cells x 4 = 1024 triangles.
+    expect(inflateSilhouette(mask, 8, 8, { cells: 16, maxTriangles: 1024 }).cells).toBe(16);
+    expect(inflateSilhouette(mask, 8, 8, { cells: 16, maxTriangles: 1023 }).cells).toBeLessThan(16);
+    expect(inflateSilhouette(mask, 8, 8, { cells: 9, maxTriangles: 10 }).cells).toBe(8);
+  });
+
   it("rejects an empty mask", () => {
     expect(() => inflateSilhouette(new Uint8Array(64), 8, 8, { cells: 8, maxTriangles: 1e9 })).toThrow(InputContentError);
     expect(() => inflateSilhouette(new Uint8Array(64), 8, 8, { cells: 8, maxTriangles: 1e9 })).toThrow("the image has no foreground");

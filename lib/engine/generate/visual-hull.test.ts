@@ -175,6 +175,10 @@ describe("relaxToField", () => {
     relaxToField(p, occ, 3, 3, 3);
     const d = 0.75 / Math.sqrt(3);
     for (let k = 0; k < p.length; k++) expect(p[k]).toBeCloseTo(s.positions[k] === 1 ? 1 + d : 2 - d, 6);
+    // Corners on the outer layer (x, y or z = 0 or 3) are never moved, though the field there is not flat.
+    const edge = new Float32Array([0, 1, 1, 1, 0, 1, 1, 1, 0, 3, 2, 2, 2, 3, 2, 2, 2, 3]);
+    relaxToField(edge, occ, 3, 3, 3);
+    expect(Array.from(edge)).toEqual([0, 1, 1, 1, 0, 1, 1, 1, 0, 3, 2, 2, 2, 3, 2, 2, 2, 3]);
   });
 
   it("leaves a flat face where the field is exactly 0.5; skips the outer corner layer and points of zero gradient", () => {
@@ -195,6 +199,17 @@ describe("relaxToField", () => {
     expect(p[15]).toBeLessThan(3);
     expect(p[17]).toBeLessThan(7);
     expect(Array.from(p.slice(18))).toEqual([3, 4, 8]);
+  });
+
+  it("a voxel on the grid's last layer: the blur treats beyond the border as 0, it does not wrap to the next row", () => {
+    // Voxel (2,1,1) of 3^3: corners x = 2, 3 carry 1/8. Figures measured: corner (1,1,1) steps to
+    // (1.7155, 1.1590, 1.1590), (2,1,1) the 0.75 cap along (1,1,1) / sqrt 3 (towards the centre 2.5, 1.5, 1.5).
+    const occ = cube(3, [[2, 1, 1]]);
+    const p = new Float32Array([1, 1, 1, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2, 1, 2]);
+    relaxToField(p, occ, 3, 3, 3);
+    const d = 0.75 / Math.sqrt(3);
+    const want = [1.7155, 1.159, 1.159, 2 + d, 1 + d, 1 + d, 1.7155, 1.841, 1.841, 2 + d, 2 - d, 2 - d, 2 + d, 1 + d, 2 - d];
+    for (let k = 0; k < want.length; k++) expect(p[k], `coordinate ${k}`).toBeCloseTo(want[k]!, 4);
   });
 
   it("moves by a single uncapped Newton step near a bump (figures measured, steps < 0.75)", () => {
@@ -361,6 +376,59 @@ describe("visualHull", () => {
     expect(Array.from(h.positions)).toEqual(Array.from(visualHull(views, opts).positions));
     expect(visualHull(views, { ...opts, cells: 20, maxTriangles: 4800 }).indices.length / 3).toBe(4800);
     expect(() => visualHull(views, { ...opts, maxTriangles: 3071 })).toThrow("the silhouettes do not intersect");
+  });
+
+  it("silhouettes touching the image border give the same hull as with a margin (no reads across rows)", () => {
+    const full = new Uint8Array(16 * 16).fill(1);
+    const edge = (v: ViewSilhouette["view"]): ViewSilhouette => ({ view: v, mask: full, width: 16, height: 16 });
+    expectHull(
+      [edge("front"), edge("left")],
+      grid((x, y, z) => inBox(x) && inBox(y) && inBox(z)),
+    );
+    expectHull(
+      [edge("front"), edge("back"), edge("right")],
+      grid((x, y, z) => inBox(x) && inBox(y) && inBox(z)),
+    );
+  });
+
+  it("scales each view to the common height: 2 mm per pixel, voxels 3 mm from the widest side view, a notch on top", () => {
+    // heightMm 32, all views 16 px tall: s = 2 mm / px. Front: 10 x 16 image, columns 1..8 (16 mm wide, cx = 5),
+    // rows 0..4 only columns 1..4. Left: 24 px wide (Zh = 24 mm), right: 20 px (|Z| <= 20).
+    // vs = max(16, 32, 48) / 16 = 3 mm; nx = ceil(16 / 3) + 4 = 10, ny = ceil(32 / 3) + 4 = 15, nz = 16 + 4 = 20.
+    // X(ix) = -8 + 3 (ix - 1.5): ix 2..6 -> -6.5 .. 5.5 (pixels 1, 3, 4, 6, 7); the notch keeps ix 2..4 (pixels 1, 3, 4).
+    // Y(iy) = 3 (iy - 1.5): iy 2..12 -> 1.5 .. 31.5, rows floor(16 - Y / 2) = 15 .. 0; rows <= 4 from iy 9.
+    // Z(iz) = -24 + 3 (iz - 1.5): the right view keeps |Z| <= 20: iz 3..16.
+    const front = new Uint8Array(10 * 16);
+    for (let y = 0; y < 16; y++) for (let x = 1; x <= (y <= 4 ? 4 : 8); x++) front[y * 10 + x] = 1;
+    const views: ViewSilhouette[] = [
+      { view: "front", mask: front, width: 10, height: 16 },
+      { view: "left", mask: new Uint8Array(24 * 16).fill(1), width: 24, height: 16 },
+      { view: "right", mask: new Uint8Array(20 * 16).fill(1), width: 20, height: 16 },
+    ];
+    const h = visualHull(views, { cells: 16, maxTriangles: Infinity, heightMm: 32 });
+    const [nx, ny, nz] = [10, 15, 20];
+    const occ = new Uint8Array(nx * ny * nz);
+    for (let iz = 3; iz <= 16; iz++)
+      for (let iy = 2; iy <= 12; iy++) for (let ix = 2; ix <= (iy >= 9 ? 4 : 6); ix++) occ[(iz * ny + iy) * nx + ix] = 1;
+    const r = reference(occ, [nx, ny, nz], 8, 24, 3);
+    expect(Array.from(h.indices)).toEqual(Array.from(r.indices));
+    expect(Array.from(h.positions)).toEqual(Array.from(r.positions));
+    // u = X / (2 * 10) + 5 / 10, v = -Y / (2 * 16) + 16 / 16.
+    expect(h.frontUv).toEqual({ ax: 1 / 20, bx: 0.5, ay: -1 / 32, by: 1 });
+  });
+
+  it("front only at 2 mm per voxel: the same carving as at 1 mm, every coordinate doubled (depth hmax x voxel)", () => {
+    const a = visualHull([view("front", square)], opts),
+      b = visualHull([view("front", square)], { ...opts, heightMm: 32 });
+    expect(Array.from(b.indices)).toEqual(Array.from(a.indices));
+    for (let k = 0; k < a.positions.length; k++) expect(b.positions[k]).toBeCloseTo(2 * a.positions[k]!, 4);
+  });
+
+  it("17 cells over budget retry at 16 (floor(17 x 0.8) = 13, raised to 16)", () => {
+    const views = [view("front", square), view("left", square)];
+    // 17 cells: a 17^3 box = 3468 triangles > 3400.
+    const h = visualHull(views, { ...opts, cells: 17, maxTriangles: 3400 });
+    expect(Array.from(h.positions)).toEqual(Array.from(visualHull(views, opts).positions));
   });
 
   it("names what is wrong with the input", () => {
