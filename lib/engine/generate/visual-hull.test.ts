@@ -210,6 +210,17 @@ describe("relaxToField", () => {
     const d = 0.75 / Math.sqrt(3);
     const want = [1.7155, 1.159, 1.159, 2 + d, 1 + d, 1 + d, 1.7155, 1.841, 1.841, 2 + d, 2 - d, 2 - d, 2 + d, 1 + d, 2 - d];
     for (let k = 0; k < want.length; k++) expect(p[k], `coordinate ${k}`).toBeCloseTo(want[k]!, 4);
+    // Plus voxel (0,2,1) on the opposite face: the last corner of a row must not see the first of the next row.
+    const both = cube(3, [
+      [2, 1, 1],
+      [0, 2, 1],
+    ]);
+    const q = new Float32Array([1, 1, 1, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2, 1, 2]);
+    relaxToField(q, both, 3, 3, 3);
+    const measured = [
+      1.38495, 1.60492, 1.21997, 2.19405, 1.58215, 1.43122, 1.2385, 2.318, 1.364, 1.7615, 1.682, 1.364, 2.19405, 1.58215, 1.56878,
+    ];
+    for (let k = 0; k < measured.length; k++) expect(q[k], `coordinate ${k}`).toBeCloseTo(measured[k]!, 4);
   });
 
   it("moves by a single uncapped Newton step near a bump (figures measured, steps < 0.75)", () => {
