@@ -34,8 +34,8 @@ export const MUTATION_RUNS = {
   ...genRun("texture", ["texture.ts", "texture-visibility.ts"], ["texture.test.ts"]),
   ...genRun("texture-image", ["texture-image.ts", "texture-pbr.ts"], ["texture-image.test.ts", "texture-pbr.test.ts", "texture.test.ts"]),
   ...genRun("cover", ["cover.ts"], ["cover.test.ts"]),
-  ...genRun("image-to-3d", ["image-to-3d.ts", "inflate.ts"], ["image-to-3d.test.ts", "multi-view.test.ts"]),
-  ...genRun("visual-hull", ["visual-hull.ts"], ["image-to-3d.test.ts", "multi-view.test.ts"]),
+  ...genRun("image-to-3d", ["image-to-3d.ts", "inflate.ts"], ["inflate.test.ts", "image-to-3d.test.ts", "multi-view.test.ts"]),
+  ...genRun("visual-hull", ["visual-hull.ts"], ["visual-hull.test.ts", "image-to-3d.test.ts", "multi-view.test.ts"]),
   ...genRun("face-target", ["face-target.ts"], ["face-target.test.ts"]),
   "generate-job": {
     folder: G,
