@@ -149,7 +149,8 @@ export function visualHull(views: ViewSilhouette[], opts: HullOptions): HullMesh
       cells = Math.max(16, Math.floor(cells * 0.8));
       continue;
     }
-    if (!surf || surf.indices.length === 0) throw new InputContentError("the silhouettes do not intersect");
+    if (!surf) throw new InputContentError(`the hull needs more than ${opts.maxTriangles} triangles even at 16 cells`);
+    if (surf.indices.length === 0) throw new InputContentError("the silhouettes do not intersect");
     relaxToField(surf.positions, occ, nx, ny, nz);
     taubinSmooth(surf.positions, surf.indices, opts.smoothing ?? 6);
     const p = surf.positions;
