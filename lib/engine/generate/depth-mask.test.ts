@@ -63,6 +63,21 @@ describe("subjectMask: the degree", () => {
     expect(countSet(subjectMask(img, 52 / 255))).toBe(400);
   });
 
+  it("a region just under the degree goes: offset 76 (0.298) at degree 0.3, not a bisected tolerance below it", () => {
+    // A bisection from 0.3 would stop at 0.29765625 and keep it: the degree itself is tried first.
+    expectMask(
+      subjectMask(
+        scene([
+          [anchor, 200],
+          [probe, 76],
+        ]),
+        0.3,
+      ),
+      100,
+      anchor,
+    );
+  });
+
   it("below 0.01 the tolerance stays 0.01: offset 3 (0.0118) is subject at degree 0, offset 2 (0.0078) is not", () => {
     expectMask(
       subjectMask(
@@ -170,6 +185,16 @@ describe("subjectMask: what counts as a subject", () => {
     );
   });
 
+  it("an enclosed backdrop-coloured pocket of 0.1% (10 pixels) stays a hole", () => {
+    const sq = rect(40, 40, 20, 20);
+    const hole = rect(45, 45, 2, 5);
+    const img = scene([
+      [hole, 0],
+      [sq, 200],
+    ]);
+    expectMask(subjectMask(img, 0.3), 100, (x, y) => sq(x, y) && !hole(x, y));
+  });
+
   it("a uniform frame has no subject at any degree: the whole frame is kept", () => {
     const img = synthImage(30, 20, [90, 120, 150], () => null);
     for (const degree of [0, 0.3, 1]) expect(countSet(subjectMask(img, degree))).toBe(600);
@@ -199,6 +224,36 @@ describe("subjectMask: a degree that removes everything", () => {
     // At 0.59 C is still there; at 0.6 (A's own distance) C has gone and A is left.
     expectMask(subjectMask(img, 0.59), 100, (x, y) => a(x, y) || c(x, y));
     expectMask(subjectMask(img, 0.6), 100, a);
+  });
+
+  it("stops after the 7th step, not later", () => {
+    // A at 154 (0.6039), C at 153 (0.6): mids 0.45 lo, 0.675 hi, 0.5625 lo, 0.61875 hi, 0.590625 lo,
+    // 0.6046875 hi, 0.59765625 lo: A and C both stay (an 8th step, 0.601171875, would drop C).
+    const a = rect(20, 20, 10, 10);
+    const c = rect(60, 60, 5, 5);
+    const img = scene([
+      [a, 154],
+      [c, 153],
+    ]);
+    expectMask(subjectMask(img, 0.9), 100, (x, y) => a(x, y) || c(x, y));
+  });
+
+  it("bisects from 0 up: a subject below a quarter of the degree is still found by the bisection", () => {
+    // A at 26 (0.102), C at 13 (0.051, 25 pixels). Degree 0.9: mids 0.45, 0.225, 0.1125 (none) hi,
+    // 0.05625 lo, 0.084375 lo, 0.0984375 lo (A alone), 0.10546875 hi: A alone, C removed.
+    const a = rect(20, 20, 10, 10);
+    const c = rect(60, 60, 5, 5);
+    expectMask(
+      subjectMask(
+        scene([
+          [a, 26],
+          [c, 13],
+        ]),
+        0.9,
+      ),
+      100,
+      a,
+    );
   });
 
   it("with no subject at any bisected tolerance, tolerance 0 is tried before the whole frame", () => {

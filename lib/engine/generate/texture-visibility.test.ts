@@ -151,10 +151,11 @@ describe("penaliseOccluded: the occluder's edge", () => {
   });
 
   it("triangles smaller than a cell are splatted at their centroid's cell", () => {
-    // Both a near and a far dot in cell (30, 40): the near one alone sets the buffer there.
-    expect(run([front(dot(30.5, 40.5), 0.75), front(dot(30.3, 40.7), 0.25)], { present: FRONT }).hidden).toBe(1);
-    expect(run([front(dot(31.5, 40.5), 0.75), front(dot(30.3, 40.7), 0.25)], { present: FRONT }).hidden).toBe(0);
-    expect(run([front(dot(30.5, 41.5), 0.75), front(dot(30.3, 40.7), 0.25)], { present: FRONT }).hidden).toBe(0);
+    // Dots a tenth of a cell across contain no cell centre: each sets only its centroid's cell.
+    // Both a near and a far dot in cell (30, 40): hidden; the near one a cell aside: not.
+    expect(run([front(dot(30.2, 40.2), 0.75), front(dot(30.3, 40.3), 0.25)], { present: FRONT }).hidden).toBe(1);
+    expect(run([front(dot(31.2, 40.2), 0.75), front(dot(30.3, 40.3), 0.25)], { present: FRONT }).hidden).toBe(0);
+    expect(run([front(dot(30.2, 41.2), 0.75), front(dot(30.3, 40.3), 0.25)], { present: FRONT }).hidden).toBe(0);
   });
 });
 
@@ -212,11 +213,11 @@ describe("penaliseOccluded: the box", () => {
   });
 
   it("the buffer has one cell past the box's far side on each axis (513 x 513 for the unit box)", () => {
-    // Dots at a = 512.5 (column 512, the last) still count; at a = 513.5 they are off the buffer.
-    expect(run([front(dot(512.5, 30.5), 0.75), front(dot(512.3, 30.7), 0.25)], { present: FRONT }).hidden).toBe(1);
-    expect(run([front(dot(513.5, 30.5), 0.75), front(dot(513.3, 30.7), 0.25)], { present: FRONT }).hidden).toBe(0);
-    expect(run([front(dot(30.5, 512.5), 0.75), front(dot(30.3, 512.7), 0.25)], { present: FRONT }).hidden).toBe(1);
-    expect(run([front(dot(30.5, 513.5), 0.75), front(dot(30.3, 513.7), 0.25)], { present: FRONT }).hidden).toBe(0);
+    // Dots (splatted, no cell centre inside) in column 512, the last, still count; in column 513 they are off the buffer.
+    expect(run([front(dot(512.2, 30.2), 0.75), front(dot(512.3, 30.3), 0.25)], { present: FRONT }).hidden).toBe(1);
+    expect(run([front(dot(513.2, 30.2), 0.75), front(dot(513.3, 30.3), 0.25)], { present: FRONT }).hidden).toBe(0);
+    expect(run([front(dot(30.2, 512.2), 0.75), front(dot(30.3, 512.3), 0.25)], { present: FRONT }).hidden).toBe(1);
+    expect(run([front(dot(30.2, 513.2), 0.75), front(dot(30.3, 513.3), 0.25)], { present: FRONT }).hidden).toBe(0);
   });
 
   it("before the box: a centroid within one cell of the edge truncates into cell 0, further out is skipped", () => {
@@ -251,5 +252,154 @@ describe("penaliseOccluded: the box", () => {
     expect(run([plate(0.2, -1, 0, 0.5), spot(0.8, -1, 0.75)], { present: LEFT }).hidden).toBe(0);
     expect(run([plate(0.8, 1, 1, 0.5), spot(0.2, 1, 0.8)], { present: RIGHT }).hidden).toBe(1);
     expect(run([plate(0.8, 1, 1, 0.5), spot(0.2, 1, 0.25)], { present: RIGHT }).hidden).toBe(0);
+  });
+});
+
+describe("penaliseOccluded: each view's image axes on an uneven box", () => {
+  // Box x 0.1..0.8, y -0.5..0.5, z 0.3..1: cell 1/512 (the height), 360 x 513 cells; the
+  // horizontal span (0.7 = 358.4 cells) is not a whole number of cells, so a mirrored axis moves
+  // the cell edges.
+  const B: MeshBox = { minX: 0.1, maxX: 0.8, minY: -0.5, maxY: 0.5, minZ: 0.3, maxZ: 1 };
+  // View k: horizontal axis (x, x, z, z) counted from (minX, maxX, minZ, maxZ) inwards, rows from
+  // maxY down, depth towards the camera (+z, -z, -x, +x).
+  const AX = [0, 0, 2, 2],
+    SIGN = [1, -1, 1, -1],
+    DAX = [2, 2, 0, 0],
+    DSIGN = [1, -1, -1, 1];
+  const LO = [B.minX, B.minX, B.minZ, B.minZ],
+    HI = [B.maxX, B.maxX, B.maxZ, B.maxZ];
+  /** Triangle in view k's cells (a, r) at depth dd towards the camera, facing it. */
+  const inView = (k: number, cells: [number, number][], dd: number): Tri => {
+    const v = cells.map(([a, r]) => {
+      const p: V3 = [0, 0, 0];
+      p[AX[k]!] = SIGN[k]! > 0 ? LO[k]! + a * CS : HI[k]! - a * CS;
+      p[1] = B.maxY - r * CS;
+      p[DAX[k]!] = DSIGN[k]! * dd;
+      return p;
+    }) as [V3, V3, V3];
+    const n: V3 = [0, 0, 0];
+    n[DAX[k]!] = DSIGN[k]!;
+    return { v, n };
+  };
+  const only = (k: number) => [0, 1, 2, 3].map((i) => i === k);
+  // Occluder over a >= 100.2 (cells whose centre is at least 100.2: columns 100 and up).
+  const right: [number, number][] = [
+    [100.2, 0],
+    [100.2, 400],
+    [500, 200],
+  ];
+  // Occluder over r >= 100.2 (rows 100 and down).
+  const below: [number, number][] = [
+    [0, 100.2],
+    [400, 100.2],
+    [200, 500],
+  ];
+
+  for (const k of [0, 1, 2, 3]) {
+    it(`view ${k}: a dot at column 100.1 behind an occluder from 100.2 on is hidden, at 99.9 not; the same for rows`, () => {
+      const at = (occ: [number, number][], a: number, r: number) =>
+        run([inView(k, occ, 0.5), inView(k, dot(a, r), 0.2)], { box: B, present: only(k) });
+      expect(at(right, 100.1, 200.5).score[4 + k]).toBe(0.75);
+      expect(at(right, 99.9, 200.5).hidden).toBe(0);
+      expect(at(below, 200.5, 100.1).hidden).toBe(1);
+      expect(at(below, 200.5, 99.9).hidden).toBe(0);
+    });
+  }
+
+  it("sub-cell triangles land in their own cell of the uneven buffer (row stride 360)", () => {
+    const pair = (a: number, r: number) =>
+      run([inView(0, dot(a, r), 0.5), inView(0, dot(a + 0.1, r + 0.1), 0.2)], { box: B, present: only(0) });
+    expect(pair(200.2, 300.2).hidden).toBe(1);
+    expect(pair(350.2, 500.2).hidden).toBe(1);
+  });
+});
+
+describe("penaliseOccluded: rasterisation details", () => {
+  const FRONT = [true, false, false, false];
+
+  it("a cell centre exactly on an occluder's slanted edge is covered, the next one out is not, whichever vertex is first", () => {
+    // Occluder (0,0), (200,0), (0,200): edge a + r = 200. Cell (99, 100) has its centre (99.5, 100.5)
+    // on the edge; cell (100, 100) centre sums to 201, outside (but inside the bounding box).
+    const A: [number, number] = [0, 0],
+      Bv: [number, number] = [200, 0],
+      C: [number, number] = [0, 200];
+    for (const order of [
+      [A, Bv, C],
+      [Bv, C, A],
+      [C, A, Bv],
+    ]) {
+      expect(run([front(order, 0.75), front(dot(99.2, 100.2), 0.25)], { present: FRONT }).hidden).toBe(1);
+      expect(run([front(order, 0.75), front(dot(100.2, 100.2), 0.25)], { present: FRONT }).hidden).toBe(0);
+    }
+  });
+
+  it("a triangle one cell wide or one cell tall is rasterised along its length, not splatted", () => {
+    const tall: [number, number][] = [
+      [50.3, 0],
+      [50.7, 0],
+      [50.5, 200],
+    ];
+    expect(run([front(tall, 0.75), front(dot(50.2, 10.2), 0.25)], { present: FRONT }).hidden).toBe(1);
+    const wide: [number, number][] = [
+      [0, 50.3],
+      [0, 50.7],
+      [200, 50.5],
+    ];
+    expect(run([front(wide, 0.75), front(dot(10.2, 50.2), 0.25)], { present: FRONT }).hidden).toBe(1);
+  });
+
+  it("an occluder reaching past the box still fills the last column and row", () => {
+    const corner: [number, number][] = [
+      [300, 300],
+      [700, 300],
+      [300, 700],
+    ];
+    expect(run([front(corner, 0.75), front(dot(512.2, 400.2), 0.25)], { present: FRONT }).hidden).toBe(1);
+    expect(run([front(corner, 0.75), front(dot(400.2, 512.2), 0.25)], { present: FRONT }).hidden).toBe(1);
+  });
+
+  it("the behind face is looked up at the cell of its centroid, the mean of its three corners", () => {
+    // Occluder over rows up to 100 (top edge); a spread face with rows 90, 90, 120.3 has its centroid
+    // at row 100.1: not covered. Columns likewise against the occluder over columns up to 100.
+    const top: [number, number][] = [
+      [0, 100],
+      [400, 100],
+      [200, -300],
+    ];
+    const spreadR: [number, number][] = [
+      [190, 90],
+      [210, 90],
+      [200.6, 120.3],
+    ];
+    expect(run([front(top, 0.75), front(spreadR, 0.25)], { present: FRONT }).hidden).toBe(0);
+    const left: [number, number][] = [
+      [100, 0],
+      [100, 400],
+      [-300, 200],
+    ];
+    const spreadA: [number, number][] = [
+      [90, 190],
+      [90, 210],
+      [120.3, 200.6],
+    ];
+    expect(run([front(left, 0.75), front(spreadA, 0.25)], { present: FRONT }).hidden).toBe(0);
+    // Moved 0.2 cell back in, both are hidden.
+    expect(
+      run([front(top, 0.75), front(spreadR.map(([a, r]) => [a, r - 0.2]) as [number, number][], 0.25)], { present: FRONT }).hidden,
+    ).toBe(1);
+    expect(
+      run([front(left, 0.75), front(spreadA.map(([a, r]) => [a - 0.2, r]) as [number, number][], 0.25)], { present: FRONT }).hidden,
+    ).toBe(1);
+  });
+
+  it("a centroid off the buffer's side is skipped, not read from the neighbouring row", () => {
+    // Column 513 (= width) of row 30 would alias row 31's column 0; column -1 row 29's last column.
+    expect(run([front(BIG, 0.75), front(dot(513.2, 30.2), 0.25)], { present: FRONT }).hidden).toBe(0);
+    const topRight: [number, number][] = [
+      [400, 0],
+      [600, 0],
+      [600, 200],
+    ];
+    expect(run([front(topRight, 0.75), front(dot(-1.2, 30.2), 0.25)], { present: FRONT }).hidden).toBe(0);
   });
 });
