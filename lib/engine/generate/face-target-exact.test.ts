@@ -101,6 +101,8 @@ describe("loopSubdivide", () => {
     );
     expect(vert(m, 0)).toEqual([0, 0, 5]); // 5/8 * 8 + 3/32 * 0
     expect(vert(m, 1)).toEqual([8, 0, 0]);
+    // Vertex 4 (neighbours 0, 1, 3: valence 3) is the higher end of both its rim edges: it stays too.
+    expect(vert(m, 4)).toEqual([0, -8, 0]);
     // Edges: (0,1) 0, (0,2) 1, (0,3) 2, (0,4) 3, (1,2) 4, (1,4) 5, (2,3) 6, (3,4) 7.
     expect(vert(m, 5)).toEqual([3, 0, 3]); // 3/8 ((0,0,8) + (8,0,0)) + 1/8 ((0,8,0) + (0,-8,0))
     expect(vert(m, 9)).toEqual([4, 4, 0]); // rim midpoint
@@ -130,6 +132,12 @@ describe("fitTriangleCount", () => {
     const m18 = await fitTriangleCount(tetra, 18); // 64 after a second step, then simplified to at most 18
     expect(m18.indices.length / 3).toBeLessThanOrEqual(18);
     expect(m18.indices.length / 3).not.toBe(16);
+  });
+
+  it("exactly at the bounds nothing happens: 4 at (1 - 0.75) * 16, 64 at (1 + 1) * 32", async () => {
+    await expect(fitTriangleCount(tetra, 16, 0.75)).resolves.toBe(tetra);
+    const m64 = loopSubdivide(loopSubdivide(tetra));
+    await expect(fitTriangleCount(m64, 32, 1)).resolves.toBe(m64);
   });
 
   it("simplifies when over 110%: 64 stays at target 59 (64 <= 64.9), is cut at 58", async () => {
