@@ -27,14 +27,20 @@ const canon = (labels: Int32Array) => {
   return Array.from(labels, (l) => (m.has(l) ? m.get(l)! : (m.set(l, m.size), m.size - 1)));
 };
 
-/** A sheet extruded along z (0..1) from a profile polyline in the xy plane: two faces per segment, normals on the +y / +x side. */
-function sheet(profile: [number, number][]) {
+/**
+ * A sheet extruded along z (0..depth, nz rows) from a profile polyline in the xy plane: 2 nz faces per
+ * profile segment, segment by segment, normals on the +y / +x side.
+ */
+function sheet(profile: [number, number][], nz = 1, depth = 1) {
   const pos: number[] = [],
     idx: number[] = [];
-  for (const [x, y] of profile) pos.push(x, y, 0, x, y, 1);
+  for (const [x, y] of profile) for (let z = 0; z <= nz; z++) pos.push(x, y, (z * depth) / nz);
   for (let i = 0; i + 1 < profile.length; i++) {
-    const a = 2 * i;
-    idx.push(a, a + 1, a + 2, a + 2, a + 1, a + 3);
+    for (let z = 0; z < nz; z++) {
+      const a = (nz + 1) * i + z,
+        c = a + nz + 1;
+      idx.push(a, a + 1, c, c, a + 1, c + 1);
+    }
   }
   return { positions: new Float32Array(pos), indices: new Uint32Array(idx) };
 }
@@ -128,6 +134,7 @@ describe("kmeansFaces, exactly", () => {
     // holds only x = 0 faces, both centres land on 0 and every face takes the first.
     const alt = (n: number) => feats1(Array.from({ length: n }, (_, f) => f % 2));
     expect(new Set(kmeansFaces(alt(39_998), 2)).size).toBe(2);
+    expect(new Set(kmeansFaces(alt(20_000), 2)).size).toBe(2);
     expect(new Set(kmeansFaces(alt(40_000), 2))).toEqual(new Set([0]));
   });
 });
@@ -152,6 +159,59 @@ describe("segmentFaces, exactly", () => {
     const low = wallOnFloor(0.185);
     // Wall + floor 0..4 (10 faces, 4.185) against floor 4..10 (12 faces, 6): the larger is region 0.
     expect(Array.from(segmentFaces(low.positions, low.indices, 2))).toEqual([...Array<number>(10).fill(1), ...Array<number>(12).fill(0)]);
+  });
+
+  it("the crease share is by length and by bend, capped at 1: a 45-degree wall on a 2-deep, 2-row sheet", () => {
+    // Wall leaning out by 45 degrees: bend 1 - cos 45 = 0.29, over CREASE_BEND (0.134), so weight 1.
+    // Its boundary is 2 edges of 1 (share 2 / 2 = 1); the floor pieces meet along 2 smooth edges
+    // (share 0). Areas 2 h against 2 x 4: the wall goes first when 1.05 x 2h < 0.05 x 8, h < 0.19.
+    const lean = (h: number) => {
+      const prof: [number, number][] = [
+        [-h * Math.SQRT1_2, h * Math.SQRT1_2],
+        [0, 0],
+      ];
+      for (let x = 1; x <= 10; x++) prof.push([x, 0]);
+      return sheet(prof, 2, 2);
+    };
+    const apart = lean(0.3);
+    expect(Array.from(segmentFaces(apart.positions, apart.indices, 2))).toEqual([1, 1, 1, 1, ...Array<number>(40).fill(0)]);
+    const joined = lean(0.15);
+    expect(Array.from(segmentFaces(joined.positions, joined.indices, 2))).toEqual([
+      ...Array<number>(20).fill(1),
+      ...Array<number>(24).fill(0),
+    ]);
+  });
+
+  it("several merges in cost order: a staircase and a zig-zag, every k", () => {
+    // Staircase: six steps (riser, tread), each riser a concave crease at its foot and a convex one at its top.
+    const steps: [number, number][] = [[0, 0]];
+    for (let i = 1; i <= 6; i++) steps.push([i * 2 - 1, i - 1], [i * 2 - 1, i], [i * 2, i]);
+    const st = sheet(steps, 1, 3);
+    const str = (k: number) => Array.from(segmentFaces(st.positions, st.indices, k)).join("");
+    expect([2, 3, 4, 5, 6].map(str)).toEqual([
+      "111111110000000000000000000000000000",
+      "111111112222220000000000000000000000",
+      "111111112222223333330000000000000000",
+      "111111112222223333334444440000000000",
+      "000000001111112222223333334444445555",
+    ]);
+    const zz: [number, number][] = [0, 0, 1, 1, 1, 0, 0, 0, 2, 2, 0, 0, 0].map((y, i) => [i, y]);
+    const z = sheet(zz, 2, 2);
+    const zstr = (k: number) => Array.from(segmentFaces(z.positions, z.indices, k)).join("");
+    expect([2, 3, 4, 5].map(zstr)).toEqual([
+      "000000000000000000000000000011111111111111111111",
+      "111111111111111111110000000000000000000022222222",
+      "000000000000000000002222222211111111111133333333",
+      "444411111111111111112222222200000000000033333333",
+    ]);
+  });
+
+  it("does not depend on where the mesh is: moved by (100, -50, 30), the same labels", () => {
+    const s = sheet([[0, 0.185], [0, 0], ...Array.from({ length: 10 }, (_, i): [number, number] => [i + 1, 0])]);
+    const moved = Float32Array.from(s.positions, (v, i) => v + [100, -50, 30][i % 3]!);
+    for (const k of [2, 3])
+      expect(Array.from(segmentFaces(moved, s.indices, k)), `k ${k}`).toEqual(Array.from(segmentFaces(s.positions, s.indices, k)));
+    expect(Array.from(segmentFaces(moved, s.indices, 2))).toEqual([...Array<number>(10).fill(1), ...Array<number>(12).fill(0)]);
   });
 
   it("k = 1 joins everything across the crease; k = 3 keeps the wall and cuts the floor in halves at x = 5", () => {
@@ -186,6 +246,20 @@ describe("segmentFaces, exactly", () => {
     expect(Array.from(segmentFaces(t.positions, t.indices, 2))).toEqual([0, 0, 0, 1]);
     // k = 3: only B joins A; D (9.72) before C (6.75).
     expect(Array.from(segmentFaces(t.positions, t.indices, 3))).toEqual([0, 0, 2, 1]);
+  });
+
+  it("separate shells by their centroids (mean of all three corners), the smallest moving, not the largest", () => {
+    // Triangles (x, 0) (x, 1) (x + w, 0.5): centroid x + w / 3, area w / 2. A: x 0, w 9 (centroid 3,
+    // area 4.5); B: x 10, w 3 (11, 1.5); C: x 14, w 18 (20, 9). B is nearer A (8) than C (9), though its
+    // corners at x = 10 are nearer C's at 14: AB (6) and C (9), C first.
+    const pos: number[] = [];
+    for (const [x, w] of [
+      [0, 9],
+      [10, 3],
+      [14, 18],
+    ] as const)
+      pos.push(x, 0, 0, x, 1, 0, x + w, 0.5, 0);
+    expect(Array.from(segmentFaces(new Float32Array(pos), new Uint32Array([0, 1, 2, 3, 4, 5, 6, 7, 8]), 2))).toEqual([1, 1, 0]);
   });
 
   it("fewer faces than k: one region per face, no more", () => {
@@ -270,6 +344,26 @@ describe("smoothBoundaries, exactly", () => {
     expect(withBend(CREASE_BEND)).toEqual([1, 0]); // the creased face stays, its partner does not
     expect(withBend(CREASE_BEND * 0.999)).toEqual([0, 0]);
     expect(withBend(CREASE_BEND, false)).toEqual([0, 0]); // an open edge is no crease
+  });
+
+  it("votes by area: an island of heavy faces takes its neighbours", () => {
+    // The island's two faces weigh 10 each instead of 0.5: the squares around it (rows 1..3, columns
+    // 19..21, and one face of (22, 3), where the cells fall) go over to 1.
+    const heavy = Float32Array.from(area);
+    heavy[sq(20, 2)] = heavy[sq(20, 2) + 1] = 10;
+    const l = sawtooth();
+    smoothBoundaries(l, g.positions, g.indices, { twin, bend: flatBend, area: heavy }, 2);
+    expect(render(l, 18, 22)).toEqual(["00 11 11 11 01", "00 11 11 11 00", "00 11 11 11 00", "00 00 00 00 00"]);
+  });
+
+  it("a tie keeps the face's own segment", () => {
+    // Faces 0 and 1 coincide (labels 0 and 1, equal areas, equal votes); faces 2 and 3 far off keep both segments.
+    const pos = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 100, 0, 0, 101, 0, 0, 100, 1, 0, 0, 100, 0, 1, 100, 0, 0, 101, 0]);
+    const idx = new Uint32Array([0, 1, 2, 0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    const l = new Int32Array([0, 1, 0, 1]);
+    const none = new Int32Array(12).fill(-1);
+    smoothBoundaries(l, pos, idx, { twin: none, bend: new Float32Array(12), area: new Float32Array([1, 1, 1, 1]) }, 2);
+    expect(Array.from(l)).toEqual([0, 1, 0, 1]);
   });
 
   it("leaves all labels as they were if a segment would vanish", () => {
