@@ -195,6 +195,16 @@ describe("segmentFaces, exactly", () => {
       "111111112222223333334444440000000000",
       "000000001111112222223333334444445555",
     ]);
+    // The same stairs seen from below (winding flipped): every crease turns convex and every convex edge concave.
+    const flip = Uint32Array.from(st.indices, (_, i) => st.indices[i - (i % 3) + [0, 2, 1][i % 3]!]!);
+    const fstr = (k: number) => Array.from(segmentFaces(st.positions, flip, k)).join("");
+    expect([2, 3, 4, 5, 6].map(fstr)).toEqual([
+      "000000000000000000000000000011111111",
+      "000000000000000000000022222211111111",
+      "111111111133333300000000000022222222",
+      "000000000022222233333344444411111111",
+      "555511111122222233333344444400000000",
+    ]);
     const zz: [number, number][] = [0, 0, 1, 1, 1, 0, 0, 0, 2, 2, 0, 0, 0].map((y, i) => [i, y]);
     const z = sheet(zz, 2, 2);
     const zstr = (k: number) => Array.from(segmentFaces(z.positions, z.indices, k)).join("");
@@ -260,6 +270,33 @@ describe("segmentFaces, exactly", () => {
     ] as const)
       pos.push(x, 0, 0, x, 1, 0, x + w, 0.5, 0);
     expect(Array.from(segmentFaces(new Float32Array(pos), new Uint32Array([0, 1, 2, 3, 4, 5, 6, 7, 8]), 2))).toEqual([1, 1, 0]);
+  });
+
+  it("separate shells: a merged shell is measured from the mean of its faces' centroids", () => {
+    // Centroids (x) A 0, B 4, C 10, D 17; areas 12, 3, 6.75, 9.72. B joins A (4 against 6); AB's centroid
+    // is the mean, x = 2: C is 8 from it and 7 from D, so C joins D (from the sum, x = 4, it would join AB).
+    const t = triangles([
+      [0, 2],
+      [4, 1],
+      [10, 1.5],
+      [17, 1.8],
+    ]);
+    // CD (16.47) is region 0, AB (15) region 1.
+    expect(Array.from(segmentFaces(t.positions, t.indices, 2))).toEqual([1, 1, 0, 0]);
+  });
+
+  it("smooths the k-means boundaries it returns: a 40 x 40 grid at k = 3", () => {
+    // Unsmoothed, the regions hold 1200 / 1007 / 993 faces across 75 edges; the vote moves 3 faces
+    // from region 1 to region 0 and leaves 72 edges between regions.
+    const g = grid(40, 40);
+    const l = segmentFaces(g.positions, g.indices, 3);
+    expect([0, 1, 2].map((r) => l.filter((x) => x === r).length)).toEqual([1203, 1004, 993]);
+    const nb = faceNeighbours(g.indices);
+    let cut = 0;
+    nb.forEach((o, h) => {
+      if (o >= 0 && l[o] !== l[Math.floor(h / 3)]) cut++;
+    });
+    expect(cut / 2).toBe(72);
   });
 
   it("fewer faces than k: one region per face, no more", () => {
