@@ -285,6 +285,28 @@ describe("segmentFaces, exactly", () => {
     expect(Array.from(segmentFaces(t.positions, t.indices, 2))).toEqual([1, 1, 0, 0]);
   });
 
+  it("separate shells: a merged shell that is still the smallest moves from the mean of its centroids", () => {
+    // Centroids (x) D 0, A 10, B 12, C 24; areas 9.72, 1.08, 0.48, 6.75. B joins A (2 against 12); AB
+    // (1.56) is still the smallest and its mean, x = 11, is 11 from D and 13 from C: ABD (11.28) is
+    // region 0, C region 1 (from the sum of the two centroids AB would sit next to C).
+    const t = triangles([
+      [0, 1.8],
+      [10, 0.6],
+      [12, 0.4],
+      [24, 1.5],
+    ]);
+    expect(Array.from(segmentFaces(t.positions, t.indices, 2))).toEqual([0, 0, 0, 1]);
+  });
+
+  it("merges across edges first, then joins a separate shell: the wall on its floor and a far triangle, k = 1", () => {
+    const s = sheet([[0, 1], [0, 0], ...Array.from({ length: 10 }, (_, i): [number, number] => [i + 1, 0])]);
+    const pos = Float32Array.from([...s.positions, 30, 0, 0, 31, 0, 0, 30, 1, 0]);
+    const idx = Uint32Array.from([...s.indices, 24, 25, 26]);
+    expect(Array.from(segmentFaces(pos, idx, 1))).toEqual(Array<number>(23).fill(0));
+    // k = 2: the triangle alone, everything else together.
+    expect(Array.from(segmentFaces(pos, idx, 2))).toEqual([...Array<number>(22).fill(0), 1]);
+  });
+
   it("smooths the k-means boundaries it returns: a 40 x 40 grid at k = 3", () => {
     // Unsmoothed, the regions hold 1200 / 1007 / 993 faces across 75 edges; the vote moves 3 faces
     // from region 1 to region 0 and leaves 72 edges between regions.
@@ -364,6 +386,14 @@ describe("smoothBoundaries, exactly", () => {
       if ((i >= 36 && i <= 39) || f >> 1 === sq(20, 2) >> 1) continue;
       expect(l[f], `face ${f}`).toBe(before[f]);
     }
+  });
+
+  it("in 3-D: the strip tilted out of its plane, (y, z) = (0.6 j, 0.8 j), planes the same teeth, cells now fall so that (39, 2) goes whole to 1", () => {
+    const tilted = Float32Array.from(g.positions, (v, i) => (i % 3 === 1 ? v * 0.6 : i % 3 === 2 ? g.positions[i - 1]! * 0.8 : v));
+    const l = sawtooth();
+    smoothBoundaries(l, tilted, g.indices, { twin, bend: flatBend, area }, 2);
+    expect(render(l, 36, 41)).toEqual(["00 00 00 11 11 11", "00 00 00 11 11 11", "00 00 00 10 11 11", "00 00 00 10 11 11"]);
+    expect([l[sq(20, 2)], l[sq(20, 2) + 1]]).toEqual([0, 0]);
   });
 
   it("faces on a crease keep their segment: only bends of CREASE_BEND and more on paired edges count", () => {
