@@ -26,7 +26,7 @@ export const MUTATION_RUNS = {
   // where a whole subject would take hours.
   ...genRun("split", ["split.ts", "split-landmarks.ts", "joints.ts"], ["split.test.ts"]),
   ...genRun("split-general", ["split-general.ts"], ["split-general.test.ts", "split.test.ts"]),
-  ...genRun("segmentation", ["segmentation.ts"], ["segmentation.test.ts"]),
+  ...genRun("segmentation", ["segmentation.ts"], ["segmentation-exact.test.ts", "segmentation.test.ts"]),
   ...genRun("depth", ["depth.ts", "depth-mask.ts"], ["depth-mask.test.ts", "depth.test.ts"]),
   ...genRun("depth-filter", ["depth-filter.ts"], ["depth-filter.test.ts", "depth.test.ts"]),
   ...genRun("depth-mesh", ["depth-mesh.ts"], ["depth-mesh.test.ts", "depth.test.ts"]),
