@@ -3,6 +3,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { decodeImage, foregroundMask, removeUniformBackground, type DecodedImage } from "./image-input";
+import { InputDecodeError } from "./errors";
 import { countSet } from "./mask-ops";
 
 /** An RGBA image from a per-pixel function, as PNG bytes. */
@@ -74,6 +75,15 @@ describe("decodeImage, exactly", () => {
   });
 });
 
+describe("decodeImage's errors", () => {
+  it("names what sharp could not read, as an InputDecodeError keeping sharp's error as its cause", async () => {
+    const error = await decodeImage(new TextEncoder().encode("not an image"), { maxSide: 64 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputDecodeError);
+    expect((error as Error).message).toBe("cannot decode image: Input buffer contains unsupported image format");
+    expect(((error as Error).cause as Error).message).toBe("Input buffer contains unsupported image format");
+  });
+});
+
 describe("foregroundMask, exactly", () => {
   const image = (w: number, h: number, at: (x: number, y: number) => [number, number, number, number], hasAlpha = false): DecodedImage => {
     const data = new Uint8Array(w * h * 4);
@@ -88,6 +98,13 @@ describe("foregroundMask, exactly", () => {
     expect(countSet(mask)).toBe(900);
     expect(mask[45 * 100 + 45]).toBe(1);
     expect(mask[10 * 100 + 10]).toBe(0);
+  });
+
+  it("without rmbg and without alpha, the whole frame is the subject (no background is removed)", () => {
+    // The same backdrop and block the rmbg cases below cut out.
+    const img = image(100, 100, (x, y) => (inside(x, y, 40, 40, 50, 45) ? [220, 30, 30, 255] : [120, 120, 120, 255]));
+    expect(countSet(foregroundMask(img, { rmbg: false }))).toBe(10_000);
+    expect(countSet(foregroundMask(img, { rmbg: true }))).toBe(50);
   });
 
   it("keeps a subject of 0.5% of the frame, and falls back to the whole frame under it", () => {
