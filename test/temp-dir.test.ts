@@ -1,10 +1,11 @@
 // test/harness/temp-dir.ts and test/setup/temp-root.ts: test files' temporary folders are removed
 // after their tests, and a run whose files leave one behind fails.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { tempDataDir, tempDir } from "@/test/harness/temp-dir";
-import setupTempRoot, { leftovers } from "@/test/setup/temp-root";
+import setupTempRoot, { leftovers, removeStaleRoots } from "@/test/setup/temp-root";
 
 let made = "";
 let madeData = "";
@@ -56,5 +57,25 @@ describe("the run's temporary root", () => {
     expect(process.exitCode).toBe(1);
     expect(String(error.mock.calls[0]?.[0])).toContain("left 2 temporary entries behind: stray.txt, x3d-forgotten-abc");
     expect(fs.existsSync(root)).toBe(false);
+  });
+});
+
+describe("run folders of runs killed before their teardown", () => {
+  const tmp = tempDir("stale-roots");
+
+  it("are removed when their process is gone, and only then", () => {
+    const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout;
+    for (const name of [`x3d-vitest-${dead}-aaaa`, `x3d-vitest-${process.pid}-bbbb`, "x3d-vitest-cccc", "x3d-other-1-dddd"])
+      fs.mkdirSync(path.join(tmp, name));
+    fs.writeFileSync(path.join(tmp, `x3d-vitest-${dead}-aaaa`, "left.txt"), "");
+    expect(removeStaleRoots(tmp)).toEqual([`x3d-vitest-${dead}-aaaa`]);
+    expect(fs.readdirSync(tmp).sort()).toEqual(["x3d-other-1-dddd", `x3d-vitest-${process.pid}-bbbb`, "x3d-vitest-cccc"].sort());
+  });
+
+  it("are named by the run's process, so the next run can tell", () => {
+    const teardown = setupTempRoot();
+    const root = process.env.TMPDIR!;
+    expect(path.basename(root)).toMatch(new RegExp(`^x3d-vitest-${process.pid}-`));
+    teardown();
   });
 });

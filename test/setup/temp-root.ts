@@ -20,9 +20,32 @@ export function leftovers(root: string): string[] {
     : [];
 }
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+/**
+ * Removes the run folders in `tmp` of runs whose process is gone: a run killed before its
+ * teardown (a mutation run's test runner past its time limit, Ctrl-C) leaves its folder. Returns their names.
+ */
+export function removeStaleRoots(tmp: string): string[] {
+  const stale = fs.readdirSync(tmp).filter((name) => {
+    const pid = /^x3d-vitest-(\d+)-/.exec(name)?.[1];
+    return pid !== undefined && !alive(Number(pid));
+  });
+  for (const name of stale) fs.rmSync(path.join(tmp, name), { recursive: true, force: true });
+  return stale;
+}
+
 export default function setup(): () => void {
   const previous = process.env.TMPDIR;
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-vitest-"));
+  removeStaleRoots(os.tmpdir());
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `x3d-vitest-${process.pid}-`));
   process.env.TMPDIR = root;
   return () => {
     const left = leftovers(root);
