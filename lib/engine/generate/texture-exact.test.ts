@@ -110,10 +110,25 @@ describe("textureMesh: one view", () => {
   });
 
   it("bounds replace the mesh box; uvs outside [0, 1] are clamped", () => {
-    const bounds = { min: [0, 1, 0] as [number, number, number], max: [1, 3, 2] as [number, number, number] };
+    const bounds = { min: [0.5, 1, 0] as [number, number, number], max: [1, 3, 2] as [number, number, number] };
     const out = textureMesh(T.positions, T.indices, [std("front")], opts({ bounds }));
-    // span X 1: u = (2 + 4X) / 8 -> 0.25, 10/8 -> 1, 0.25; ySpan 2, maxY 3: v = (2 + 4 (3 - Y)) / 12 -> 14/12 -> 1, 1, -2/12 -> 0.
-    close(out.uvs, [0.25, 1, 1, 1, 0.25, 0]);
+    // span X 0.5: u = (2 + 8 (X - 0.5)) / 8 -> -2/8 -> 0, 14/8 -> 1, 0;
+    // ySpan 2, maxY 3: v = (2 + 4 (3 - Y)) / 12 -> 14/12 -> 1, 1, -2/12 -> 0.
+    close(out.uvs, [0, 1, 1, 1, 0, 0]);
+  });
+
+  it("a mesh flat along the view's horizontal axis (span 0 -> 1e-9) maps to the box's left edge", () => {
+    const m = mesh(
+      [
+        [0, 0, 0],
+        [2, 0, 0],
+        [0, 4, 0],
+      ],
+      [0, 1, 2],
+    );
+    const out = textureMesh(m.positions, m.indices, [std("left")], opts());
+    // Left: a = Z = 0 = amin: u = 2 / 8 everywhere; v as for T.
+    close(out.uvs, [0.25, 10 / 12, 0.25, 10 / 12, 0.25, 2 / 12]);
   });
 
   it("an empty mask uses the whole image as the box; the tile is black", () => {
@@ -342,6 +357,54 @@ describe("textureMesh: speckle vote and occlusion", () => {
     expect(out.positions.length).toBe(18 * 3);
   });
 
+  it("the second vote pass: t2 flips only once its neighbour t has flipped", () => {
+    // t (A B C) and t2 (C E D) coplanar at 35 deg, sharing C; +X spikes: 2 at A, 2 at B, 1 at C, D, E.
+    // Pass 1: t right 2 + 2 + 1 = 5 > front 1 + 1 + 2 = 4 -> right; t2 right 1 + 1 + 1 = 3 <= 4 -> stays.
+    // Pass 2: t2 right 3 + 1 (t at C) = 4 > front 1 + 1 + 1 = 3 -> right. One pass would leave t2 front.
+    const a = (35 * Math.PI) / 180;
+    const at = (p: number, q: number) => [p * Math.cos(a), q, -p * Math.sin(a)];
+    const p = [at(-10, 0), at(10, 0), at(0, 10), at(-10, 20), at(10, 20)],
+      idx = [0, 1, 2, 2, 4, 3];
+    for (const [k, n] of [
+      [0, 2],
+      [1, 2],
+      [2, 1],
+      [3, 1],
+      [4, 1],
+    ] as const)
+      for (let r = 0; r < n; r++) {
+        const [x, y, z] = p[k]!;
+        idx.push(k, p.length, p.length + 1);
+        p.push([x!, y!, z! - 0.01], [x!, y! + 0.01, z!]);
+      }
+    const s = mesh(p, idx);
+    const out = textureMesh(s.positions, s.indices, [std("front"), std("right")], opts());
+    expect(Array.from(out.indices)).toEqual(idx);
+    expect(out.positions.length).toBe(19 * 3);
+    expect(px(out.material!.baseColorTexture!)).toEqual(atlasOf(8, () => rgba(COLOUR.right)));
+  });
+
+  it("a zero-area triangle hides nothing (its face normal stays 0)", () => {
+    // Collinear D at z = 5 with its centroid (0, 1/3, 5) right in front of H's centroid (0, 1/3, 0).
+    // D: vertex normals +Y, scores 0 -> front; H (normal (sin 20, 0, cos 20)) unhidden -> front.
+    const a = (20 * Math.PI) / 180,
+      c = Math.cos(a),
+      s = Math.sin(a);
+    const m = mesh(
+      [
+        [-1, 1 / 3, 5],
+        [0, 1 / 3, 5],
+        [1, 1 / 3, 5],
+        [-c, 0, s],
+        [c, 0, -s],
+        [0, 1, 0],
+      ],
+      [0, 1, 2, 3, 4, 5],
+    );
+    const out = textureMesh(m.positions, m.indices, [std("front"), std("right")], opts());
+    expect(px(out.material!.baseColorTexture!)).toEqual(atlasOf(8, () => rgba(COLOUR.front)));
+  });
+
   it("a triangle hidden from the front by another surface takes the right view (penalty 1.5)", () => {
     // Occluder O in z = 5 facing +Z; H through the origin with normal (sin 20, 0, cos 20):
     // front 0.940 - 1.5 < right 0.342 -> right. O faces away from the right camera (not drawn there).
@@ -370,20 +433,29 @@ describe("textureMesh: speckle vote and occlusion", () => {
 });
 
 describe("textureMesh: tile rendering", () => {
-  it("de-shading and pbr maps run on the resampled tile with the tile-scaled box (reference pipeline)", () => {
-    // 80 x 40 image, box x 2..77 (bw 76), y 2..37 (bh 36), margin 2: crop (0, 0, 80, 40) onto a 64 x 64 atlas:
-    // sx 0.8, sy 1.6 -> deshade radius of (60.8, 57.6) = round(3.648) = 4. A horizontal light gradient.
-    const v = boxView("front", 80, 40, [2, 2, 77, 37]);
-    for (let y = 2; y <= 37; y++)
-      for (let x = 2; x <= 77; x++) {
-        const o = (y * 80 + x) * 4,
-          f = 0.3 + (0.7 * x) / 80;
-        v.image.data.set([Math.round(220 * f), Math.round(140 * f), Math.round(90 * f)], o);
+  /** A view whose box (inclusive) carries a light gradient along x (f 0.3..1) of a warm colour. */
+  function gradientView(view: View, w: number, h: number, bx: [number, number, number, number]): TextureView {
+    const v = boxView(view, w, h, bx);
+    for (let y = bx[1]; y <= bx[3]; y++)
+      for (let x = bx[0]; x <= bx[2]; x++) {
+        const f = 0.3 + (0.7 * x) / w;
+        v.image.data.set([Math.round(220 * f), Math.round(140 * f), Math.round(90 * f)], (y * w + x) * 4);
       }
-    const out = textureMesh(T.positions, T.indices, [v], opts({ atlasSize: 64, shading: 0.8, pbr: true }));
-    // Reference: texture-image / texture-pbr steps on the same crop and tile.
-    const src = resampleCrop(v.image, v.mask, erode(v.mask, 80, 40), { x: 0, y: 0, w: 80, h: 40 }, 64, 64);
-    const n = 64 * 64,
+    return v;
+  }
+
+  /** Reference tile: the texture-image / texture-pbr steps on a hand-computed crop, tile size and radius. */
+  function refTile(
+    v: TextureView,
+    crop: { x: number; y: number; w: number; h: number },
+    tw: number,
+    th: number,
+    shading: number,
+    radius: number,
+  ) {
+    const { width: W, height: H } = v.image;
+    const src = resampleCrop(v.image, v.mask, erode(v.mask, W, H), crop, tw, th);
+    const n = tw * th,
       rgb = new Float32Array(n * 3),
       valid = new Uint8Array(n),
       wt = new Float32Array(n),
@@ -397,18 +469,59 @@ describe("textureMesh: tile rendering", () => {
       }
       tmask[p] = src[p * 5 + 4]! >= 0.5 ? 1 : 0;
     }
-    expect(deshadeRadius(76 * 0.8, 36 * 1.6)).toBe(4);
-    deshadeLinear(rgb, valid, 64, 64, 0.8, 4);
-    pushPullFill(rgb, wt, 64, 64, 3);
+    deshadeLinear(rgb, valid, tw, th, shading, radius);
+    pushPullFill(rgb, wt, tw, th, 3);
     const base = linearRgbToRgba(rgb, n);
-    const pbr = pbrMaps(base, tmask, 64, 64);
+    return { base, ...pbrMaps(base, tmask, tw, th) };
+  }
+
+  /** The tw x th block at (x, y) of a size-wide RGBA image. */
+  const block = (img: RasterImage, x: number, y: number, tw: number, th: number) => {
+    const out = new Uint8Array(tw * th * 4);
+    for (let r = 0; r < th; r++) out.set(img.data.subarray(((y + r) * img.width + x) * 4, ((y + r) * img.width + x + tw) * 4), r * tw * 4);
+    return out;
+  };
+  const diff = (a: Uint8Array, b: Uint8Array) => a.reduce((s, x, i) => s + Math.abs(x - b[i]!), 0);
+
+  it("one chart: de-shading and pbr maps run on the resampled tile with the tile-scaled box", () => {
+    // 80 x 40 image, box x 2..77 (bw 76), y 2..37 (bh 36), margin 2: crop (0, 0, 80, 40) onto a 64 x 64 atlas:
+    // sx 0.8, sy 1.6 -> deshade radius of (60.8, 57.6) = round(3.648) = 4.
+    const v = gradientView("front", 80, 40, [2, 2, 77, 37]);
+    const out = textureMesh(T.positions, T.indices, [v], opts({ atlasSize: 64, shading: 0.8, pbr: true }));
+    expect(deshadeRadius(76 * 0.8, 36 * 1.6)).toBe(4);
+    const ref = refTile(v, { x: 0, y: 0, w: 80, h: 40 }, 64, 64, 0.8, 4);
     const m = out.material!;
-    const diff = (a: Uint8Array, b: Uint8Array) => a.reduce((s, x, i) => s + Math.abs(x - b[i]!), 0);
-    expect(diff(m.baseColorTexture!.data, base)).toBe(0);
-    expect(diff(m.metallicRoughnessTexture!.data, pbr.metallicRoughness)).toBe(0);
-    expect(diff(m.normalTexture!.data, pbr.normal)).toBe(0);
-    // The de-shading did something: the atlas differs from the shading-0 one.
-    const flat = textureMesh(T.positions, T.indices, [v], opts({ atlasSize: 64, shading: 0 }));
-    expect(diff(flat.material!.baseColorTexture!.data, base)).toBeGreaterThan(1000);
+    expect(diff(m.baseColorTexture!.data, ref.base)).toBe(0);
+    expect(diff(m.metallicRoughnessTexture!.data, ref.metallicRoughness)).toBe(0);
+    expect(diff(m.normalTexture!.data, ref.normal)).toBe(0);
+    // The de-shading did something: the shading-0 reference differs.
+    expect(diff(refTile(v, { x: 0, y: 0, w: 80, h: 40 }, 64, 64, 0, 4).base, ref.base)).toBeGreaterThan(1000);
+  });
+
+  it("two charts: 32 x 64 tiles, each de-shaded with its own tile-scaled radius", () => {
+    // Fold: T0 front, T1 right. Cells 32 x 64.
+    // Front 80 x 40, box 76 x 36, crop (0, 0, 80, 40): sx 0.4, sy 1.6 -> radius of (30.4, 57.6) = round(3.456) = 3.
+    // Right 80 x 60, box 76 x 56, crop (0, 0, 80, 60): sx 0.4, sy 64/60 -> radius of (30.4, 59.73) = round(3.584) = 4.
+    const f = gradientView("front", 80, 40, [2, 2, 77, 37]),
+      r = gradientView("right", 80, 60, [2, 2, 77, 57]);
+    expect([deshadeRadius(30.4, 57.6), deshadeRadius(30.4, (56 * 64) / 60)]).toEqual([3, 4]);
+    const m = mesh(
+      [
+        [-1, 0, 1],
+        [1, 0, 1],
+        [1, 2, 1],
+        [1, 0, -1],
+      ],
+      [0, 1, 2, 1, 3, 2],
+    );
+    const out = textureMesh(m.positions, m.indices, [f, r], opts({ atlasSize: 64, shading: 1, pbr: true }));
+    const mat = out.material!;
+    const rf = refTile(f, { x: 0, y: 0, w: 80, h: 40 }, 32, 64, 1, 3),
+      rr = refTile(r, { x: 0, y: 0, w: 80, h: 60 }, 32, 64, 1, 4);
+    expect(diff(block(mat.baseColorTexture!, 0, 0, 32, 64), rf.base)).toBe(0);
+    expect(diff(block(mat.baseColorTexture!, 32, 0, 32, 64), rr.base)).toBe(0);
+    expect(diff(block(mat.metallicRoughnessTexture!, 32, 0, 32, 64), rr.metallicRoughness)).toBe(0);
+    expect(diff(block(mat.normalTexture!, 32, 0, 32, 64), rr.normal)).toBe(0);
+    expect(diff(block(mat.normalTexture!, 0, 0, 32, 64), rf.normal)).toBe(0);
   });
 });
