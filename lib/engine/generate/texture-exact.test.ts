@@ -298,6 +298,16 @@ describe("textureMesh: several views", () => {
     expect(px(out.material!.baseColorTexture!)).toEqual(atlasOf(8, c));
   });
 
+  it("an unused vertex with three charts in use takes the first (front) for its uv", () => {
+    const m = mesh(
+      [...Array.from({ length: 12 }, (_, v) => Array.from(quad.positions.subarray(v * 3, v * 3 + 3))), [0, 1, 0]],
+      [...quad.indices],
+    );
+    const out = textureMesh(m.positions, m.indices, [std("left"), std("front"), std("back")], opts());
+    close(out.normals.subarray(36), [0, 1, 0]);
+    // Front cell (0, 0): u = (X + 2)/8 = 2/8, v = (2 + 4 (2 - Y)) / 24 = 6/24.
+    close(out.uvs.subarray(24), [2 / 8, 6 / 24]);
+  });
   it("pbr: factors 1, flat maps in the tiles and plain fill in the unused cell", () => {
     const out = textureMesh(quad.positions, quad.indices, [std("left"), std("front"), std("back")], opts({ pbr: true }));
     const m = out.material!;
@@ -382,6 +392,40 @@ describe("textureMesh: speckle vote and occlusion", () => {
     expect(Array.from(out.indices)).toEqual(idx);
     expect(out.positions.length).toBe(19 * 3);
     expect(px(out.material!.baseColorTexture!)).toEqual(atlasOf(8, () => rgba(COLOUR.right)));
+  });
+
+  it("exactly two vote passes: in a chain t1 - t2 - t3 the third would flip only in a third pass", () => {
+    // Coplanar 35 deg triangles t1 (A B C), t2 (C F D), t3 (F G H); +X spikes A 2, B 2, C 1, D 2, F 1, G 1, H 1.
+    // Pass 1: t1 right 5 > front 4 -> right; t2 right 1 + 1 + 2 = 4 <= front 2 + 2 + 1 = 5; t3 3 <= 4.
+    // Pass 2: t2 right 4 + 1 = 5 > front 1 + 2 + 1 = 4 -> right; t3 3 <= 4 stays front (a pass 3 would flip it: 4 > 3).
+    const a = (35 * Math.PI) / 180;
+    const at = (p: number, q: number) => [p * Math.cos(a), q, -p * Math.sin(a)];
+    const p = [at(-10, 0), at(10, 0), at(0, 10), at(-10, 20), at(10, 20), at(20, 30), at(0, 30)],
+      idx = [0, 1, 2, 2, 4, 3, 4, 5, 6];
+    for (const [k, n] of [
+      [0, 2],
+      [1, 2],
+      [2, 1],
+      [3, 2],
+      [4, 1],
+      [5, 1],
+      [6, 1],
+    ] as const)
+      for (let r = 0; r < n; r++) {
+        const [x, y, z] = p[k]!;
+        idx.push(k, p.length, p.length + 1);
+        p.push([x!, y!, z! - 0.01], [x!, y! + 0.01, z!]);
+      }
+    expect(p.length).toBe(27);
+    const s = mesh(p, idx);
+    const out = textureMesh(s.positions, s.indices, [std("front"), std("right")], opts());
+    // Everything right but t3 (front): t3's F is duplicated (27), the spikes at G and H take duplicates 28, 29.
+    const want = [...idx];
+    want[6] = 27;
+    want[want.length - 6] = 28;
+    want[want.length - 3] = 29;
+    expect(Array.from(out.indices)).toEqual(want);
+    expect(out.positions.length).toBe(30 * 3);
   });
 
   it("a zero-area triangle hides nothing (its face normal stays 0)", () => {
