@@ -327,7 +327,7 @@ describe("textureMesh: speckle vote and occlusion", () => {
    * +X-facing triangles (normal 1e-4) hanging on each of its corners. Tiny ones: smoothed normal
    * ~ (2 + sin a, 0, cos a) -> right, front out of the slack. t alone: front cos a, right sin a.
    */
-  function spiky(deg: number, m: number) {
+  function spiky(deg: number, m: number, spikeFacesFront = false) {
     const a = (deg * Math.PI) / 180;
     const e1 = [Math.cos(a), 0, -Math.sin(a)];
     const corners = [e1.map((c) => -10 * c), e1.map((c) => 10 * c), [0, 10, 0]];
@@ -337,7 +337,8 @@ describe("textureMesh: speckle vote and occlusion", () => {
       for (let r = 0; r < m; r++) {
         const [x, y, z] = corners[k]!;
         idx.push(k, p.length, p.length + 1);
-        p.push([x!, y!, z! - 0.01], [x!, y! + 0.01, z!]);
+        // +X spike: edges (0, 0, -0.01), (0, 0.01, 0); +Z spike: edges (0.01, 0, 0), (0, 0.01, 0).
+        p.push(spikeFacesFront ? [x! + 0.01, y!, z!] : [x!, y!, z! - 0.01], [x!, y! + 0.01, z!]);
       }
     return mesh(p, idx);
   }
@@ -365,6 +366,14 @@ describe("textureMesh: speckle vote and occlusion", () => {
     const out = run(30, 2);
     expect(Array.from(out.indices)).toEqual([0, 1, 2, 15, 3, 4, 15, 5, 6, 16, 7, 8, 16, 9, 10, 17, 11, 12, 17, 13, 14]);
     expect(out.positions.length).toBe(18 * 3);
+  });
+
+  it("60 deg (right best, front 0.366 behind) with two +Z spikes per corner: front out of the slack, t stays right", () => {
+    // The slack is measured from the best score over all four charts, the right one included.
+    const sp = spiky(60, 2, true);
+    const out = textureMesh(sp.positions, sp.indices, [std("front"), std("right")], opts());
+    expect(Array.from(out.indices)).toEqual([0, 1, 2, 15, 3, 4, 15, 5, 6, 16, 7, 8, 16, 9, 10, 17, 11, 12, 17, 13, 14]);
+    expect(px(out.material!.baseColorTexture!)).toEqual(atlasOf(8, (x) => rgba(x < 4 ? COLOUR.front : COLOUR.right)));
   });
 
   it("the second vote pass: t2 flips only once its neighbour t has flipped", () => {
@@ -426,6 +435,30 @@ describe("textureMesh: speckle vote and occlusion", () => {
     want[want.length - 3] = 29;
     expect(Array.from(out.indices)).toEqual(want);
     expect(out.positions.length).toBe(30 * 3);
+  });
+
+  it("a triangle hidden from the right by another surface takes the front view", () => {
+    // Occluder O in x = 5 facing +X; H through the origin with normal (cos 20, 0, sin 20):
+    // right 0.940 - 1.5 < front 0.342 -> front. Both charts used: two tiles.
+    const a = (20 * Math.PI) / 180,
+      c = Math.cos(a),
+      s = Math.sin(a);
+    const m = mesh(
+      [
+        [5, -10, 10],
+        [5, -10, -10],
+        [5, 10, 0],
+        [-s, 0, c],
+        [s, 0, -c],
+        [0, 1, 0],
+      ],
+      [0, 1, 2, 3, 4, 5],
+    );
+    const out = textureMesh(m.positions, m.indices, [std("front"), std("right")], opts());
+    expect(px(out.material!.baseColorTexture!)).toEqual(atlasOf(8, (x) => rgba(x < 4 ? COLOUR.front : COLOUR.right)));
+    // H on the front chart: X range -s..5, u = (2 + 4 (X + s) / (5 + s)) / 2 / 8.
+    const u = (x: number) => (2 + (4 * (x + s)) / (5 + s)) / 16;
+    close([out.uvs[6]!, out.uvs[8]!, out.uvs[10]!], [u(-s), u(s), u(0)]);
   });
 
   it("a zero-area triangle hides nothing (its face normal stays 0)", () => {
