@@ -54,11 +54,13 @@ const inflate = vi.mocked(inflateSilhouette);
 const hull = vi.mocked(visualHull);
 const texture = vi.mocked(textureMesh);
 
+// Reset, not just cleared: a once-stub a failing test left unused must not reach the next test; the
+// real implementation comes back.
 beforeEach(() => {
-  planner.mockClear();
-  inflate.mockClear();
-  hull.mockClear();
-  texture.mockClear();
+  planner.mockReset();
+  inflate.mockReset();
+  hull.mockReset();
+  texture.mockReset();
 });
 
 const dir = tempDir("image-to-3d-exact");
@@ -82,9 +84,9 @@ function rectMask(w: number, h: number, x0: number, x1: number, y0: number, y1: 
   return m;
 }
 
-/** A loaded view built by hand: a 16 x 16 white image with a grey square where the mask is. */
-function handView(view: LoadedView["view"], mask: Uint8Array): LoadedView {
-  return { view, image: synthImage(16, 16, [255, 255, 255], (x, y) => (mask[y * 16 + x] ? [90, 90, 90] : null)), mask };
+/** A loaded view built by hand: a w x h (default 16 x 16) white image, grey where the mask is. */
+function handView(view: LoadedView["view"], mask: Uint8Array, w = 16, h = 16): LoadedView {
+  return { view, image: synthImage(w, h, [255, 255, 255], (x, y) => (mask[y * w + x] ? [90, 90, 90] : null)), mask };
 }
 
 /** The unit corner tetrahedron, outward CCW (a fresh copy each call: normaliseHeight works in place). */
@@ -299,7 +301,9 @@ describe("geometryFromViews", () => {
   });
 
   it("several views: the visual hull of all of them, cells capped at 224", async () => {
-    const left = handView("left", side),
+    // The side image is 12 wide, 16 tall: each silhouette keeps its own size.
+    const narrow = rectMask(12, 16, 4, 8, 2, 14);
+    const left = handView("left", narrow, 12, 16),
       front = handView("front", square);
     const first = stubPlannerOnce(12);
     const m = await geometryFromViews([left, front], { cells: 100, face: 7000 });
@@ -320,7 +324,7 @@ describe("geometryFromViews", () => {
     expect(hull).toHaveBeenCalledTimes(1);
     expect(hull).toHaveBeenCalledWith(
       [
-        { view: "left", mask: side, width: 16, height: 16 },
+        { view: "left", mask: narrow, width: 12, height: 16 },
         { view: "front", mask: square, width: 16, height: 16 },
       ],
       { cells: 12, maxTriangles: Infinity, heightMm: 100 },
@@ -485,6 +489,29 @@ describe("buildImageTo3DScene", () => {
     }
     expect(Array.from(masks[0]!)).toEqual(Array.from(rectMask(1100, 20, 100, 300, 5, 15)));
     expect(Array.from(masks[1]!)).toEqual(new Array(22_000).fill(1));
+  });
+
+  it("every image is loaded under its own view: two views carve a hull, grid min(224, 256)", async () => {
+    const side = await squarePng("side", 30, 20, [10, 20, 5, 15], 90);
+    const seen = stubPlannerOnce();
+    stubTextureOnce();
+    await buildImageTo3DScene(
+      await job({
+        requestType: 3,
+        resolution: "1536",
+        images: [
+          { view: "left", path: side },
+          { view: "front", path: await pngs.wide },
+        ],
+      }),
+    );
+    expect(seen.plan).toEqual({ cells: 224, minCells: 112, maxCells: 224 });
+    const views = texture.mock.calls[0]![2];
+    expect(views.map((v) => [v.view, v.image.width, v.image.height])).toEqual([
+      ["left", 30, 20],
+      ["front", 1100, 20],
+    ]);
+    expect(Array.from(views[0]!.mask)).toEqual(Array.from(rectMask(30, 20, 10, 20, 5, 15)));
   });
 
   it("request_type 2: the mesh file's parts textured as one mesh (atlas = image size) and cut back", async () => {
