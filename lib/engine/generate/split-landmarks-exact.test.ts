@@ -276,13 +276,14 @@ describe("findLandmarks: arms", () => {
       ],
       7,
     ],
-    // Touching (max torso 7 = min arm 7): medians 6 and 7.2 -> 6.6.
+    // Touching (max torso 7 = min arm 7, an arm flush with the torso in row 11 still counts):
+    // medians 6 and 7.2 -> 6.6.
     [
       "touching: medians",
       [
         [6, 7],
         [6, 7.2],
-        [7, 7.2],
+        [7, 7],
         [6, 7.2],
         [6, 7.2],
         [6, 7.2],
@@ -294,6 +295,13 @@ describe("findLandmarks: arms", () => {
     const lm = findLandmarks(figure(over), B);
     expect(lm.leftCut).toBeCloseTo(cut, 12);
     expect([lm.rightCut, lm.fallback]).toEqual([-2.5, []]);
+  });
+
+  it("the band excludes the slices one step above the crotch and below the neck", () => {
+    // Rows 8 (y 17 = 15 + 2) and 15 (y 31 = 33 - 2) carry pieces close to the torso ([6.2, 8],
+    // [-4, -2.5]) that would pull the cuts to 6.1 and -2.25.
+    const lm = findLandmarks(figure({ 8: [c(8, -2, 6), c(1, 6.2, 8)], 15: [c(8, -2, 6), c(1, -4, -2.5)] }), B);
+    expect([lm.crotch, lm.neck, lm.leftCut, lm.rightCut]).toEqual([15, 33, 6.5, -2.5]);
   });
 
   it("the arm's inner edge is the nearest thing beside the torso", () => {
@@ -452,6 +460,10 @@ describe("connectorsAt", () => {
     const want = (h: number, rp: number) => [-2 - h, 5 - rp, 3 - rp, -2 + h, 5 + rp, 3 + rp];
     [...key.min, ...key.max].forEach((v, k) => expect(v).toBeCloseTo(want(1.605711, 0.642285)[k]!, 5));
     [...cut.min, ...cut.max].forEach((v, k) => expect(v).toBeCloseTo(want(1.805711, 0.842285)[k]!, 5));
+    // Straight prisms on a 24-gon (area 12 sin 15deg r^2 = 3.105829 r^2):
+    // key 3.105829 * 0.642285^2 * 3.211422 = 4.114624, cutter 3.105829 * 0.842285^2 * 3.611422 = 7.957446.
+    expect(out[0]!.key.volume()).toBeCloseTo(4.114624, 4);
+    expect(out[0]!.cutter.volume()).toBeCloseTo(7.957446, 4);
   });
 
   it("dovetail on a +Z face: trapezoid key 2 r long, slot open on +w (y) and grown by 0.2 (mitred)", () => {
