@@ -24,17 +24,25 @@ export const MUTATION_RUNS = {
   },
   // One run per file (or two), so that each finishes and keeps its incremental file even
   // where a whole subject would take hours.
-  ...genRun("split", ["split.ts", "split-landmarks.ts", "joints.ts"], ["split.test.ts"]),
+  ...genRun(
+    "split",
+    ["split.ts", "split-landmarks.ts", "joints.ts"],
+    ["split-landmarks-exact.test.ts", "split-exact.test.ts", "split.test.ts"],
+  ),
   ...genRun("split-general", ["split-general.ts"], ["split-general.test.ts", "split.test.ts"]),
   ...genRun("segmentation", ["segmentation.ts"], ["segmentation-exact.test.ts", "segmentation.test.ts"]),
   ...genRun("depth", ["depth.ts", "depth-mask.ts"], ["depth-mask.test.ts", "depth.test.ts"]),
   ...genRun("depth-filter", ["depth-filter.ts"], ["depth-filter.test.ts", "depth.test.ts"]),
   ...genRun("depth-mesh", ["depth-mesh.ts"], ["depth-mesh.test.ts", "depth.test.ts"]),
   ...genRun("image-input", ["image-input.ts"], ["image-input-exact.test.ts", "image-input.test.ts", "depth.test.ts"]),
-  ...genRun("texture", ["texture.ts", "texture-visibility.ts"], ["texture-visibility.test.ts", "texture.test.ts"]),
+  ...genRun("texture", ["texture.ts", "texture-visibility.ts"], ["texture-visibility.test.ts", "texture-exact.test.ts", "texture.test.ts"]),
   ...genRun("texture-image", ["texture-image.ts", "texture-pbr.ts"], ["texture-image.test.ts", "texture-pbr.test.ts", "texture.test.ts"]),
   ...genRun("cover", ["cover.ts"], ["cover.test.ts"]),
-  ...genRun("image-to-3d", ["image-to-3d.ts", "inflate.ts"], ["inflate.test.ts", "image-to-3d.test.ts", "multi-view.test.ts"]),
+  ...genRun(
+    "image-to-3d",
+    ["image-to-3d.ts", "inflate.ts"],
+    ["inflate.test.ts", "image-to-3d-exact.test.ts", "image-to-3d.test.ts", "multi-view.test.ts"],
+  ),
   ...genRun("visual-hull", ["visual-hull.ts"], ["visual-hull.test.ts", "image-to-3d.test.ts", "multi-view.test.ts"]),
   ...genRun("face-target", ["face-target.ts"], ["face-target-exact.test.ts", "face-target.test.ts"]),
   "generate-job": {

@@ -285,10 +285,13 @@ function manifoldMesh(m: Manifold): TriMesh {
 /** Pieces smaller than `share` of the total are unioned into the nearest other piece. */
 function absorbSpecks<P>(pieces: P[], size: (p: P) => number, centre: (p: P) => Vec3, join: (a: P, b: P) => P, share: number): P[] {
   const total = pieces.reduce((s, p) => s + size(p), 0);
-  const big = pieces.filter((p) => size(p) >= share * total);
+  // Which pieces are big is decided once: joining a speck replaces its big piece in `big`, so
+  // asking `big.includes` later would no longer find that piece and would join it a second time.
+  const isBig = pieces.map((p) => size(p) >= share * total);
+  const big = pieces.filter((_, i) => isBig[i]);
   if (!big.length) return pieces;
-  for (const p of pieces) {
-    if (big.includes(p)) continue;
+  for (const [i, p] of pieces.entries()) {
+    if (isBig[i]) continue;
     const c = centre(p);
     let best = 0,
       bd = Infinity;
