@@ -31,7 +31,7 @@ export const MUTATION_RUNS = {
   ),
   ...genRun("split-general", ["split-general.ts"], ["split-general.test.ts", "split.test.ts"]),
   ...genRun("segmentation", ["segmentation.ts"], ["segmentation-exact.test.ts", "segmentation.test.ts"]),
-  ...genRun("depth", ["depth.ts", "depth-mask.ts"], ["depth-mask.test.ts", "depth.test.ts"]),
+  ...genRun("depth", ["depth.ts", "depth-mask.ts"], ["depth-mask.test.ts", "depth-exact.test.ts", "depth.test.ts"]),
   ...genRun("depth-filter", ["depth-filter.ts"], ["depth-filter.test.ts", "depth.test.ts"]),
   ...genRun("depth-mesh", ["depth-mesh.ts"], ["depth-mesh.test.ts", "depth.test.ts"]),
   ...genRun("image-input", ["image-input.ts"], ["image-input-exact.test.ts", "image-input.test.ts", "depth.test.ts"]),

@@ -549,10 +549,36 @@ describe("reliefScene", () => {
   });
 });
 
-// Defect (not fixed here): a depth map one pixel high gets gh = max(2, 1) = 2 cell rows at one
-// pixel a cell, so row 1 reads gray past the end: NaN heights, and a square plate. Reproduction:
-// it("a W x 1 depth map gives a finite 8 x 2 mm plate", () => {
-//   const p = relief(depthMap(4, 1, (x) => x / 3), { widthMm: 8, reliefMm: 2, baseMm: 1, shape: 0 });
-//   expect(p.positions.some(Number.isNaN)).toBe(false); // fails: true
-//   expect(meshBounds(p.positions).max[2]).toBeCloseTo(1, 5); // fails: 4 (square)
-// });
+// Found by these tests: a depth map one pixel high gets gh = max(2, 1) = 2 cell rows at one pixel
+// a cell, and row 1 read gray past its end (NaN heights); a 4 x 2 map at 2 cells read a row below
+// the image as depth 0. Cells past the last pixel now repeat it.
+describe("strips thinner than the 2-cell minimum", () => {
+  it("a 4 x 1 map: both cell rows carry the pixel row's depths, no NaN", () => {
+    const p = relief(
+      depthMap(4, 1, (x) => x / 3),
+      { widthMm: 8, reliefMm: 2, baseMm: 1, shape: 0 },
+    );
+    expect(p.positions.some(Number.isNaN)).toBe(false);
+    // 2 mm cells, corners at X = -4..4 and Z = -2, 0, 2; a corner's depth is the mean of its cells
+    // (0, 1/3, 2/3, 1 along X), height = base 1 + relief 2 x depth, the same on every row. The
+    // flat middle corner (0, 0) is merged away.
+    const row = (z: number) => [
+      [key(-4, z), 1],
+      [key(-2, z), 1.33333],
+      [key(0, z), 2],
+      [key(2, z), 2.66667],
+      [key(4, z), 3],
+    ];
+    const want = [...row(-2), ...row(0), ...row(2)].filter(([k]) => k !== key(0, 0));
+    expect([...topHeights(p).entries()].sort()).toEqual(want.sort());
+  });
+  it("a 4 x 2 map at 2 cells: the lower cell row reads the last pixel row, not 0", () => {
+    const d = depthMap(4, 2, (_x, y) => y);
+    const p = relief(d, { widthMm: 8, reliefMm: 2, baseMm: 1, shape: 0, cells: 2 });
+    // Cell rows: upper = mean of pixel rows 0 and 1 = 0.5, lower = pixel row 1 = 1 (it read a
+    // row below the image as 0 before, which turned the slope upside down). Re-stretched to 0 and
+    // 1, so corner rows Z = -4, 0, 4 stand at 1, 2 and 3 mm.
+    const want = [-4, 0, 4].flatMap((x) => [-4, 0, 4].map((z) => [key(x, z), 2 + z / 4] as const));
+    expect([...topHeights(p).entries()].sort()).toEqual(want.map(([k, v]) => [k, v]).sort());
+  });
+});

@@ -297,12 +297,14 @@ export function reliefScene(depth: DepthMap, opts: ReliefOptions): Scene {
     for (let x = 0; x < gw; x++) {
       if (!mask[y * gw + x]) continue;
       let d: number;
+      // The grid is at least 2 cells each way, so a strip 1 pixel (or 1 cell) across reads
+      // past its last row or column: those cells repeat the last pixel.
       if (cellPx === 1) {
-        d = gray[(ry0 + y) * W + rx0 + x]!;
+        d = gray[Math.min(H - 1, ry0 + y) * W + Math.min(W - 1, rx0 + x)]!;
       } else {
-        const px0 = Math.floor(rx0 + x * cellPx),
+        const px0 = Math.min(W - 1, Math.floor(rx0 + x * cellPx)),
           px1 = Math.min(W, Math.max(px0 + 1, Math.floor(rx0 + (x + 1) * cellPx)));
-        const py0 = Math.floor(ry0 + y * cellPx),
+        const py0 = Math.min(H - 1, Math.floor(ry0 + y * cellPx)),
           py1 = Math.min(H, Math.max(py0 + 1, Math.floor(ry0 + (y + 1) * cellPx)));
         let s = 0,
           k = 0;
