@@ -126,9 +126,52 @@ describe("principalAxes", () => {
     for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) expect(r.axes[i]![k]).toBeCloseTo(want[i]![k]!, 9);
   });
 
+  it("triangle (0,0) (3,1) (1,3), symmetric in x = y: equal diagonals, a 45 degree turn with t = +1", () => {
+    // var x = var y = 26/12 - 16/9 = 14/36, cov xy = 22/12 - 16/9 = 2/36: eigenvalues 16/36 on
+    // (1, 1), 12/36 on (1, -1). theta = 0 exactly, t = 1, cs = sn = 1/sqrt 2: columns p (cs, -sn)
+    // and q (sn, cs); q has the larger eigenvalue.
+    const r = principalAxes(
+      mesh(
+        [
+          [0, 0, 0],
+          [3, 1, 0],
+          [1, 3, 0],
+        ],
+        [0, 1, 2],
+      ),
+    );
+    const h = Math.SQRT1_2;
+    const want = [
+      [h, h, 0],
+      [h, -h, 0],
+      [0, 0, 1],
+    ];
+    for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) expect(r.axes[i]![k]).toBeCloseTo(want[i]![k]!, 12);
+  });
+
+  it("triangles weigh by area: centroid of a 0.5 and an 8 triangle", () => {
+    // (0.5 (1/3, 1/3) + 8 (34/3, 4/3)) / 8.5 = (545/51, 65/51).
+    const r = principalAxes(
+      mesh(
+        [
+          [0, 0, 0],
+          [1, 0, 0],
+          [0, 1, 0],
+          [10, 0, 0],
+          [14, 0, 0],
+          [10, 4, 0],
+        ],
+        [0, 1, 2, 3, 4, 5],
+      ),
+    );
+    expect(r.centroid[0]).toBeCloseTo(545 / 51, 9);
+    expect(r.centroid[1]).toBeCloseTo(65 / 51, 9);
+    expect(r.centroid[2]).toBe(0);
+  });
+
   it("a 4 x 2 x 1 box at (5, 6, 7): centre, axes x, y, z by extent", () => {
     const r = principalAxes(voxels(boxCells(0, 4, 0, 2, 0, 1), [5, 6, 7]));
-    expect(r.centroid.map((x) => +x.toFixed(9))).toEqual([7, 7, 7.5]);
+    expect(r.centroid.map((x) => +x.toFixed(9) + 0)).toEqual([7, 7, 7.5]);
     const want = [
       [1, 0, 0],
       [0, 1, 0],
@@ -329,7 +372,7 @@ describe("bestNeckCut", () => {
   it("dumbbell: the 2 x 2 bar between 4 x 4 blocks, cut mid-bar at z = 6, score 4 / 16", () => {
     for (const slices of [96, 12]) {
       const c = bestNeckCut(dumbbell, 0.06, slices)!;
-      expect(c.n.map((x) => +x.toFixed(9))).toEqual([0, 0, 1]);
+      expect(c.n.map((x) => +x.toFixed(9) + 0)).toEqual([0, 0, 1]);
       expect(c.t).toBeCloseTo(6, 9);
       expect(c.score).toBeCloseTo(0.25, 12);
     }
@@ -407,7 +450,7 @@ describe("bestCreaseCut", () => {
 
   it.each(["low", "medium", "high"] as const)("box on box (%s): y = 2 + 2e-5 ext, score 0.25", (level) => {
     const c = bestCreaseCut(boxOnBox, LEVELS[level], [], 8)!;
-    expect(c.n.map((x) => +x.toFixed(9))).toEqual([0, 1, 0]);
+    expect(c.n.map((x) => +x.toFixed(9) + 0)).toEqual([0, 1, 0]);
     expect(c.t).toBeCloseTo(2 + 2e-5 * ext, 9);
     expect(c.score).toBeCloseTo(0.25, 12);
   });
@@ -434,6 +477,33 @@ describe("bestCreaseCut", () => {
     expect(bestCreaseCut(boxOnBox, { step: 0.6, minSide: 0.149 }, [], 8)).not.toBeNull();
     expect(bestCreaseCut(boxOnBox, { step: 0.6, minSide: 0.151 }, [], 8)).toBeNull();
     expect(bestCreaseCut(boxUnderBox, { step: 0.6, minSide: 0.151 }, [], 8)).toBeNull();
+  });
+
+  it("principal axes tilted by an off-centre top box: the world y axis is tried too", () => {
+    // Slab x, z 0..6, y 0..2; box x, z 1..3, y 2..6: y sections 36 then 4, score 4 / 36.
+    // (With the box only 2 high the first axis is within 0.985 of y and the cut is taken
+    // along it, tilted about 7.6 degrees, t 2.3585.)
+    const m = voxels([...boxCells(0, 6, 0, 2, 0, 6), ...boxCells(1, 3, 2, 6, 1, 3)]);
+    for (const a of principalAxes(m).axes) expect(Math.max(...a.map(Math.abs))).toBeLessThan(0.985);
+    const c = bestCreaseCut(m, LEVELS.medium, [], 8)!;
+    expect(c.n).toEqual([0, 1, 0]);
+    expect(c.t).toBeCloseTo(2 + 2e-5 * 6 * Math.sqrt(3), 9);
+    expect(c.score).toBeCloseTo(4 / 36, 12);
+  });
+
+  it("the wide side is looked at within max(3 dt, sqrt(N / pi)) + dt / 2 of the ring", () => {
+    // Layers (y, section): 0..1 16, 1..2 36, 2..4 16, then a 2 x 2 box 4..8 (4). 8 slices, dt 1,
+    // ring at y = 4: win = 3 + 0.5 (sqrt(4 / pi) = 1.13 is less), so the 36 layer at d = -2.5
+    // counts: W 36, score 4 / 36 (not 4 / 16). The rings at y = 1 and 2 score 16 / 36.
+    // Moved by (10, 20, -5): the plane is at y = 24, ext still the bounding box diagonal.
+    const m = voxels(
+      [...boxCells(1, 5, 0, 1, 1, 5), ...boxCells(0, 6, 1, 2, 0, 6), ...boxCells(1, 5, 2, 4, 1, 5), ...boxCells(2, 4, 4, 8, 2, 4)],
+      [10, 20, -5],
+    );
+    const c = bestCreaseCut(m, LEVELS.medium, [], 8)!;
+    expect(c.n.map((x) => +x.toFixed(9) + 0)).toEqual([0, 1, 0]);
+    expect(c.t).toBeCloseTo(24 + 2e-5 * Math.hypot(6, 8, 6), 9);
+    expect(c.score).toBeCloseTo(4 / 36, 12);
   });
 
   it("no concave edges: null", () => {
@@ -548,6 +618,39 @@ describe("structuralSplit", () => {
     const log3: [string, Vec3, number][] = [];
     expect(names(structuralSplit([{ name: "w", mesh: wedge, size: 8 }], "high", fakeOps(log3)))).toEqual(["w"]);
     expect(log3.length).toBe(1);
+  });
+
+  it("neck and crease compete by score: the 4 / 16 neck before the 16 / 36 crease", () => {
+    // Block 6 x 6 (z 0..4), bar 2 x 2 (z 4..8), block 4 x 4 (z 8..12): neck mid-bar (z = 6)
+    // 4 / min(36, 16); crease at the bar's foot z = 4, narrow side beyond it at most 16, wide 36.
+    const m = voxels([...boxCells(0, 6, 0, 6, 0, 4), ...boxCells(2, 4, 2, 4, 4, 8), ...boxCells(1, 5, 1, 5, 8, 12)]);
+    expect(bestCreaseCut(m, LEVELS.medium)!.score).toBeCloseTo(16 / 36, 12);
+    const log: [string, Vec3, number][] = [];
+    const kids = [
+      { name: "x", mesh: plainBox, size: 1 },
+      { name: "y", mesh: plainBox, size: 1 },
+    ];
+    expect(names(structuralSplit([{ name: "m", mesh: m, size: 1, kids }], "medium", fakeOps(log)))).toEqual(["x", "y"]);
+    expect(log.map((l) => [l[0], +(l[1][2] * l[2]).toFixed(6)])).toEqual([["m", 6]]);
+  });
+
+  it("a halving that gives one part ends it: the piece stays", () => {
+    const log: [string, Vec3, number][] = [];
+    const out = structuralSplit([{ name: "w", mesh: wedge, size: 8, kids: [{ name: "v", mesh: wedge, size: 8 }] }], "medium", fakeOps(log));
+    expect(names(out)).toEqual(["w"]);
+    expect(log.map((l) => l[0])).toEqual(["w"]);
+  });
+
+  it("a structural cut that gives one part keeps the piece (and is no structure)", () => {
+    const log: [string, Vec3, number][] = [];
+    const out = structuralSplit(
+      [{ name: "step", mesh: boxOnBox, size: 80, kids: [{ name: "one", mesh: plainBox, size: 80 }] }],
+      "low",
+      fakeOps(log),
+    );
+    expect(names(out)).toEqual(["step"]);
+    // The crease cut, then a halving attempt (no structure found), which also gives one part.
+    expect(log.map((l) => l[0])).toEqual(["step", "step"]);
   });
 
   it("no pieces: nothing", () => {
