@@ -29,7 +29,7 @@ export const MUTATION_RUNS = {
     ["split.ts", "split-landmarks.ts", "joints.ts"],
     ["split-landmarks-exact.test.ts", "split-exact.test.ts", "split.test.ts"],
   ),
-  ...genRun("split-general", ["split-general.ts"], ["split-general.test.ts", "split.test.ts"]),
+  ...genRun("split-general", ["split-general.ts"], ["split-general-exact.test.ts", "split-general.test.ts", "split.test.ts"]),
   ...genRun("segmentation", ["segmentation.ts"], ["segmentation-exact.test.ts", "segmentation.test.ts"]),
   ...genRun("depth", ["depth.ts", "depth-mask.ts"], ["depth-mask.test.ts", "depth-exact.test.ts", "depth.test.ts"]),
   ...genRun("depth-filter", ["depth-filter.ts"], ["depth-filter.test.ts", "depth.test.ts"]),
