@@ -16,3 +16,12 @@ export function mutationTally(report) {
   const valid = t.killed + t.timeout + t.survived + t.noCoverage;
   return { ...t, total: valid, score: valid === 0 ? 100 : (100 * (t.killed + t.timeout)) / valid };
 }
+
+/**
+ * The report a run's score is read from: its incremental file, which Stryker writes at the end of
+ * every run with each mutant's status and which is committed, so a fresh clone prints the table
+ * too; else the run's last JSON report (not committed). Undefined when neither exists.
+ */
+export function reportFile(run, exists) {
+  return [`reports/mutation/${run}.incremental.json`, `reports/mutation/${run}.json`].find((f) => exists(f));
+}

@@ -9,7 +9,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { MUTATION_RUNS, runsNamed } from "./mutation-folders.mjs";
-import { mutationTally } from "./mutation-score.mjs";
+import { mutationTally, reportFile } from "./mutation-score.mjs";
 
 const THRESHOLD = 80;
 const args = process.argv.slice(2);
@@ -43,13 +43,13 @@ const folders = [...new Set(chosen.map((r) => MUTATION_RUNS[r].folder))];
 const rows = [];
 for (const folder of folders) {
   const runs = Object.keys(MUTATION_RUNS).filter((r) => MUTATION_RUNS[r].folder === folder);
-  const measured = runs.filter((r) => existsSync(`reports/mutation/${r}.json`));
+  const measured = runs.filter((r) => reportFile(r, existsSync));
   if (measured.length < runs.length) {
     const missing = runs.filter((r) => !measured.includes(r));
     console.log(`${folder}: no report yet for ${missing.join(", ")} (npm run test:mutation -- ${missing.join(" ")})`);
   }
   if (measured.length === 0) continue;
-  const tallies = measured.map((r) => mutationTally(JSON.parse(readFileSync(`reports/mutation/${r}.json`, "utf8"))));
+  const tallies = measured.map((r) => mutationTally(JSON.parse(readFileSync(reportFile(r, existsSync), "utf8"))));
   const partial = measured.length < runs.length ? `${measured.length} of ${runs.length} runs` : undefined;
   const sum = (k) => tallies.reduce((s, t) => s + t[k], 0);
   const t = {

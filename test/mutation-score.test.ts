@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { MUTATION_RUNS, runsNamed } from "../scripts/mutation-folders.mjs";
-import { mutationTally } from "../scripts/mutation-score.mjs";
+import { mutationTally, reportFile } from "../scripts/mutation-score.mjs";
 
 const report = (statuses: string[]) => ({ files: { "lib/a.ts": { mutants: statuses.map((status, i) => ({ id: `${i}`, status })) } } });
 
@@ -14,6 +14,18 @@ describe("mutation score", () => {
   });
   it("is 100 with no valid mutant (a file of ignored statics), not NaN", () => {
     expect(mutationTally(report(["Ignored"])).score).toBe(100);
+  });
+  it("is read from the committed incremental file, so a fresh clone (no last report) has it", () => {
+    const has =
+      (...files: string[]) =>
+      (f: string) =>
+        files.includes(f);
+    const inc = "reports/mutation/tasks.incremental.json",
+      last = "reports/mutation/tasks.json";
+    expect(reportFile("tasks", has(inc))).toBe(inc);
+    expect(reportFile("tasks", has(inc, last))).toBe(inc);
+    expect(reportFile("tasks", has(last))).toBe(last);
+    expect(reportFile("tasks", has())).toBeUndefined();
   });
 });
 
