@@ -24,9 +24,12 @@ export const MUTATION_RUNS = {
   },
   // One run per file (or two), so that each finishes and keeps its incremental file even
   // where a whole subject would take hours.
+  // The character split's landmarks and joint cutters apart from split.ts: together they made
+  // 3,132 mutants, too many for one run to finish in a session.
+  ...genRun("split", ["split.ts"], ["split-exact.test.ts", "split.test.ts"]),
   ...genRun(
-    "split",
-    ["split.ts", "split-landmarks.ts", "joints.ts"],
+    "split-landmarks",
+    ["split-landmarks.ts", "joints.ts"],
     ["split-landmarks-exact.test.ts", "split-exact.test.ts", "split.test.ts"],
   ),
   ...genRun("split-general", ["split-general.ts"], ["split-general-exact.test.ts", "split-general.test.ts", "split.test.ts"]),
