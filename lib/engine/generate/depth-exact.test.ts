@@ -382,7 +382,7 @@ describe("reliefScene", () => {
         [-1, 1],
         [-1, -1],
       ])
-        expect(bottom).toContain(key(sx * x!, sz * z!));
+        expect(bottom).toContain(key(sx! * x!, sz! * z!));
     const c = 5 / Math.SQRT2; // (3,3) projected
     expect(bottom).toContain(key(c, -c));
     expect(bottom).toContain(key((5 * 2) / Math.sqrt(20), (5 * 4) / Math.sqrt(20))); // (2,4)

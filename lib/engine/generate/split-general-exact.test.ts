@@ -49,17 +49,17 @@ function voxels(cells: Vec3[], offset: Vec3 = [0, 0, 0]): TriMesh {
       [2, -1],
     ] as const) {
       const nb = [...c];
-      nb[a] += s;
+      nb[a]! += s;
       if (set.has(nb.join(","))) continue;
       // u x v = the face axis: x -> (y, z), y -> (z, x), z -> (x, y).
       const u = (a + 1) % 3,
         v = (a + 2) % 3;
       const base = [...c];
-      if (s > 0) base[a] += 1;
+      if (s > 0) base[a]! += 1;
       const corner = (du: number, dv: number) => {
         const q = [...base];
-        q[u] += du;
-        q[v] += dv;
+        q[u]! += du;
+        q[v]! += dv;
         return vid(q);
       };
       const q = s > 0 ? [corner(0, 0), corner(1, 0), corner(1, 1), corner(0, 1)] : [corner(0, 0), corner(0, 1), corner(1, 1), corner(1, 0)];
