@@ -304,6 +304,23 @@ describe("reliefScene", () => {
     expect(bottomKeys(p)).toContain(key(-4, -2));
   });
 
+  it("one pixel a cell reads each pixel of a map that varies along both axes", () => {
+    // Pixels (x, y): (0,0) 0, (1,0) 1, (0,1) 0.5, (1,1) 0; 2 cells of 4 mm, corners at -4, 0, 4.
+    // Corner (i, j) is the mean of its cells: row j = 0: 0, 0.5, 1; j = 1: 0.25, 0.375, 0.5;
+    // j = 2: 0.5, 0.25, 0. Span 0..1, so height = 1 + 2 d; row j at Z = 4 j - 4, column i at X = 4 i - 4.
+    const p = relief(
+      depthMap(2, 2, (x, y) => [0, 1, 0.5, 0][y * 2 + x]!),
+      { widthMm: 8, reliefMm: 2, baseMm: 1, shape: 0 },
+    );
+    const d = [
+      [0, 0.5, 1],
+      [0.25, 0.375, 0.5],
+      [0.5, 0.25, 0],
+    ];
+    const want = d.flatMap((row, j) => row.map((v, i) => [key(4 * i - 4, 4 * j - 4), 1 + 2 * v] as const));
+    expect([...topHeights(p).entries()].sort()).toEqual(want.map(([k, h]) => [k, h]).sort());
+  });
+
   it("re-stretches the corner depths: 0.2..0.5 spans base..base + relief", () => {
     // Columns 0.2, 0.3, 0.4, 0.5: corners 0.2, 0.25, 0.35, 0.45, 0.5; (d - 0.2) / 0.3 * 2 + 1 =
     // 1, 4/3, 2, 8/3, 3. Volume 8 (7/6 + 5/3 + 7/3 + 17/6) = 64.
@@ -570,6 +587,22 @@ describe("strips thinner than the 2-cell minimum", () => {
       [key(4, z), 3],
     ];
     const want = [...row(-2), ...row(0), ...row(2)].filter(([k]) => k !== key(0, 0));
+    expect([...topHeights(p).entries()].sort()).toEqual(want.sort());
+  });
+  it("a 1 x 4 map: both cell columns carry the pixel column's depths (the same strip on end)", () => {
+    const p = relief(
+      depthMap(1, 4, (_x, y) => y / 3),
+      { widthMm: 8, reliefMm: 2, baseMm: 1, shape: 0 },
+    );
+    // widthMm is along X: 2 cells of 4 mm, so the 4 rows span Z = -8..8; heights as above by row.
+    const column = (x: number) => [
+      [key(x, -8), 1],
+      [key(x, -4), 1.33333],
+      [key(x, 0), 2],
+      [key(x, 4), 2.66667],
+      [key(x, 8), 3],
+    ];
+    const want = [...column(-4), ...column(0), ...column(4)].filter(([k]) => k !== key(0, 0));
     expect([...topHeights(p).entries()].sort()).toEqual(want.sort());
   });
   it("a 4 x 2 map at 2 cells: the lower cell row reads the last pixel row, not 0", () => {
