@@ -47,7 +47,7 @@ export const MUTATION_RUNS = {
     ["inflate.test.ts", "image-to-3d-exact.test.ts", "image-to-3d.test.ts", "multi-view.test.ts"],
   ),
   ...genRun("visual-hull", ["visual-hull.ts"], ["visual-hull.test.ts", "image-to-3d.test.ts", "multi-view.test.ts"]),
-  ...genRun("face-target", ["face-target.ts"], ["face-target-exact.test.ts", "face-target.test.ts"]),
+  ...genRun("face-target", ["face-target.ts"], ["face-target-exact.test.ts", "face-target-plan.test.ts", "face-target.test.ts"]),
   "generate-job": {
     folder: G,
     mutate: gen("run-job.ts", "job.ts", "errors.ts"),
