@@ -43,13 +43,14 @@ const folders = [...new Set(chosen.map((r) => MUTATION_RUNS[r].folder))];
 const rows = [];
 for (const folder of folders) {
   const runs = Object.keys(MUTATION_RUNS).filter((r) => MUTATION_RUNS[r].folder === folder);
-  const measured = runs.filter((r) => reportFile(r, existsSync));
+  const files = new Map(runs.map((r) => [r, reportFile(r, existsSync)]).filter(([, f]) => f));
+  const measured = [...files.keys()];
   if (measured.length < runs.length) {
     const missing = runs.filter((r) => !measured.includes(r));
     console.log(`${folder}: no report yet for ${missing.join(", ")} (npm run test:mutation -- ${missing.join(" ")})`);
   }
   if (measured.length === 0) continue;
-  const tallies = measured.map((r) => mutationTally(JSON.parse(readFileSync(reportFile(r, existsSync), "utf8"))));
+  const tallies = measured.map((r) => mutationTally(JSON.parse(readFileSync(files.get(r), "utf8"))));
   const partial = measured.length < runs.length ? `${measured.length} of ${runs.length} runs` : undefined;
   const sum = (k) => tallies.reduce((s, t) => s + t[k], 0);
   const t = {
