@@ -50,3 +50,14 @@ export async function keepSettledPixels(page: Page, name: string): Promise<void>
   }
   throw new Error(`the canvas did not settle for ${name}`);
 }
+
+/**
+ * Waits until the viewer shows everything it will show of a model when left alone: full
+ * detail drawn (not the preview) and the measuring grid under it, which comes once the model
+ * has been measured in a worker (the scale bar appears then). Taken earlier, a picture can
+ * lack the grid: on a loaded machine that differed from a later one by 1.4% of its pixels.
+ */
+export async function awaitFullView(page: Page): Promise<void> {
+  await page.locator('[data-testid="model-viewer"][data-state="ready"]').waitFor({ timeout: 60_000 });
+  await page.getByTestId("scale-bar").waitFor({ state: "attached", timeout: 60_000 });
+}
