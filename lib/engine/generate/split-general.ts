@@ -333,16 +333,19 @@ function touchesBeyond(m: TriMesh, plane: CutPlane, n: Vec3, t: number, s: numbe
   return false;
 }
 
-/** The principal axes plus the world axes that are not (nearly) one of them. */
+/**
+ * The world axes, then the principal axes that are not (nearly) one of them. World axes come
+ * first and are always tried: a model is modelled level more often than not, and a box set
+ * off-centre on a slab tilts the principal axes by a few degrees, whose slanted slices then
+ * smear the crease ring over several slices (a tilted cut, or none at 96 slices).
+ */
 function candidateAxes(axes: Vec3[]): Vec3[] {
-  const out = [...axes];
-  for (const w of [
+  const out: Vec3[] = [
     [1, 0, 0],
     [0, 1, 0],
     [0, 0, 1],
-  ] as Vec3[]) {
-    if (out.every((a) => Math.abs(a[0] * w[0] + a[1] * w[1] + a[2] * w[2]) < 0.985)) out.push(w);
-  }
+  ];
+  for (const a of axes) if (out.every((w) => Math.abs(a[0] * w[0] + a[1] * w[1] + a[2] * w[2]) < 0.99999)) out.push(a);
   return out;
 }
 
@@ -426,7 +429,9 @@ export function bestCreaseCut(m: TriMesh, L: Pick<LevelParams, "step" | "minSide
       }
       if (!(W > 0)) continue;
       const score = N / W;
-      if (score >= L.step || (best && score >= best.score)) continue;
+      // Equal within rounding (4 / 36 comes out 0.1111111111111111 on one axis and …12 on
+      // another) keeps the earlier axis: a world axis before a tilted principal one.
+      if (score >= L.step || (best && score >= best.score - 1e-12)) continue;
       if (R < RING_SHARE * perNear) continue;
       if (necks.some((c) => touchesBeyond(m, c, n, tr, s, dt / 2, 1e-5 * ext + 1e-9))) continue;
       // Just inside the narrow side: a plane through a face of the wide side (a box on a
