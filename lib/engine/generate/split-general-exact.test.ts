@@ -462,6 +462,24 @@ describe("bestCreaseCut", () => {
     expect(c.score).toBeCloseTo(0.25, 12);
   });
 
+  it("box on box turned 45 degrees about z: no world axis finds the ring, the principal axis along the stack does", () => {
+    // x, y turned by 45 degrees: the stack runs along (-s, s, 0), s = sqrt(1/2); world x and y
+    // slice it aslant. The cut is the upright one's, turned: n . x = 2 + 2e-5 ext, where ext
+    // is now the diagonal of the turned bounds: x' = s (x - y) spans -2.5 s .. 4 s (corners
+    // (1, 4) and (4, 0)), y' = s (x + y) 0 .. 7 s (corner (3, 4)), both 3.5 sqrt 2; z 4.
+    const s = Math.SQRT1_2;
+    const p = Float64Array.from(boxOnBox.positions);
+    for (let v = 0; v < p.length; v += 3) [p[v], p[v + 1]] = [s * (p[v]! - p[v + 1]!), s * (p[v]! + p[v + 1]!)];
+    const turnedExt = Math.hypot(3.5 * Math.SQRT2, 3.5 * Math.SQRT2, 4);
+    for (const slices of [8, 96]) {
+      const c = bestCreaseCut({ positions: p, indices: boxOnBox.indices }, LEVELS.medium, [], slices)!;
+      const sign = Math.sign(c.n[1]);
+      expect(c.n.map((x) => +(sign * x).toFixed(9) + 0)).toEqual([-+s.toFixed(9), +s.toFixed(9), 0]);
+      expect(sign * c.t).toBeCloseTo(2 + 2e-5 * turnedExt, 9);
+      expect(c.score).toBeCloseTo(0.25, 12);
+    }
+  });
+
   it("default 96 slices: the same ring", () => {
     const c = bestCreaseCut(boxOnBox, LEVELS.medium)!;
     expect(c.t * c.n[1]).toBeCloseTo(2 + 2e-5 * ext, 9);
