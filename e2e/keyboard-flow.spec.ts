@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { drawnShare, expect as baseExpect, fixture, newAccount, test } from "./fixtures";
-import { awaitFullView, changeFrom, keepSettledPixels } from "./viewer-pixels";
+import { changeFrom, keepSettledPixels } from "./viewer-pixels";
 
 /**
  * Sign up, create an image-to-3D task, watch it finish, turn the model and share it with the
@@ -100,7 +100,6 @@ test("sign up, create, watch, view and share with the keyboard only", async ({ p
   // View: the canvas is a tab stop; the arrow keys turn the model.
   const canvas = page.getByTestId("viewer-canvas");
   await tabTo(page, canvas);
-  await awaitFullView(page);
   await keepSettledPixels(page, "start");
   for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowLeft");
   await expect.poll(() => changeFrom(page, "start"), { timeout: 15_000 }).toBeGreaterThan(0.01);

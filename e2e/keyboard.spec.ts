@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { createImageTask, drawnShare, expect as baseExpect, fixture, test } from "./fixtures";
-import { awaitFullView, changeFrom, keepSettledPixels } from "./viewer-pixels";
+import { changeFrom, keepSettledPixels } from "./viewer-pixels";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -62,7 +62,6 @@ test("the viewer works from the keyboard: orbit and zoom on the canvas, every to
   const canvas = page.getByTestId("viewer-canvas");
   await tabTo(page, canvas, 60);
   expect(await focusShows(canvas)).toBe(true);
-  await awaitFullView(page);
   await keepSettledPixels(page, "start");
   const drawn = await drawnShare(page);
 

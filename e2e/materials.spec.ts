@@ -1,5 +1,5 @@
 import { createImageTask, drawnShare, expect as baseExpect, test } from "./fixtures";
-import { awaitFullView, changedShare, changeFrom, keepSettledPixels } from "./viewer-pixels";
+import { changedShare, changeFrom, keepSettledPixels } from "./viewer-pixels";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -9,7 +9,6 @@ test("maps on their own and a UV checker change the picture, and Lit brings the 
   await createImageTask(page); // a textured result: a base colour map over UVs
   await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
   await expect.poll(() => drawnShare(page), { timeout: 30_000 }).toBeGreaterThan(0.03);
-  await awaitFullView(page); // the lit picture to come back to has its grid
   await keepSettledPixels(page, "lit");
   const maps = page.getByRole("combobox", { name: "Maps" });
   await expect(maps).toHaveValue("lit");

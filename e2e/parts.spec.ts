@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { createImageTask, drawnShare, expect as baseExpect, fixture, test } from "./fixtures";
-import { awaitFullView, changeFrom, keepSettledPixels } from "./viewer-pixels";
+import { changeFrom, keepSettledPixels } from "./viewer-pixels";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 240_000 });
@@ -51,7 +51,6 @@ test("a character split lists its parts by name; hiding, isolating, colouring an
   await expect(list.getByTestId("part-count")).toHaveText(`${n} parts`);
   await expect(list.getByTestId("part-name")).toHaveText(names);
   const before = await drawnShare(page);
-  await awaitFullView(page);
   await keepSettledPixels(page, "all");
 
   // Unchecking the head removes it from the picture: pixels change, fewer are drawn.
@@ -109,7 +108,6 @@ test("a character split lists its parts by name; hiding, isolating, colouring an
   await expect(visitor.getByTestId("model-viewer")).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
   const shared = visitor.getByTestId("part-list");
   await expect(shared.getByTestId("part-count")).toHaveText(`${n} parts`);
-  await awaitFullView(visitor);
   await keepSettledPixels(visitor, "all");
   await shared.getByRole("button", { name: "Isolate head" }).click();
   await expect(shared.getByTestId("part-count")).toHaveText(`${n} parts · 1 shown`);
@@ -131,7 +129,6 @@ test("a segmentation result lists its segments by name, and hiding one changes t
   const list = page.getByTestId("part-list");
   await expect(list.getByTestId("part-count")).toHaveText(`${names.length} parts`);
   await expect(list.getByTestId("part-name")).toHaveText(names);
-  await awaitFullView(page);
   await keepSettledPixels(page, "all");
   const first = names[0] ?? "";
   await list.getByRole("button", { name: `Isolate ${first}` }).click();

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { createImageTask, drawnShare, expect as baseExpect, test } from "./fixtures";
-import { awaitFullView, changeFrom, keepSettledPixels } from "./viewer-pixels";
+import { changeFrom, keepSettledPixels } from "./viewer-pixels";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -10,7 +10,6 @@ test("auto-rotate turns the model over time; Record turntable saves a 6-second W
   await createImageTask(page);
   await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
   await expect.poll(() => drawnShare(page), { timeout: 30_000 }).toBeGreaterThan(0.03);
-  await awaitFullView(page);
   await keepSettledPixels(page, "still");
 
   // Left alone, the picture stays; with auto-rotate it keeps changing.

@@ -40,8 +40,16 @@ export async function changeFrom(page: Page, from: string, name = "now"): Promis
   return changedShare(page, from, name);
 }
 
-/** Keeps the canvas as `name` once two copies 300 ms apart agree (the last key or click has been drawn). */
+/**
+ * Keeps the canvas as `name` once the viewer shows all it will of the model when left alone,
+ * and two copies 300 ms apart agree (the last key or click has been drawn). All it will show:
+ * full detail (not the preview) and the measuring grid under it, which comes once the model
+ * has been measured in a worker (the scale bar appears then). A picture taken without the
+ * grid differed from a later one by 1.4% of its pixels on a loaded machine.
+ */
 export async function keepSettledPixels(page: Page, name: string): Promise<void> {
+  await page.locator('[data-testid="model-viewer"][data-state="ready"]').waitFor({ timeout: 60_000 });
+  await page.getByTestId("scale-bar").waitFor({ state: "attached", timeout: 60_000 });
   for (let i = 0; i < 30; i++) {
     await keepPixels(page, `${name}-before`);
     await page.waitForTimeout(300);
@@ -49,15 +57,4 @@ export async function keepSettledPixels(page: Page, name: string): Promise<void>
     if ((await changedShare(page, `${name}-before`, name)) < 0.0005) return;
   }
   throw new Error(`the canvas did not settle for ${name}`);
-}
-
-/**
- * Waits until the viewer shows everything it will show of a model when left alone: full
- * detail drawn (not the preview) and the measuring grid under it, which comes once the model
- * has been measured in a worker (the scale bar appears then). Taken earlier, a picture can
- * lack the grid: on a loaded machine that differed from a later one by 1.4% of its pixels.
- */
-export async function awaitFullView(page: Page): Promise<void> {
-  await page.locator('[data-testid="model-viewer"][data-state="ready"]').waitFor({ timeout: 60_000 });
-  await page.getByTestId("scale-bar").waitFor({ state: "attached", timeout: 60_000 });
 }

@@ -46,7 +46,7 @@ for (const folder of folders) {
   const files = new Map(runs.map((r) => [r, reportFile(r, existsSync)]).filter(([, f]) => f));
   const measured = [...files.keys()];
   if (measured.length < runs.length) {
-    const missing = runs.filter((r) => !measured.includes(r));
+    const missing = runs.filter((r) => !files.has(r));
     console.log(`${folder}: no report yet for ${missing.join(", ")} (npm run test:mutation -- ${missing.join(" ")})`);
   }
   if (measured.length === 0) continue;
