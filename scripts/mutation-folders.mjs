@@ -37,7 +37,11 @@ export const MUTATION_RUNS = {
     ["split-general.ts"],
     ["split-general-exact.test.ts", "split-general-cuts-exact.test.ts", "split-general.test.ts", "split.test.ts"],
   ),
-  ...genRun("segmentation", ["segmentation.ts"], ["segmentation-exact.test.ts", "segmentation.test.ts"]),
+  ...genRun(
+    "segmentation",
+    ["segmentation.ts"],
+    ["segmentation-exact.test.ts", "segmentation-scene-exact.test.ts", "segmentation.test.ts"],
+  ),
   ...genRun(
     "depth",
     ["depth.ts", "depth-mask.ts"],

@@ -67,3 +67,17 @@ export function discMask(n: number, radius: number): Uint8Array {
     for (let x = 0; x < n; x++) m[y * n + x] = (x + 0.5 - n / 2) ** 2 + (y + 0.5 - n / 2) ** 2 <= radius * radius ? 1 : 0;
   return m;
 }
+
+/** An n x m grid of unit squares in z = 0, square (i, j) = faces 2 (j n + i) and 2 (j n + i) + 1. */
+export function unitGrid(n: number, m: number) {
+  const pos: number[] = [],
+    idx: number[] = [];
+  for (let j = 0; j <= m; j++) for (let i = 0; i <= n; i++) pos.push(i, j, 0);
+  for (let j = 0; j < m; j++) {
+    for (let i = 0; i < n; i++) {
+      const a = j * (n + 1) + i;
+      idx.push(a, a + 1, a + n + 2, a, a + n + 2, a + n + 1);
+    }
+  }
+  return { positions: new Float32Array(pos), indices: new Uint32Array(idx) };
+}
