@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, newAccount, signUp, test } from "./fixtures";
 
 test("pages need a session: / sends a visitor to sign-in", async ({ page }) => {
@@ -34,17 +35,45 @@ test("sign-up errors name the field; a taken email is refused", async ({ page })
   await expect(page.getByText("An account with this email exists. Sign in instead.")).toBeVisible();
 });
 
+/**
+ * The page reads every action's answer `ms` late: the network answer (which Playwright's
+ * waitForResponse sees) is then well ahead of React's commit, as on a busy machine.
+ */
+async function readActionAnswersLate(page: Page, ms: number) {
+  await page.addInitScript((delay) => {
+    const original = window.fetch;
+    window.fetch = async (...args) => {
+      const response = await original(...args);
+      if (args[1]?.method !== "POST" || !response.body) return response;
+      const body = response.body;
+      const late = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          const reader = body.getReader();
+          for (let part = await reader.read(); !part.done; part = await reader.read()) controller.enqueue(part.value);
+          controller.close();
+        },
+      });
+      return new Response(late, { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
+  }, ms);
+}
+
 test("repeated failed sign-ins are slowed down", async ({ page }) => {
+  // Late answers: the next attempt's typing must not be wiped by the last one's form reset
+  // (it was, once, on a loaded CI machine: an empty password went out and was not counted).
+  await readActionAnswersLate(page, 300);
   const { email } = newAccount();
   await page.goto("/sign-in");
   for (let i = 0; i < 3; i++) {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(`wrong ${i}`);
-    // Wait for each answer: React resets the form when an action completes.
     await Promise.all([
       page.waitForResponse((r) => r.request().method() === "POST"),
       page.getByRole("button", { name: "Sign in" }).click(),
     ]);
+    // Until the answer is read, the fields are shut.
+    if (i === 0) await expect(page.getByLabel("Password")).toBeDisabled();
     await expect(page.getByTestId("form-error")).toBeVisible();
   }
   await expect(page.getByTestId("form-error")).toHaveText(/Too many failed attempts\. Try again in \d+ seconds\./);

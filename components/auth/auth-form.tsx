@@ -29,45 +29,49 @@ export function AuthForm({ mode, action, next }: Props) {
   const error = state.status === "error" ? state : undefined;
   const signUp = mode === "sign-up";
   return (
-    <form action={formAction} className="space-y-4" noValidate>
+    <form action={formAction} className="space-y-4" noValidate aria-busy={pending}>
       <input type="hidden" name="next" value={next} />
-      {signUp && (
-        <label className="block text-sm">
-          Name <span className="text-neutral-400">(optional)</span>
-          <input name="name" autoComplete="name" className={input} />
-        </label>
-      )}
-      <div>
-        <label className="block text-sm">
-          Email
-          <input
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            defaultValue={error?.email}
-            aria-invalid={!!error?.fields?.email}
-            aria-describedby={error?.fields?.email ? "email-error" : undefined}
-            className={input}
-          />
-        </label>
-        <FieldMessage id="email-error" message={error?.fields?.email} />
-      </div>
-      <div>
-        <label className="block text-sm">
-          Password
-          <input
-            name="password"
-            type="password"
-            required
-            autoComplete={signUp ? "new-password" : "current-password"}
-            aria-invalid={!!error?.fields?.password}
-            aria-describedby={error?.fields?.password ? "password-error" : undefined}
-            className={input}
-          />
-        </label>
-        <FieldMessage id="password-error" message={error?.fields?.password} />
-      </div>
+      {/* Shut while an attempt is answered: React resets the form when the answer comes, which
+          would silently wipe anything typed meanwhile (and send an empty password next). */}
+      <fieldset disabled={pending} className="space-y-4">
+        {signUp && (
+          <label className="block text-sm">
+            Name <span className="text-neutral-400">(optional)</span>
+            <input name="name" autoComplete="name" className={input} />
+          </label>
+        )}
+        <div>
+          <label className="block text-sm">
+            Email
+            <input
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              defaultValue={error?.email}
+              aria-invalid={!!error?.fields?.email}
+              aria-describedby={error?.fields?.email ? "email-error" : undefined}
+              className={input}
+            />
+          </label>
+          <FieldMessage id="email-error" message={error?.fields?.email} />
+        </div>
+        <div>
+          <label className="block text-sm">
+            Password
+            <input
+              name="password"
+              type="password"
+              required
+              autoComplete={signUp ? "new-password" : "current-password"}
+              aria-invalid={!!error?.fields?.password}
+              aria-describedby={error?.fields?.password ? "password-error" : undefined}
+              className={input}
+            />
+          </label>
+          <FieldMessage id="password-error" message={error?.fields?.password} />
+        </div>
+      </fieldset>
       {error?.message && (
         <p role="alert" data-testid="form-error" className="text-sm text-red-400">
           {error.message}
