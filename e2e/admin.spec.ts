@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { createImageTask, expect, fixture, signIn, signInAsAdmin, signUp, test } from "./fixtures";
+import { createImageTask, expect, fixture, readActionAnswersLate, signIn, signInAsAdmin, signUp, test } from "./fixtures";
 
 /** A second browser context signed in as the admin, on /admin. */
 async function adminPage(browser: Browser): Promise<Page> {
@@ -27,9 +27,13 @@ test("an admin sets an artist's allowance; the artist spends it, is refused past
   await expect(page.getByTestId("balance")).toHaveText("100000 credits");
   const admin = await adminPage(browser);
   await expect(admin.getByTestId("service-balance")).toHaveText(/^\d+ credits$/);
+  // Answers read late, as on a busy machine: the field is shut until the answer is in.
+  await readActionAnswersLate(admin, 300);
+  await admin.reload();
   const row = userRow(admin, account.email);
   await row.getByLabel(`Allowance of ${account.email}`).fill("-5");
   await row.getByRole("button", { name: "Save" }).click();
+  await expect(row.getByLabel(`Allowance of ${account.email}`)).toBeDisabled();
   await expect(row.getByTestId("admin-notice")).toHaveText("Allowance: it cannot be below 0.");
   await setAllowance(admin, account.email, 20);
 

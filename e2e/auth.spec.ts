@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, newAccount, signUp, test } from "./fixtures";
+import { expect, newAccount, readActionAnswersLate, signUp, test } from "./fixtures";
 
 test("pages need a session: / sends a visitor to sign-in", async ({ page }) => {
   await page.goto("/");
@@ -34,30 +33,6 @@ test("sign-up errors name the field; a taken email is refused", async ({ page })
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("An account with this email exists. Sign in instead.")).toBeVisible();
 });
-
-/**
- * The page reads every action's answer `ms` late: the network answer (which Playwright's
- * waitForResponse sees) is then well ahead of React's commit, as on a busy machine.
- */
-async function readActionAnswersLate(page: Page, ms: number) {
-  await page.addInitScript((delay) => {
-    const original = window.fetch;
-    window.fetch = async (...args) => {
-      const response = await original(...args);
-      if (args[1]?.method !== "POST" || !response.body) return response;
-      const body = response.body;
-      const late = new ReadableStream<Uint8Array>({
-        async start(controller) {
-          await new Promise((resolve) => setTimeout(resolve, delay));
-          const reader = body.getReader();
-          for (let part = await reader.read(); !part.done; part = await reader.read()) controller.enqueue(part.value);
-          controller.close();
-        },
-      });
-      return new Response(late, { status: response.status, statusText: response.statusText, headers: response.headers });
-    };
-  }, ms);
-}
 
 test("repeated failed sign-ins are slowed down", async ({ page }) => {
   // Late answers: the next attempt's typing must not be wiped by the last one's form reset

@@ -104,3 +104,27 @@ export async function signInAsAdmin(page: Page): Promise<Account> {
   if (await taken.isVisible()) await signIn(page, admin);
   return admin;
 }
+
+/**
+ * The page reads every action's answer `ms` late: the network answer (which Playwright's
+ * waitForResponse sees) is then well ahead of React's commit, as on a busy machine.
+ */
+export async function readActionAnswersLate(page: Page, ms: number) {
+  await page.addInitScript((delay) => {
+    const original = window.fetch;
+    window.fetch = async (...args) => {
+      const response = await original(...args);
+      if (args[1]?.method !== "POST" || !response.body) return response;
+      const body = response.body;
+      const late = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          const reader = body.getReader();
+          for (let part = await reader.read(); !part.done; part = await reader.read()) controller.enqueue(part.value);
+          controller.close();
+        },
+      });
+      return new Response(late, { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
+  }, ms);
+}

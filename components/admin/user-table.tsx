@@ -49,22 +49,25 @@ function UserRow({ row, actions }: { row: UserRowView; actions: AdminActions }) 
         {admin ? (
           <span className="text-neutral-400">not limited</span>
         ) : (
-          <form action={saveAllowance} noValidate className="flex items-center gap-2">
+          <form action={saveAllowance} noValidate className="flex items-center gap-2" aria-busy={savingAllowance}>
             <input type="hidden" name="userId" value={row.id} />
-            <label htmlFor={inputId} className="sr-only">
-              Allowance of {row.email}
-            </label>
-            <input
-              id={inputId}
-              name="allowance"
-              type="number"
-              min={0}
-              max={MAX_ALLOWANCE}
-              step={1}
-              defaultValue={row.allowance}
-              className="w-28 rounded border border-neutral-700 bg-neutral-900 px-2 py-1"
-              data-testid="allowance-input"
-            />
+            {/* Shut while saving: the form reset on the answer would wipe a value typed meanwhile. */}
+            <fieldset disabled={savingAllowance} className="contents">
+              <label htmlFor={inputId} className="sr-only">
+                Allowance of {row.email}
+              </label>
+              <input
+                id={inputId}
+                name="allowance"
+                type="number"
+                min={0}
+                max={MAX_ALLOWANCE}
+                step={1}
+                defaultValue={row.allowance}
+                className="w-28 rounded border border-neutral-700 bg-neutral-900 px-2 py-1"
+                data-testid="allowance-input"
+              />
+            </fieldset>
             <button disabled={savingAllowance} className="rounded border border-neutral-600 px-2 py-1 hover:bg-neutral-800">
               Save
             </button>
