@@ -1,4 +1,4 @@
-import { createImageTask, expect as baseExpect, test } from "./fixtures";
+import { createImageTask, expect as baseExpect, hydrateLate, test } from "./fixtures";
 
 // Generation on the embedded service takes a few seconds; pages draw a WebGL viewer meanwhile.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -12,6 +12,10 @@ test("a task is deleted from its page after a confirm step, by keyboard; its sha
   expect(account.email).toContain("@"); // signed up: the fixture runs only when named
   const id = await createImageTask(page);
   await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
+  // Clicked as soon as the page shows, its scripts still on their way: the click must wait for
+  // the button to work, not be lost.
+  await hydrateLate(page, 1500);
+  await page.reload({ waitUntil: "commit" });
   await page.getByRole("button", { name: "Create share link" }).click();
   const link = await page.getByTestId("share-link").inputValue();
 
@@ -49,7 +53,10 @@ test("a task is deleted from its history row, also while it runs", async ({ page
   expect(account.email).toContain("@");
   const kept = await createImageTask(page);
   const gone = await createImageTask(page);
-  await page.goto("/tasks");
+  // Clicked as soon as the rows show, the scripts still on their way (a CI run's busy machine
+  // once got there too: the click on the row's Delete was lost and the dialog never opened).
+  await hydrateLate(page, 1500);
+  await page.goto("/tasks", { waitUntil: "commit" });
   const row = (id: string) => page.getByTestId("task-row").filter({ has: page.locator(`a[href="/tasks/${id}"]`) });
   await expect(row(gone)).toHaveCount(1);
 

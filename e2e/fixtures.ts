@@ -128,3 +128,15 @@ export async function readActionAnswersLate(page: Page, ms: number) {
     };
   }, ms);
 }
+
+/**
+ * The page's scripts (not its styles) arrive `ms` late, so it stays server-rendered (not hydrated) that long, as
+ * on a slow connection or a busy machine. Routing also turns the page's HTTP cache off.
+ */
+export async function hydrateLate(page: Page, ms: number) {
+  const script = (url: URL) => url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js");
+  await page.route(script, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
+import { useIsBrowser } from "./use-clock";
 
 /**
  * The history page (`history`, with its filters) saying that `taskId` was deleted: the id
@@ -30,6 +31,8 @@ export function DeleteTaskButton({ taskId, history = "/tasks", label }: Props) {
   const [error, setError] = useState<string | null>(null);
   const titleId = useId();
   const textId = useId();
+  // The server-rendered button does nothing until the page is hydrated: shut until then, not a dead click.
+  const browser = useIsBrowser();
 
   const remove = async () => {
     setPending(true);
@@ -56,7 +59,8 @@ export function DeleteTaskButton({ taskId, history = "/tasks", label }: Props) {
       <button
         type="button"
         aria-label={label}
-        className="rounded-md border border-red-900 px-3 py-1.5 text-sm text-red-300 hover:border-red-500"
+        disabled={!browser}
+        className="rounded-md border border-red-900 px-3 py-1.5 text-sm text-red-300 hover:border-red-500 disabled:opacity-50"
         onClick={() => {
           setError(null);
           dialog.current?.showModal();

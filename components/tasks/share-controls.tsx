@@ -18,6 +18,7 @@ export function ShareControls({ taskId, initialPath, createShare, revokeShare }:
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [pending, startTransition] = useTransition();
+  // Also shuts the buttons until the page is hydrated: before that a click would do nothing.
   const browser = useIsBrowser();
   const link = path ? `${browser ? window.location.origin : ""}${path}` : null;
 
@@ -55,14 +56,15 @@ export function ShareControls({ taskId, initialPath, createShare, revokeShare }:
             </a>
             <button
               type="button"
-              className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600"
+              disabled={!browser}
+              className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600 disabled:opacity-50"
               onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}
             >
               {copied ? "Copied" : "Copy"}
             </button>
             <button
               type="button"
-              disabled={pending}
+              disabled={pending || !browser}
               className="rounded-md border border-red-800 px-3 py-1.5 text-sm text-red-300 hover:border-red-500 disabled:opacity-50"
               onClick={() => run(revokeShare)}
             >
@@ -76,7 +78,7 @@ export function ShareControls({ taskId, initialPath, createShare, revokeShare }:
       ) : (
         <button
           type="button"
-          disabled={pending}
+          disabled={pending || !browser}
           className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600 disabled:opacity-50"
           onClick={() => run(createShare)}
         >
