@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { expect, fixture, signUp, test } from "./fixtures";
+import { expect, fixture, hydrateLate, signUp, test } from "./fixtures";
 
 /** Drops a file on an element the way a browser does: dragenter, dragover, drop with a DataTransfer. */
 async function dropFile(page: Page, target: Locator, file: string, name: string, type = "image/png") {
@@ -195,11 +195,15 @@ test("depth, split and texture forms show only the fields that apply", async ({ 
   await expect(page.getByText("chair.png is not a GLB model (it is a PNG image).")).toBeVisible();
 });
 
-test("segmentation look-up of an unknown task id says so", async ({ page }) => {
-  await page.goto("/new/segmentation");
+test("segmentation look-up of an unknown task id says so, also when asked before the page's scripts ran", async ({ page }) => {
+  // The browser sent the form itself when the button was pressed before hydration: the page
+  // came back with the id in its address and no answer.
+  await hydrateLate(page, 1500);
+  await page.goto("/new/segmentation", { waitUntil: "commit" });
   await page.getByLabel("Task id").fill("segmentation_00000000_unknown");
   await page.getByRole("button", { name: "Look up" }).click();
   await expect(page.getByText("No such task.")).toBeVisible();
+  await expect(page).toHaveURL(/\/new\/segmentation$/);
 });
 
 test("paste an image while the pointer is over the drop zone", async ({ page }) => {
