@@ -28,6 +28,8 @@ test("sign-up errors name the field; a taken email is refused", async ({ page })
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("Enter a valid email address.")).toBeVisible();
   await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
+  // The fields are shut while the answer comes; then the focus is on the first field to fix.
+  await expect(page.getByLabel("Email")).toBeFocused();
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill("another long password");
   await page.getByRole("button", { name: "Create account" }).click();
@@ -47,9 +49,10 @@ test("repeated failed sign-ins are slowed down", async ({ page }) => {
       page.waitForResponse((r) => r.request().method() === "POST"),
       page.getByRole("button", { name: "Sign in" }).click(),
     ]);
-    // Until the answer is read, the fields are shut.
+    // Until the answer is read, the fields are shut; then typing goes on in the password.
     if (i === 0) await expect(page.getByLabel("Password")).toBeDisabled();
     await expect(page.getByTestId("form-error")).toBeVisible();
+    await expect(page.getByLabel("Password")).toBeFocused();
   }
   await expect(page.getByTestId("form-error")).toHaveText(/Too many failed attempts\. Try again in \d+ seconds\./);
 });

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState } from "react";
+import { useActionState, useEffect, useRef } from "react";
 import type { AuthFormState } from "./auth-form-state";
 
 interface Props {
@@ -28,8 +28,16 @@ export function AuthForm({ mode, action, next }: Props) {
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
   const error = state.status === "error" ? state : undefined;
   const signUp = mode === "sign-up";
+  const formRef = useRef<HTMLFormElement>(null);
+  // The fields were shut while waiting, which took the focus away: after a refusal it goes to
+  // the first field named in it, else the password, so typing goes on where it must.
+  useEffect(() => {
+    if (state.status !== "error") return;
+    const named = ["name", "email", "password"].find((field) => state.fields?.[field]) ?? "password";
+    formRef.current?.querySelector<HTMLInputElement>(`input[name="${named}"]`)?.focus();
+  }, [state]);
   return (
-    <form action={formAction} className="space-y-4" noValidate aria-busy={pending}>
+    <form ref={formRef} action={formAction} className="space-y-4" noValidate aria-busy={pending}>
       <input type="hidden" name="next" value={next} />
       {/* Shut while an attempt is answered: React resets the form when the answer comes, which
           would silently wipe anything typed meanwhile (and send an empty password next). */}
