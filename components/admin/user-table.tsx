@@ -67,10 +67,8 @@ function UserRow({ row, actions }: { row: UserRowView; actions: AdminActions }) 
                 className="w-28 rounded border border-neutral-700 bg-neutral-900 px-2 py-1"
                 data-testid="allowance-input"
               />
+              <button className="rounded border border-neutral-600 px-2 py-1 hover:bg-neutral-800">Save</button>
             </fieldset>
-            <button disabled={savingAllowance} className="rounded border border-neutral-600 px-2 py-1 hover:bg-neutral-800">
-              Save
-            </button>
           </form>
         )}
       </td>

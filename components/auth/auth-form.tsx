@@ -39,8 +39,8 @@ export function AuthForm({ mode, action, next }: Props) {
   return (
     <form ref={formRef} action={formAction} className="space-y-4" noValidate aria-busy={pending}>
       <input type="hidden" name="next" value={next} />
-      {/* Shut while an attempt is answered: React resets the form when the answer comes, which
-          would silently wipe anything typed meanwhile (and send an empty password next). */}
+      {/* Shut while an attempt is answered (fields and button): React resets the form when the
+          answer comes, which would silently wipe anything typed meanwhile (and send an empty password next). */}
       <fieldset disabled={pending} className="space-y-4">
         {signUp && (
           <label className="block text-sm">
@@ -79,19 +79,15 @@ export function AuthForm({ mode, action, next }: Props) {
           </label>
           <FieldMessage id="password-error" message={error?.fields?.password} />
         </div>
+        {error?.message && (
+          <p role="alert" data-testid="form-error" className="text-sm text-red-400">
+            {error.message}
+          </p>
+        )}
+        <button type="submit" className="w-full rounded-md bg-sky-700 px-3 py-2 text-sm font-medium hover:bg-sky-800 disabled:opacity-50">
+          {pending ? "…" : signUp ? "Create account" : "Sign in"}
+        </button>
       </fieldset>
-      {error?.message && (
-        <p role="alert" data-testid="form-error" className="text-sm text-red-400">
-          {error.message}
-        </p>
-      )}
-      <button
-        type="submit"
-        disabled={pending}
-        className="w-full rounded-md bg-sky-700 px-3 py-2 text-sm font-medium hover:bg-sky-800 disabled:opacity-50"
-      >
-        {pending ? "…" : signUp ? "Create account" : "Sign in"}
-      </button>
       <p className="text-center text-sm text-neutral-400">
         {signUp ? (
           <>

@@ -1,6 +1,6 @@
 /** Small building blocks shared by the create forms: labelled fields, errors, the submit button. */
 import { useId } from "react";
-import { useIsBrowser } from "@/components/tasks/use-clock";
+import { ScriptButton } from "@/components/ui/script-button";
 
 export const inputClass =
   "mt-1 w-full rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm outline-none focus:border-sky-500 focus-visible:ring-2 focus-visible:ring-sky-500 aria-[invalid=true]:border-red-500/70";
@@ -192,17 +192,14 @@ export function FormAlert({ message }: { message?: string | undefined }) {
 }
 
 export function SubmitButton({ pending, children }: { pending: boolean; children: React.ReactNode }) {
-  // Shut until the page is hydrated: before that the browser would send the form itself (a GET
-  // of this page with the fields in its address), and what the artist chose would be lost.
-  const browser = useIsBrowser();
   return (
-    <button
+    <ScriptButton
       type="submit"
-      disabled={pending || !browser}
+      disabled={pending}
       className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium hover:bg-sky-800 disabled:opacity-50"
     >
       {pending ? "Starting…" : children}
-    </button>
+    </ScriptButton>
   );
 }
 

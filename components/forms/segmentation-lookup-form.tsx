@@ -1,14 +1,12 @@
 "use client";
 
-import { useIsBrowser } from "@/components/tasks/use-clock";
+import { ScriptButton } from "@/components/ui/script-button";
 import { Field, FormAlert, inputClass } from "./fields";
 import { useCreateAction, type CreateAction } from "./use-create-action";
 
 /** Opens one of the user's segmentation tasks by its service task id (lookUpSegmentationTask). */
 export function SegmentationLookupForm({ action }: { action: CreateAction }) {
   const { errors, message, pending, submit, clearError } = useCreateAction(action);
-  // Shut until hydrated, like SubmitButton: the browser would send the form itself meanwhile.
-  const browser = useIsBrowser();
   return (
     <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-3">
       <div className="min-w-72 flex-1">
@@ -27,13 +25,13 @@ export function SegmentationLookupForm({ action }: { action: CreateAction }) {
           )}
         </Field>
       </div>
-      <button
+      <ScriptButton
         type="submit"
-        disabled={pending || !browser}
+        disabled={pending}
         className="mt-6 rounded-md border border-neutral-600 px-4 py-2 text-sm hover:border-sky-500 disabled:opacity-50"
       >
         {pending ? "Looking up…" : "Look up"}
-      </button>
+      </ScriptButton>
       <div className="basis-full">
         <FormAlert message={message} />
       </div>

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
-import { useIsBrowser } from "./use-clock";
+import { ScriptButton } from "@/components/ui/script-button";
 
 /**
  * The history page (`history`, with its filters) saying that `taskId` was deleted: the id
@@ -31,8 +31,6 @@ export function DeleteTaskButton({ taskId, history = "/tasks", label }: Props) {
   const [error, setError] = useState<string | null>(null);
   const titleId = useId();
   const textId = useId();
-  // The server-rendered button does nothing until the page is hydrated: shut until then, not a dead click.
-  const browser = useIsBrowser();
 
   const remove = async () => {
     setPending(true);
@@ -56,10 +54,9 @@ export function DeleteTaskButton({ taskId, history = "/tasks", label }: Props) {
 
   return (
     <>
-      <button
+      <ScriptButton
         type="button"
         aria-label={label}
-        disabled={!browser}
         className="rounded-md border border-red-900 px-3 py-1.5 text-sm text-red-300 hover:border-red-500 disabled:opacity-50"
         onClick={() => {
           setError(null);
@@ -67,7 +64,7 @@ export function DeleteTaskButton({ taskId, history = "/tasks", label }: Props) {
         }}
       >
         Delete
-      </button>
+      </ScriptButton>
       <dialog
         ref={dialog}
         aria-labelledby={titleId}

@@ -2,6 +2,7 @@
 
 import { useState, useTransition } from "react";
 import type { ShareActionResult } from "@/lib/tasks/share";
+import { ScriptButton } from "@/components/ui/script-button";
 import { useIsBrowser } from "./use-clock";
 
 interface Props {
@@ -18,7 +19,6 @@ export function ShareControls({ taskId, initialPath, createShare, revokeShare }:
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [pending, startTransition] = useTransition();
-  // Also shuts the buttons until the page is hydrated: before that a click would do nothing.
   const browser = useIsBrowser();
   const link = path ? `${browser ? window.location.origin : ""}${path}` : null;
 
@@ -54,36 +54,35 @@ export function ShareControls({ taskId, initialPath, createShare, revokeShare }:
             >
               Open
             </a>
-            <button
+            <ScriptButton
               type="button"
-              disabled={!browser}
               className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600 disabled:opacity-50"
               onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}
             >
               {copied ? "Copied" : "Copy"}
-            </button>
-            <button
+            </ScriptButton>
+            <ScriptButton
               type="button"
-              disabled={pending || !browser}
+              disabled={pending}
               className="rounded-md border border-red-800 px-3 py-1.5 text-sm text-red-300 hover:border-red-500 disabled:opacity-50"
               onClick={() => run(revokeShare)}
             >
               Revoke link
-            </button>
+            </ScriptButton>
           </div>
           <p className="text-xs text-neutral-400">
             Anyone with the link sees the result, its options and the download, and nothing about you.
           </p>
         </>
       ) : (
-        <button
+        <ScriptButton
           type="button"
-          disabled={pending || !browser}
+          disabled={pending}
           className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600 disabled:opacity-50"
           onClick={() => run(createShare)}
         >
           Create share link
-        </button>
+        </ScriptButton>
       )}
       {error ? (
         <p role="alert" className="text-sm text-red-400">
