@@ -11,7 +11,7 @@ export default async function NotFound() {
     <main className="mx-auto max-w-md px-6 py-24 text-center">
       <h1 className="text-lg font-medium">This page could not be found.</h1>
       <p className="mt-4 text-sm">
-        <Link href="/" className="text-sky-400 hover:underline">
+        <Link href="/" className="text-primary hover:underline">
           Back to the studio
         </Link>
       </p>

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, newAccount, signUp, test, type Account } from "./fixtures";
+import { expect, newAccount, signOutVia, signUp, test, type Account } from "./fixtures";
 
 // evil.example does not resolve: a redirect there fails the navigation (ERR_NAME_NOT_RESOLVED).
 
@@ -38,7 +38,7 @@ test("a signed-in user opening /sign-in?next=<another site> stays on the studio"
 
 test("signing in from /sign-in?next=<another site> lands on the studio; a path on the site is followed", async ({ page, browser }) => {
   const account = await signUp(page);
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await signOutVia(page);
   await expect(page).toHaveURL(/\/sign-in/);
   for (const next of ["/\\evil.example", "//evil.example"]) {
     const visitor = await (await browser.newContext()).newPage();
@@ -57,7 +57,7 @@ test("a session cookie copied before sign-out is refused after it, at once", asy
   void account;
   const copied = await page.context().cookies();
   expect(copied.some((c) => c.name.includes("session-token"))).toBe(true);
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await signOutVia(page);
   await expect(page).toHaveURL(/\/sign-in/);
 
   const cookie = copied.map((c) => `${c.name}=${c.value}`).join("; ");
@@ -79,7 +79,7 @@ test("Sign out everywhere ends the account's other sessions at once", async ({ p
   const other = await secondBrowser(browser, account);
   expect((await other.page.request.get("/api/balance")).status()).toBe(200);
 
-  await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  await signOutVia(page, "Sign out everywhere");
   await expect(page).toHaveURL(/\/sign-in/);
 
   expect((await other.page.request.get("/api/balance")).status()).toBe(401);

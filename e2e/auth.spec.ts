@@ -1,4 +1,4 @@
-import { expect, newAccount, readActionAnswersLate, signUp, test } from "./fixtures";
+import { expect, newAccount, readActionAnswersLate, signOutVia, signUp, test } from "./fixtures";
 
 test("pages need a session: / sends a visitor to sign-in", async ({ page }) => {
   await page.goto("/");
@@ -10,7 +10,7 @@ test("sign up, see the studio and the balance, sign out, sign in again", async (
   const account = await signUp(page);
   await expect(page.getByRole("heading", { name: "Start something" })).toBeVisible();
   await expect(page.getByTestId("balance")).toHaveText(/^\d+ credits$/);
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await signOutVia(page);
   await expect(page).toHaveURL(/\/sign-in/);
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
@@ -20,7 +20,7 @@ test("sign up, see the studio and the balance, sign out, sign in again", async (
 
 test("sign-up errors name the field; a taken email is refused", async ({ page }) => {
   const account = await signUp(page);
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await signOutVia(page);
   await expect(page).toHaveURL(/\/sign-in/);
   await page.goto("/sign-up");
   await page.getByLabel("Email").fill("not-an-email");

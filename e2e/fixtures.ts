@@ -140,3 +140,9 @@ export async function hydrateLate(page: Page, ms: number) {
     await route.continue();
   });
 }
+
+/** Signs out through the account menu in the header: "Sign out" (this browser) or "Sign out everywhere". */
+export async function signOutVia(page: Page, item: "Sign out" | "Sign out everywhere" = "Sign out") {
+  await page.getByRole("button", { name: /^Account: / }).click();
+  await page.getByRole("menuitem", { name: item, exact: true }).click();
+}

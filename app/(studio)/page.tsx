@@ -1,3 +1,4 @@
+import { Container } from "@/components/ui/container";
 import Link from "next/link";
 
 const KINDS = [
@@ -10,23 +11,23 @@ const KINDS = [
 
 export default function Home() {
   return (
-    <>
+    <Container>
       <h1 className="text-2xl font-semibold tracking-tight">Start something</h1>
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {KINDS.map(([href, title, text]) => (
-          <Link key={href} href={href} className="rounded-lg border border-neutral-800 p-5 hover:border-sky-600">
+          <Link key={href} href={href} className="rounded-lg border border-border p-5 hover:border-primary">
             <h2 className="font-medium">{title}</h2>
-            <p className="mt-1 text-sm text-neutral-400">{text}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{text}</p>
           </Link>
         ))}
       </div>
-      <p className="mt-8 text-sm text-neutral-400">
+      <p className="mt-8 text-sm text-muted-foreground">
         Your results are in{" "}
-        <Link href="/tasks" className="text-sky-400 underline">
+        <Link href="/tasks" className="text-primary underline">
           My tasks
         </Link>
         .
       </p>
-    </>
+    </Container>
   );
 }

@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { currentAdmin } from "@/lib/auth/roles";
+import { Container } from "@/components/ui/container";
 import { StudioShell } from "@/components/ui/studio-shell";
 
 /** Admins only: anyone else, signed in or not, gets the plain 404 page (the page's existence is not told). */
@@ -8,7 +9,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
   if (!admin) notFound();
   return (
     <StudioShell user={admin} admin>
-      {children}
+      <Container>{children}</Container>
     </StudioShell>
   );
 }

@@ -26,7 +26,7 @@ export default async function AdminPage() {
             share it out.
           </p>
         ) : (
-          <p role="alert" className="text-amber-300">
+          <p role="alert" className="text-warning">
             Balance unavailable: {balance.error}
           </p>
         )}

@@ -11,7 +11,7 @@ export interface ServiceErrorView {
 
 /** The newest errors the x3d service gave the studio. */
 export function ServiceErrorList({ errors }: { errors: ServiceErrorView[] }) {
-  if (errors.length === 0) return <p className="text-neutral-400">None recorded.</p>;
+  if (errors.length === 0) return <p className="text-muted-foreground">None recorded.</p>;
   return (
     <ul className="space-y-1 text-sm" data-testid="service-errors">
       {errors.map((e) => (
@@ -19,8 +19,8 @@ export function ServiceErrorList({ errors }: { errors: ServiceErrorView[] }) {
           <LocalTime iso={e.at} />
           <span>{e.operation}</span>
           {e.code !== null && <span>code {e.code}</span>}
-          <span className="text-neutral-300">{e.message}</span>
-          {e.taskId && <span className="text-neutral-400">task {e.taskId}</span>}
+          <span className="text-foreground/85">{e.message}</span>
+          {e.taskId && <span className="text-muted-foreground">task {e.taskId}</span>}
         </li>
       ))}
     </ul>

@@ -14,11 +14,11 @@ export interface AdminTaskView {
 
 /** Every account's newest tasks; an admin may delete any of them (its files and share links go, its charge stays). */
 export function TaskTable({ tasks }: { tasks: AdminTaskView[] }) {
-  if (tasks.length === 0) return <p className="text-neutral-400">No tasks yet.</p>;
+  if (tasks.length === 0) return <p className="text-muted-foreground">No tasks yet.</p>;
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm" data-testid="admin-tasks">
-        <thead className="text-left text-neutral-400">
+        <thead className="text-left text-muted-foreground">
           <tr>
             {["Task", "Owner", "Kind", "State", "Cost", "Created", ""].map((h, i) => (
               <th key={i} scope="col" className="pr-4 font-medium">
@@ -29,7 +29,7 @@ export function TaskTable({ tasks }: { tasks: AdminTaskView[] }) {
         </thead>
         <tbody>
           {tasks.map((t) => (
-            <tr key={t.id} data-testid="admin-task" data-task={t.id} className="border-t border-neutral-800">
+            <tr key={t.id} data-testid="admin-task" data-task={t.id} className="border-t border-border">
               <th scope="row" className="py-2 pr-4 text-left font-mono font-normal">
                 {t.id}
               </th>

@@ -30,7 +30,7 @@ export interface AdminActions {
 
 function Notice({ state }: { state: AdminActionState }) {
   if (state.status === "idle") return null;
-  return <span className={state.status === "error" ? "text-red-300" : "text-emerald-300"}>{state.message}</span>;
+  return <span className={state.status === "error" ? "text-destructive" : "text-success"}>{state.message}</span>;
 }
 
 function UserRow({ row, actions }: { row: UserRowView; actions: AdminActions }) {
@@ -39,15 +39,15 @@ function UserRow({ row, actions }: { row: UserRowView; actions: AdminActions }) 
   const inputId = useId();
   const admin = row.role === "admin";
   return (
-    <tr data-testid="admin-user" data-email={row.email} className="border-t border-neutral-800 align-top">
+    <tr data-testid="admin-user" data-email={row.email} className="border-t border-border align-top">
       <th scope="row" className="py-2 pr-4 text-left font-normal">
         <div>{row.email}</div>
-        {row.name && <div className="text-neutral-400">{row.name}</div>}
+        {row.name && <div className="text-muted-foreground">{row.name}</div>}
       </th>
       <td className="py-2 pr-4">{admin ? "Admin" : "Artist"}</td>
       <td className="py-2 pr-4">
         {admin ? (
-          <span className="text-neutral-400">not limited</span>
+          <span className="text-muted-foreground">not limited</span>
         ) : (
           <form action={saveAllowance} noValidate className="flex items-center gap-2" aria-busy={savingAllowance}>
             <input type="hidden" name="userId" value={row.id} />
@@ -64,10 +64,10 @@ function UserRow({ row, actions }: { row: UserRowView; actions: AdminActions }) 
                 max={MAX_ALLOWANCE}
                 step={1}
                 defaultValue={row.allowance}
-                className="w-28 rounded border border-neutral-700 bg-neutral-900 px-2 py-1"
+                className="w-28 rounded border border-border bg-card px-2 py-1"
                 data-testid="allowance-input"
               />
-              <button className="rounded border border-neutral-600 px-2 py-1 hover:bg-neutral-800">Save</button>
+              <button className="rounded border border-input px-2 py-1 hover:bg-accent">Save</button>
             </fieldset>
           </form>
         )}
@@ -81,16 +81,18 @@ function UserRow({ row, actions }: { row: UserRowView; actions: AdminActions }) 
       <td className="py-2 pr-4" data-testid="task-count">
         {row.tasks}
       </td>
-      <td className="py-2 pr-4">{row.lastActive ? <LocalTime iso={row.lastActive} /> : <span className="text-neutral-400">never</span>}</td>
+      <td className="py-2 pr-4">
+        {row.lastActive ? <LocalTime iso={row.lastActive} /> : <span className="text-muted-foreground">never</span>}
+      </td>
       <td className="py-2 pr-4">
         {admin ? (
-          <span className="text-neutral-400">active</span>
+          <span className="text-muted-foreground">active</span>
         ) : (
           <form action={toggleDisabled} className="flex items-center gap-2">
             <input type="hidden" name="userId" value={row.id} />
             <input type="hidden" name="disable" value={row.disabled ? "0" : "1"} />
             <span data-testid="account-status">{row.disabled ? "disabled" : "active"}</span>
-            <button disabled={toggling} className="rounded border border-neutral-600 px-2 py-1 hover:bg-neutral-800">
+            <button disabled={toggling} className="rounded border border-input px-2 py-1 hover:bg-accent">
               {row.disabled ? "Enable" : "Disable"}
             </button>
           </form>
@@ -110,7 +112,7 @@ export function UserTable({ rows, actions }: { rows: UserRowView[]; actions: Adm
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm" data-testid="admin-users">
-        <thead className="text-left text-neutral-400">
+        <thead className="text-left text-muted-foreground">
           <tr>
             {COLUMNS.map((label) => (
               <th key={label} scope="col" className="pr-4 font-medium">

@@ -11,13 +11,13 @@ interface Props {
 }
 
 const input =
-  "mt-1 w-full rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm outline-none focus:border-sky-500 focus-visible:ring-2 focus-visible:ring-sky-500";
+  "mt-1 w-full rounded-md border border-border bg-card px-3 py-2 text-sm outline-none focus:border-primary focus-visible:ring-2 focus-visible:ring-ring";
 
 /** A field's error, outside its label so the field's name stays its label; the field points at it. */
 function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <span id={id} role="alert" className="mt-1 block text-xs text-red-400">
+    <span id={id} role="alert" className="mt-1 block text-xs text-destructive">
       {message}
     </span>
   );
@@ -44,7 +44,7 @@ export function AuthForm({ mode, action, next }: Props) {
       <fieldset disabled={pending} className="space-y-4">
         {signUp && (
           <label className="block text-sm">
-            Name <span className="text-neutral-400">(optional)</span>
+            Name <span className="text-muted-foreground">(optional)</span>
             <input name="name" autoComplete="name" className={input} />
           </label>
         )}
@@ -80,26 +80,29 @@ export function AuthForm({ mode, action, next }: Props) {
           <FieldMessage id="password-error" message={error?.fields?.password} />
         </div>
         {error?.message && (
-          <p role="alert" data-testid="form-error" className="text-sm text-red-400">
+          <p role="alert" data-testid="form-error" className="text-sm text-destructive">
             {error.message}
           </p>
         )}
-        <button type="submit" className="w-full rounded-md bg-sky-700 px-3 py-2 text-sm font-medium hover:bg-sky-800 disabled:opacity-50">
+        <button
+          type="submit"
+          className="w-full rounded-md bg-primary px-3 py-2 text-sm font-medium hover:bg-primary/90 disabled:opacity-50"
+        >
           {pending ? "…" : signUp ? "Create account" : "Sign in"}
         </button>
       </fieldset>
-      <p className="text-center text-sm text-neutral-400">
+      <p className="text-center text-sm text-muted-foreground">
         {signUp ? (
           <>
             Have an account?{" "}
-            <Link href={`/sign-in?next=${encodeURIComponent(next)}`} className="text-sky-400 underline">
+            <Link href={`/sign-in?next=${encodeURIComponent(next)}`} className="text-primary underline">
               Sign in
             </Link>
           </>
         ) : (
           <>
             New here?{" "}
-            <Link href={`/sign-up?next=${encodeURIComponent(next)}`} className="text-sky-400 underline">
+            <Link href={`/sign-up?next=${encodeURIComponent(next)}`} className="text-primary underline">
               Create an account
             </Link>
           </>

@@ -2,7 +2,7 @@ import { ERRORS } from "@/lib/x3d/errors";
 import { fieldOrder, type EndpointSpec, type Field, type Fields } from "@/lib/x3d/spec/field";
 import { ENDPOINT_SPECS, endpointCodes } from "@/lib/x3d/spec/openapi";
 
-const code = "rounded bg-neutral-800 px-1 py-0.5 font-mono text-[0.85em]";
+const code = "rounded bg-muted px-1 py-0.5 font-mono text-[0.85em]";
 
 function valuesText(field: Field): string {
   switch (field.type) {
@@ -24,9 +24,9 @@ function Endpoint({ spec }: { spec: EndpointSpec<Fields> }) {
   return (
     <section aria-labelledby={id} className="space-y-3">
       <h2 id={id} className="text-xl font-semibold">
-        <span className="text-emerald-400">POST</span> <span className="font-mono">/open-api/v1{spec.path}</span>
+        <span className="text-success">POST</span> <span className="font-mono">/open-api/v1{spec.path}</span>
       </h2>
-      <p className="text-neutral-300">
+      <p className="text-foreground/85">
         {spec.summary} <code className={code}>multipart/form-data</code>,{" "}
         <code className={code}>Authorization: {spec.scheme} &lt;token&gt;</code>
         {spec.scheme === "Token" ? " (Bearer also accepted)" : ""}. Poll{" "}
@@ -35,7 +35,7 @@ function Endpoint({ spec }: { spec: EndpointSpec<Fields> }) {
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Fields of {spec.path}</caption>
-          <thead className="text-neutral-400">
+          <thead className="text-muted-foreground">
             <tr>
               <th scope="col" className="py-1 pr-4">
                 Field
@@ -60,13 +60,13 @@ function Endpoint({ spec }: { spec: EndpointSpec<Fields> }) {
               const input = spec.inputs[name];
               const rule = spec.rules[name];
               return (
-                <tr key={name} className="border-t border-neutral-800 align-top">
+                <tr key={name} className="border-t border-border align-top">
                   <th scope="row" className="py-1 pr-4 font-mono font-normal">
                     {name}
                   </th>
                   <td className="py-1 pr-4">{field ? valuesText(field) : input?.kind === "url" ? "http(s) URL" : input?.kind}</td>
                   <td className="py-1 pr-4 font-mono">{field?.default ?? (rule?.default ? "by rule" : field ? "required" : "")}</td>
-                  <td className="py-1 pr-4 text-neutral-300">{[field?.doc ?? input?.doc, rule?.doc].filter(Boolean).join(" ")}</td>
+                  <td className="py-1 pr-4 text-foreground/85">{[field?.doc ?? input?.doc, rule?.doc].filter(Boolean).join(" ")}</td>
                   <td className="py-1 font-mono">{field ? field.code : input?.codes.join(", ")}</td>
                 </tr>
               );
@@ -74,7 +74,7 @@ function Endpoint({ spec }: { spec: EndpointSpec<Fields> }) {
           </tbody>
         </table>
       </div>
-      <p className="text-sm text-neutral-400">
+      <p className="text-sm text-muted-foreground">
         Checked in this order, the first problem answers:{" "}
         {spec.order.map((step) => (typeof step === "string" ? step : "input" in step ? step.input : step.check)).join(" → ")}. Fields:{" "}
         {fieldOrder(spec).length}; error codes: {endpointCodes(spec).join(", ")}.
@@ -89,7 +89,7 @@ export function ApiReference() {
     <article className="space-y-10">
       <header className="space-y-3">
         <h1 className="text-2xl font-semibold">x3d Open API reference</h1>
-        <p className="text-neutral-300">
+        <p className="text-foreground/85">
           The embedded service speaks the 3D generation Open API under <code className={code}>/open-api/v1</code>. Trade client credentials
           for a token with <code className={code}>POST /open-api/v1/auth/token</code> (HTTP Basic, valid 24 hours), create a task, then poll
           its query endpoint or give a <code className={code}>callback_url</code>. Every answer is{" "}
@@ -106,7 +106,7 @@ export function ApiReference() {
         </h2>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Error codes</caption>
-          <thead className="text-neutral-400">
+          <thead className="text-muted-foreground">
             <tr>
               <th scope="col" className="py-1 pr-4">
                 Code
@@ -121,12 +121,12 @@ export function ApiReference() {
           </thead>
           <tbody>
             {Object.entries(ERRORS).map(([c, e]) => (
-              <tr key={c} className="border-t border-neutral-800">
+              <tr key={c} className="border-t border-border">
                 <th scope="row" className="py-1 pr-4 font-mono font-normal">
                   {c}
                 </th>
                 <td className="py-1 pr-4 font-mono">{e.msg}</td>
-                <td className="py-1 text-neutral-300">{e.user}</td>
+                <td className="py-1 text-foreground/85">{e.user}</td>
               </tr>
             ))}
           </tbody>

@@ -9,12 +9,12 @@ export function CostSummary({ cost }: { cost: number | undefined }) {
   const missing = shortfall(balance, cost);
   return (
     <div className="space-y-1 text-sm">
-      <p className="text-neutral-300">
+      <p className="text-foreground/85">
         <span data-testid="task-cost">{cost === undefined ? "Cost unknown for this choice" : `Cost: ${cost} credits`}</span>
-        <span className="text-neutral-400"> · You have: {balance === undefined ? "…" : `${balance} credits`}</span>
+        <span className="text-muted-foreground"> · You have: {balance === undefined ? "…" : `${balance} credits`}</span>
       </p>
       {missing > 0 && (
-        <p role="alert" data-testid="balance-short" className="text-amber-300">
+        <p role="alert" data-testid="balance-short" className="text-warning">
           Your credits are too low for this task: it costs {cost} credits and you have {balance} left.
         </p>
       )}

@@ -3,13 +3,13 @@ import { useId } from "react";
 import { ScriptButton } from "@/components/ui/script-button";
 
 export const inputClass =
-  "mt-1 w-full rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm outline-none focus:border-sky-500 focus-visible:ring-2 focus-visible:ring-sky-500 aria-[invalid=true]:border-red-500/70";
+  "mt-1 w-full rounded-md border border-border bg-card px-3 py-2 text-sm outline-none focus:border-primary focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive/50";
 
 /** A sentence about one field, announced when it appears. */
 export function FieldError({ message, id }: { message?: string | undefined; id?: string }) {
   if (!message) return null;
   return (
-    <span id={id} role="alert" className="mt-1 block text-xs text-red-400">
+    <span id={id} role="alert" className="mt-1 block text-xs text-destructive">
       {message}
     </span>
   );
@@ -37,7 +37,7 @@ export function Field({ label, hint, error, children }: FieldProps) {
       </label>
       {children({ id, describedBy })}
       <span id={describedBy}>
-        {hint && !error && <span className="mt-1 block text-xs text-neutral-400">{hint}</span>}
+        {hint && !error && <span className="mt-1 block text-xs text-muted-foreground">{hint}</span>}
         <FieldError message={error} />
       </span>
     </div>
@@ -171,7 +171,7 @@ export function RadioButtons<T extends string>({ name, label, value, options, on
             role="radio"
             aria-checked={value === option}
             onClick={() => onChange(option)}
-            className={`rounded-md border px-3 py-1.5 ${value === option ? "border-sky-500 text-sky-300" : "border-neutral-700 text-neutral-400"}`}
+            className={`rounded-md border px-3 py-1.5 ${value === option ? "border-primary text-primary" : "border-border text-muted-foreground"}`}
           >
             {text}
           </button>
@@ -185,7 +185,11 @@ export function RadioButtons<T extends string>({ name, label, value, options, on
 export function FormAlert({ message }: { message?: string | undefined }) {
   if (!message) return null;
   return (
-    <p role="alert" data-testid="form-error" className="rounded-md border border-red-500/40 bg-red-950/30 px-3 py-2 text-sm text-red-300">
+    <p
+      role="alert"
+      data-testid="form-error"
+      className="rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+    >
       {message}
     </p>
   );
@@ -196,7 +200,7 @@ export function SubmitButton({ pending, children }: { pending: boolean; children
     <ScriptButton
       type="submit"
       disabled={pending}
-      className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium hover:bg-sky-800 disabled:opacity-50"
+      className="rounded-md bg-primary px-4 py-2 text-sm font-medium hover:bg-primary/90 disabled:opacity-50"
     >
       {pending ? "Starting…" : children}
     </ScriptButton>
@@ -206,5 +210,5 @@ export function SubmitButton({ pending, children }: { pending: boolean; children
 /** A notice from the page (e.g. inputs of a "run again" that are gone). */
 export function Notice({ message }: { message?: string | undefined }) {
   if (!message) return null;
-  return <p className="rounded-md border border-amber-500/40 bg-amber-950/30 px-3 py-2 text-sm text-amber-200">{message}</p>;
+  return <p className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-warning">{message}</p>;
 }

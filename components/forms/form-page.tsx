@@ -13,10 +13,10 @@ export function FormPage({
   children: React.ReactNode;
 }) {
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
       <header>
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-        <p className="mt-1 text-sm text-neutral-400">{intro}</p>
+        <p className="mt-1 text-sm text-muted-foreground">{intro}</p>
       </header>
       <Notice message={notice} />
       {children}

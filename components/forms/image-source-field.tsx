@@ -48,7 +48,7 @@ export function ImageSourceField({ initial, errors, clearError }: Props) {
             alt="The earlier result's image"
             className="h-40 rounded object-contain"
           />
-          <p className="text-xs text-neutral-400">From your task of {cover.created}.</p>
+          <p className="text-xs text-muted-foreground">From your task of {cover.created}.</p>
           <FieldError message={errors.image} />
         </div>
       ) : source === "upload" ? (

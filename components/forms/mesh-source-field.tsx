@@ -78,7 +78,7 @@ export function MeshSourceField({ types, hint, results, initial, errors, clearEr
       )}
       {source === "task" &&
         (choices.length === 0 ? (
-          <p className="text-sm text-neutral-400">
+          <p className="text-sm text-muted-foreground">
             None of your earlier results is a {typeList(types)} model yet.
             <FieldError message={errors.mesh} />
           </p>

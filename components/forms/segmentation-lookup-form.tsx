@@ -28,7 +28,7 @@ export function SegmentationLookupForm({ action }: { action: CreateAction }) {
       <ScriptButton
         type="submit"
         disabled={pending}
-        className="mt-6 rounded-md border border-neutral-600 px-4 py-2 text-sm hover:border-sky-500 disabled:opacity-50"
+        className="mt-6 rounded-md border border-input px-4 py-2 text-sm hover:border-primary disabled:opacity-50"
       >
         {pending ? "Looking up…" : "Look up"}
       </ScriptButton>

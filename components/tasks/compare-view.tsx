@@ -53,16 +53,16 @@ export function CompareView({ a, b, differing }: Props) {
         onFacts={onFacts}
       />
       <table className="w-full text-left text-sm" data-testid="compare-stats">
-        <thead className="text-neutral-400">
+        <thead className="text-muted-foreground">
           <tr>
             <th className="py-1 pr-4 font-normal" />
             {[a, b].map((side, i) => (
-              <th key={side.id} className="py-1 pr-4 font-medium text-neutral-200" scope="col">
+              <th key={side.id} className="py-1 pr-4 font-medium text-foreground" scope="col">
                 {i === 0 ? "A" : "B"} ·{" "}
-                <Link href={`/tasks/${encodeURIComponent(side.id)}`} className="hover:text-sky-300">
+                <Link href={`/tasks/${encodeURIComponent(side.id)}`} className="hover:text-primary">
                   {KIND_LABELS[side.kind]}
                 </Link>{" "}
-                <span className="font-normal text-neutral-400">
+                <span className="font-normal text-muted-foreground">
                   <LocalTime iso={side.createdAt} />
                 </span>
               </th>
@@ -76,9 +76,9 @@ export function CompareView({ a, b, differing }: Props) {
         </tbody>
       </table>
       <section className="space-y-2" aria-label="Options that differ">
-        <h2 className="text-sm font-medium text-neutral-300">Options that differ</h2>
+        <h2 className="text-sm font-medium text-foreground/85">Options that differ</h2>
         {options.length === 0 ? (
-          <p className="text-sm text-neutral-400">Both were made with the same options.</p>
+          <p className="text-sm text-muted-foreground">Both were made with the same options.</p>
         ) : (
           <table className="w-full text-left text-sm" data-testid="compare-options">
             <tbody>
@@ -96,8 +96,8 @@ export function CompareView({ a, b, differing }: Props) {
 /** One row of the side-by-side tables: a label and the two tasks' values. */
 function PairRow({ testId, label, a, b }: { testId: string; label: string; a: React.ReactNode; b: React.ReactNode }) {
   return (
-    <tr data-testid={testId} data-row={label} className="border-t border-neutral-800">
-      <th scope="row" className="py-1 pr-4 font-normal text-neutral-400">
+    <tr data-testid={testId} data-row={label} className="border-t border-border">
+      <th scope="row" className="py-1 pr-4 font-normal text-muted-foreground">
         {label}
       </th>
       <td className="py-1 pr-4">{a}</td>

@@ -15,10 +15,10 @@ export function CoverAndOptions({
     <div className={coverUrl ? "grid gap-8 md:grid-cols-[16rem_1fr]" : ""}>
       {coverUrl ? (
         // eslint-disable-next-line @next/next/no-img-element -- a file served by the studio's own routes, not an optimizable asset
-        <img src={coverUrl} alt="Cover of the result" className="w-64 rounded-lg border border-neutral-800" data-testid="task-cover" />
+        <img src={coverUrl} alt="Cover of the result" className="w-64 rounded-lg border border-border" data-testid="task-cover" />
       ) : null}
       <section className="space-y-2" aria-label="Options">
-        <h2 className="text-sm font-medium text-neutral-300">Options</h2>
+        <h2 className="text-sm font-medium text-foreground/85">Options</h2>
         <TaskOptions kind={kind} options={options} />
       </section>
     </div>

@@ -57,7 +57,7 @@ export function DeleteTaskButton({ taskId, history = "/tasks", label }: Props) {
       <ScriptButton
         type="button"
         aria-label={label}
-        className="rounded-md border border-red-900 px-3 py-1.5 text-sm text-red-300 hover:border-red-500 disabled:opacity-50"
+        className="rounded-md border border-destructive/50 px-3 py-1.5 text-sm text-destructive hover:border-destructive/50 disabled:opacity-50"
         onClick={() => {
           setError(null);
           dialog.current?.showModal();
@@ -70,16 +70,16 @@ export function DeleteTaskButton({ taskId, history = "/tasks", label }: Props) {
         aria-labelledby={titleId}
         aria-describedby={textId}
         data-testid="delete-dialog"
-        className="m-auto max-w-md rounded-lg border border-neutral-700 bg-neutral-900 p-6 text-neutral-100 backdrop:bg-black/60"
+        className="m-auto max-w-md rounded-lg border border-border bg-card p-6 text-foreground backdrop:bg-black/60"
       >
         <h2 id={titleId} className="text-lg font-semibold">
           Delete this task?
         </h2>
-        <p id={textId} className="mt-2 text-sm text-neutral-300">
+        <p id={textId} className="mt-2 text-sm text-foreground/85">
           Its result, cover and share link are removed now, and cannot be brought back. The credits it cost are not refunded.
         </p>
         {error ? (
-          <p role="alert" className="mt-2 text-sm text-red-400">
+          <p role="alert" className="mt-2 text-sm text-destructive">
             {error}
           </p>
         ) : null}
@@ -87,7 +87,7 @@ export function DeleteTaskButton({ taskId, history = "/tasks", label }: Props) {
           {/* First, so the dialog opens with focus here rather than on the destructive button. */}
           <button
             type="button"
-            className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600"
+            className="rounded-md border border-border px-3 py-1.5 text-sm hover:border-primary"
             onClick={() => dialog.current?.close()}
           >
             Cancel
@@ -95,7 +95,7 @@ export function DeleteTaskButton({ taskId, history = "/tasks", label }: Props) {
           <button
             type="button"
             disabled={pending}
-            className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-600 disabled:opacity-50"
+            className="rounded-md bg-destructive px-3 py-1.5 text-sm font-medium text-destructive-foreground hover:bg-destructive/90 disabled:opacity-50"
             onClick={() => void remove()}
           >
             {pending ? "Deleting…" : "Delete task"}

@@ -12,10 +12,10 @@ interface Props {
 /** Kind and state filters as a GET form (works without JavaScript; submits on change with it). */
 export function HistoryFilters({ kind, state }: Props) {
   const submit = (e: React.ChangeEvent<HTMLSelectElement>) => e.currentTarget.form?.requestSubmit();
-  const select = "rounded-md border border-neutral-700 bg-neutral-900 px-2 py-1.5 text-sm";
+  const select = "rounded-md border border-border bg-card px-2 py-1.5 text-sm";
   return (
     <Form action="/tasks" className="flex flex-wrap items-end gap-3">
-      <label className="grid gap-1 text-xs text-neutral-400">
+      <label className="grid gap-1 text-xs text-muted-foreground">
         Kind
         <select name="kind" defaultValue={kind ?? ""} onChange={submit} className={select}>
           <option value="">All kinds</option>
@@ -26,7 +26,7 @@ export function HistoryFilters({ kind, state }: Props) {
           ))}
         </select>
       </label>
-      <label className="grid gap-1 text-xs text-neutral-400">
+      <label className="grid gap-1 text-xs text-muted-foreground">
         State
         <select name="state" defaultValue={state ?? ""} onChange={submit} className={select}>
           <option value="">All states</option>
@@ -38,7 +38,7 @@ export function HistoryFilters({ kind, state }: Props) {
         </select>
       </label>
       <noscript>
-        <button className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm">Filter</button>
+        <button className="rounded-md border border-border px-3 py-1.5 text-sm">Filter</button>
       </noscript>
     </Form>
   );

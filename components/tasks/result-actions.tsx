@@ -20,9 +20,9 @@ export function ResultActions({ taskId, format, hasCover }: Props) {
   if (actions.length === 0) return null;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <span className="text-sm text-neutral-400">Use this result:</span>
+      <span className="text-sm text-muted-foreground">Use this result:</span>
       {actions.map((a) => (
-        <Link key={a.href} href={a.href} className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600">
+        <Link key={a.href} href={a.href} className="rounded-md border border-border px-3 py-1.5 text-sm hover:border-primary">
           {a.label}
         </Link>
       ))}

@@ -31,7 +31,7 @@ export function ResultViewer({ url, format, display, className, name, sizing }: 
     return (
       <div
         role="status"
-        className={`flex items-center justify-center rounded-lg border border-neutral-800 text-sm text-neutral-400 ${className ?? ""}`}
+        className={`flex items-center justify-center rounded-lg border border-border text-sm text-muted-foreground ${className ?? ""}`}
       >
         Preparing the 3D view…
       </div>
@@ -40,7 +40,7 @@ export function ResultViewer({ url, format, display, className, name, sizing }: 
   const viewerFormat = display.url ? "glb" : formatFromExtension(format);
   if (!viewerFormat) {
     return (
-      <div className={`flex items-center justify-center rounded-lg border border-neutral-800 text-sm text-neutral-400 ${className ?? ""}`}>
+      <div className={`flex items-center justify-center rounded-lg border border-border text-sm text-muted-foreground ${className ?? ""}`}>
         This {format.toUpperCase()} file cannot be previewed here; download it instead.
       </div>
     );

@@ -33,7 +33,7 @@ export function ShareControls({ taskId, initialPath, createShare, revokeShare }:
 
   return (
     <section className="space-y-2" aria-label="Sharing">
-      <h2 className="text-sm font-medium text-neutral-300">Share</h2>
+      <h2 className="text-sm font-medium text-foreground/85">Share</h2>
       {link ? (
         <>
           <div className="flex flex-wrap gap-2">
@@ -42,7 +42,7 @@ export function ShareControls({ taskId, initialPath, createShare, revokeShare }:
               value={link}
               aria-label="Share link"
               data-testid="share-link"
-              className="min-w-0 flex-1 rounded-md border border-neutral-700 bg-neutral-900 px-2 py-1.5 text-sm"
+              className="min-w-0 flex-1 rounded-md border border-border bg-card px-2 py-1.5 text-sm"
               onFocus={(e) => e.currentTarget.select()}
             />
             {/* What a visitor sees, one key press away (the field above only copies). */}
@@ -50,13 +50,13 @@ export function ShareControls({ taskId, initialPath, createShare, revokeShare }:
               href={link}
               target="_blank"
               rel="noreferrer"
-              className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600"
+              className="rounded-md border border-border px-3 py-1.5 text-sm hover:border-primary"
             >
               Open
             </a>
             <ScriptButton
               type="button"
-              className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600 disabled:opacity-50"
+              className="rounded-md border border-border px-3 py-1.5 text-sm hover:border-primary disabled:opacity-50"
               onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}
             >
               {copied ? "Copied" : "Copy"}
@@ -64,13 +64,13 @@ export function ShareControls({ taskId, initialPath, createShare, revokeShare }:
             <ScriptButton
               type="button"
               disabled={pending}
-              className="rounded-md border border-red-800 px-3 py-1.5 text-sm text-red-300 hover:border-red-500 disabled:opacity-50"
+              className="rounded-md border border-destructive/50 px-3 py-1.5 text-sm text-destructive hover:border-destructive/50 disabled:opacity-50"
               onClick={() => run(revokeShare)}
             >
               Revoke link
             </ScriptButton>
           </div>
-          <p className="text-xs text-neutral-400">
+          <p className="text-xs text-muted-foreground">
             Anyone with the link sees the result, its options and the download, and nothing about you.
           </p>
         </>
@@ -78,14 +78,14 @@ export function ShareControls({ taskId, initialPath, createShare, revokeShare }:
         <ScriptButton
           type="button"
           disabled={pending}
-          className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600 disabled:opacity-50"
+          className="rounded-md border border-border px-3 py-1.5 text-sm hover:border-primary disabled:opacity-50"
           onClick={() => run(createShare)}
         >
           Create share link
         </ScriptButton>
       )}
       {error ? (
-        <p role="alert" className="text-sm text-red-400">
+        <p role="alert" className="text-sm text-destructive">
           {error}
         </p>
       ) : null}

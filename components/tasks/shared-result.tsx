@@ -14,7 +14,7 @@ export function SharedResult({ view, inputs }: { view: SharedTaskView; inputs: r
     <div className="space-y-6">
       <header className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <h1 className="text-2xl font-semibold tracking-tight">{KIND_LABELS[view.kind]}</h1>
-        <span className="text-sm text-neutral-400">
+        <span className="text-sm text-muted-foreground">
           made with x3d studio · <LocalTime iso={view.createdAt} dateOnly />
         </span>
       </header>
@@ -29,7 +29,7 @@ export function SharedResult({ view, inputs }: { view: SharedTaskView; inputs: r
       <a
         href={view.result.downloadUrl}
         download
-        className="inline-block rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
+        className="inline-block rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90"
       >
         Download {format.toUpperCase()}
       </a>

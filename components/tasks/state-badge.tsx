@@ -8,12 +8,12 @@ import type { TaskView } from "@/lib/tasks/queries";
 import { STATE_LABELS } from "./task-labels";
 
 const TONES: Record<TaskState, string> = {
-  checking: "bg-amber-950 text-amber-300",
-  created: "bg-neutral-800 text-neutral-300",
-  queueing: "bg-neutral-800 text-neutral-300",
-  processing: "bg-sky-950 text-sky-300",
-  success: "bg-emerald-950 text-emerald-300",
-  failed: "bg-red-950 text-red-300",
+  checking: "bg-warning/10 text-warning",
+  created: "bg-muted text-foreground/85",
+  queueing: "bg-muted text-foreground/85",
+  processing: "bg-info/15 text-primary",
+  success: "bg-success/10 text-success",
+  failed: "bg-destructive/10 text-destructive",
 };
 
 export function StateLabel({ state }: { state: TaskState }) {

@@ -36,12 +36,12 @@ export function StateTimeline({ state, stateTimes, createdAt }: Props) {
           const passed = i <= reached;
           const failedStep = step.key === "done" && state === "failed";
           const tone = failedStep
-            ? "border-red-600 text-red-300"
+            ? "border-destructive/50 text-destructive"
             : current
-              ? "border-sky-500 text-sky-300"
+              ? "border-primary text-primary"
               : passed
-                ? "border-emerald-700 text-emerald-300"
-                : "border-neutral-800 text-neutral-400";
+                ? "border-success/50 text-success"
+                : "border-border text-muted-foreground";
           return (
             <li
               key={step.key}
@@ -50,7 +50,7 @@ export function StateTimeline({ state, stateTimes, createdAt }: Props) {
               className={`min-w-32 flex-1 rounded-md border px-3 py-2 text-sm ${tone}`}
             >
               <div className="font-medium">{failedStep ? "Failed" : step.label}</div>
-              <div className="mt-0.5 text-xs text-neutral-400">
+              <div className="mt-0.5 text-xs text-muted-foreground">
                 {at ? <LocalTime iso={at} /> : passed ? "passed" : current ? "now" : "—"}
                 {at && i > 0 ? ` (+${formatDuration(Date.parse(at) - start)})` : null}
               </div>
@@ -58,7 +58,7 @@ export function StateTimeline({ state, stateTimes, createdAt }: Props) {
           );
         })}
       </ol>
-      <p className="mt-2 text-sm text-neutral-400" data-testid="elapsed">
+      <p className="mt-2 text-sm text-muted-foreground" data-testid="elapsed">
         {isFinished(state) ? "Took " : "Elapsed: "}
         {end === null ? "…" : formatDuration(end - start)}
       </p>

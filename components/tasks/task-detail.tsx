@@ -56,10 +56,10 @@ export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShar
     <div className="space-y-8">
       <header className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <h1 className="text-2xl font-semibold tracking-tight">{KIND_LABELS[task.kind]}</h1>
-        <span data-testid="task-state" className="text-sm text-neutral-300">
+        <span data-testid="task-state" className="text-sm text-foreground/85">
           {STATE_LABELS[task.state]}
         </span>
-        <span className="text-sm text-neutral-400">
+        <span className="text-sm text-muted-foreground">
           started <LocalTime iso={task.createdAt} /> · {task.cost} credits
         </span>
         <span className="ml-auto">
@@ -68,21 +68,21 @@ export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShar
       </header>
 
       <StateTimeline state={task.state} stateTimes={task.stateTimes} createdAt={task.createdAt} />
-      {error || task.problem ? <p className="text-sm text-amber-400">{error?.message ?? task.problem}</p> : null}
+      {error || task.problem ? <p className="text-sm text-warning">{error?.message ?? task.problem}</p> : null}
 
       {task.state === "failed" ? (
-        <section role="alert" data-testid="task-failure" className="rounded-lg border border-red-900 bg-red-950/40 p-4">
-          <h2 className="font-medium text-red-300">This task failed</h2>
+        <section role="alert" data-testid="task-failure" className="rounded-lg border border-destructive/50 bg-destructive/10 p-4">
+          <h2 className="font-medium text-destructive">This task failed</h2>
           <p className="mt-1 text-sm">{task.errorMessage ?? "The service could not finish it."}</p>
           {task.refunded ? (
-            <p className="mt-1 text-sm text-neutral-300" data-testid="refund">
+            <p className="mt-1 text-sm text-foreground/85" data-testid="refund">
               {task.cost > 0 ? `The ${task.cost} credits it cost were refunded to your balance.` : "Its credits were refunded."}
             </p>
           ) : null}
         </section>
       ) : null}
 
-      {task.state === "success" && !task.result.stored ? <p className="text-sm text-neutral-400">Saving the result…</p> : null}
+      {task.state === "success" && !task.result.stored ? <p className="text-sm text-muted-foreground">Saving the result…</p> : null}
 
       {task.result.url && task.result.format ? (
         <section className="space-y-4" aria-label="Result">
@@ -98,14 +98,14 @@ export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShar
             <a
               href={task.result.downloadUrl ?? task.result.url}
               download
-              className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
+              className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90"
             >
               Download {task.result.format.toUpperCase()}
             </a>
             <ResultActions taskId={task.id} format={task.result.format} hasCover={task.cover.stored} />
             <Link
               href={`/compare?t=${encodeURIComponent(task.id)}`}
-              className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600"
+              className="rounded-md border border-border px-3 py-1.5 text-sm hover:border-primary"
             >
               Compare with…
             </Link>

@@ -24,7 +24,7 @@ export interface HistoryRow {
  */
 export function TaskHistory({ rows, here }: { rows: HistoryRow[]; here: string }) {
   return (
-    <ul className="divide-y divide-neutral-800 rounded-lg border border-neutral-800" data-testid="task-history">
+    <ul className="divide-y divide-border rounded-lg border border-border" data-testid="task-history">
       {rows.map((row) => (
         <li key={row.id} className="flex items-center gap-4 p-3" data-testid="task-row">
           {row.state === "success" ? (
@@ -36,23 +36,23 @@ export function TaskHistory({ rows, here }: { rows: HistoryRow[]; here: string }
           <Link href={`/tasks/${row.id}`} className="shrink-0" tabIndex={-1} aria-hidden>
             {row.coverUrl ? (
               // eslint-disable-next-line @next/next/no-img-element -- a private file behind a session
-              <img src={row.coverUrl} alt="" loading="lazy" className="size-16 rounded-md border border-neutral-800 object-cover" />
+              <img src={row.coverUrl} alt="" loading="lazy" className="size-16 rounded-md border border-border object-cover" />
             ) : (
-              <span className="block size-16 rounded-md border border-neutral-800 bg-neutral-900" />
+              <span className="block size-16 rounded-md border border-border bg-card" />
             )}
           </Link>
           <div className="min-w-0 flex-1">
-            <Link href={`/tasks/${row.id}`} className="font-medium hover:text-sky-300">
+            <Link href={`/tasks/${row.id}`} className="font-medium hover:text-primary">
               {KIND_LABELS[row.kind]}
             </Link>
-            <div className="mt-1 flex flex-wrap items-center gap-3 text-sm text-neutral-400">
+            <div className="mt-1 flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
               {row.live ? <LiveStateBadge id={row.id} initial={row.state} /> : <StateLabel state={row.state} />}
               <LocalTime iso={row.createdAt} />
             </div>
           </div>
           <Link
             href={`${KIND_FORMS[row.kind]}?again=${encodeURIComponent(row.id)}`}
-            className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600"
+            className="rounded-md border border-border px-3 py-1.5 text-sm hover:border-primary"
           >
             Run again
           </Link>

@@ -6,7 +6,7 @@ export function TaskInputs({ inputs }: { inputs: readonly TaskInputView[] }) {
   if (inputs.length === 0) return null;
   return (
     <section className="space-y-2" aria-label="Inputs" data-testid="task-inputs">
-      <h2 className="text-sm font-medium text-neutral-300">Made from</h2>
+      <h2 className="text-sm font-medium text-foreground/85">Made from</h2>
       <ul className="flex flex-wrap gap-4">
         {inputs.map((input, i) => (
           <li key={i} data-testid="task-input" data-role={input.role}>
@@ -16,19 +16,19 @@ export function TaskInputs({ inputs }: { inputs: readonly TaskInputView[] }) {
                 <img
                   src={input.imageUrl}
                   alt={`Input: ${input.label}`}
-                  className="h-32 w-32 rounded-lg border border-neutral-800 bg-neutral-900 object-contain"
+                  className="h-32 w-32 rounded-lg border border-border bg-card object-contain"
                 />
               ) : (
-                <div className="flex h-32 w-32 items-center justify-center rounded-lg border border-dashed border-neutral-800 p-2 text-center text-xs text-neutral-400">
+                <div className="flex h-32 w-32 items-center justify-center rounded-lg border border-dashed border-border p-2 text-center text-xs text-muted-foreground">
                   {input.role === "mesh" ? "no picture" : "no longer stored"}
                 </div>
               )}
               <figcaption className="text-xs">
-                <span data-testid="input-label" className="font-medium text-neutral-200">
+                <span data-testid="input-label" className="font-medium text-foreground">
                   {input.label}
                 </span>
                 {input.name ? (
-                  <span className="block truncate text-neutral-400" title={input.name} data-testid="input-name">
+                  <span className="block truncate text-muted-foreground" title={input.name} data-testid="input-name">
                     {input.taskId ? <Link href={`/tasks/${encodeURIComponent(input.taskId)}`}>{input.name}</Link> : input.name}
                   </span>
                 ) : null}

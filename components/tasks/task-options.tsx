@@ -4,12 +4,12 @@ import { describeOptions } from "./task-labels";
 /** The options a task was made with, read-only. */
 export function TaskOptions({ kind, options }: { kind: StudioTaskKind; options: Record<string, unknown> }) {
   const rows = describeOptions(kind, options);
-  if (rows.length === 0) return <p className="text-sm text-neutral-400">Default options.</p>;
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">Default options.</p>;
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm" data-testid="task-options">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
-          <dt className="text-neutral-400">{label}</dt>
+          <dt className="text-muted-foreground">{label}</dt>
           <dd className="[overflow-wrap:anywhere]">{value}</dd>
         </div>
       ))}

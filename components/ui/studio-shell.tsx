@@ -1,20 +1,17 @@
 import Link from "next/link";
+import { Box } from "lucide-react";
 import { signOut } from "@/lib/auth";
 import { revokeAllSessions } from "@/lib/auth/sessions";
 import { currentUser, type SessionUser } from "@/lib/session";
 import { Balance } from "@/components/ui/balance";
-import { Providers } from "@/components/ui/providers";
+import { AccountMenu } from "./account-menu";
+import { MainNav, PhoneMenu } from "./main-nav";
 
-const NAV = [
-  ["/new/image", "Image to 3D"],
-  ["/new/texture", "Texture"],
-  ["/new/split", "Split"],
-  ["/new/depth", "Depth & relief"],
-  ["/new/segmentation", "Segmentation"],
-  ["/tasks", "My tasks"],
-] as const;
-
-/** The signed-in studio's frame: navigation (with Admin for admins), credits, the account and signing out. */
+/**
+ * The signed-in studio's frame: one row, at most 56 px high at every width. Wide screens show the
+ * places as links; under 1024 px they fold into a menu. The account menu holds the account page
+ * and signing out.
+ */
 export function StudioShell({ user, admin, children }: { user: SessionUser; admin: boolean; children: React.ReactNode }) {
   // Signing out revokes this session (lib/auth.ts, events.signOut): a copied cookie stops too.
   async function signOutAction() {
@@ -29,39 +26,24 @@ export function StudioShell({ user, admin, children }: { user: SessionUser; admi
     await signOut({ redirectTo: "/sign-in" });
   }
   return (
-    <Providers>
-      <header className="border-b border-neutral-800">
-        <nav className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-5 gap-y-2 px-6 py-3 text-sm">
-          <Link href="/" className="font-semibold tracking-tight">
-            x3d studio
+    <>
+      <header className="sticky top-0 z-40 h-header border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+        <div className="flex h-full items-center gap-2 px-3 sm:px-4">
+          <PhoneMenu admin={admin} />
+          <Link href="/" className="mr-2 flex shrink-0 items-center gap-2 font-semibold tracking-tight" aria-label="x3d studio: gallery">
+            <span className="flex size-7 items-center justify-center rounded-md bg-primary text-primary-foreground">
+              <Box className="size-4" aria-hidden />
+            </span>
+            <span className="hidden sm:inline">x3d studio</span>
           </Link>
-          {NAV.map(([href, label]) => (
-            <Link key={href} href={href} className="text-neutral-400 hover:text-neutral-100">
-              {label}
-            </Link>
-          ))}
-          {admin && (
-            <Link href="/admin" className="text-neutral-400 hover:text-neutral-100">
-              Admin
-            </Link>
-          )}
-          <span className="ml-auto text-neutral-400">
+          <MainNav admin={admin} />
+          <span className="ml-auto shrink-0 text-sm whitespace-nowrap text-muted-foreground">
             <Balance />
           </span>
-          <span className="text-neutral-400" data-testid="user-email">
-            {user.email}
-          </span>
-          <form action={signOutAction}>
-            <button className="text-neutral-400 hover:text-neutral-100">Sign out</button>
-          </form>
-          <form action={signOutEverywhereAction}>
-            <button className="text-neutral-400 hover:text-neutral-100" title="Sign out in every browser where this account is signed in">
-              Sign out everywhere
-            </button>
-          </form>
-        </nav>
+          <AccountMenu email={user.email} signOut={signOutAction} signOutEverywhere={signOutEverywhereAction} />
+        </div>
       </header>
-      <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
-    </Providers>
+      <main id="main">{children}</main>
+    </>
   );
 }

@@ -134,22 +134,22 @@ export function FileDropZone({
         aria-describedby={message ? messageId : undefined}
         aria-keyshortcuts={movable ? "ArrowLeft ArrowRight" : undefined}
         data-slot={dragKey}
-        className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border border-dashed p-3 text-center outline-none focus-visible:border-sky-500 focus-visible:ring-2 focus-visible:ring-sky-500 ${
-          isDragActive ? "border-sky-500 bg-sky-950/30" : message ? "border-red-500/70" : "border-neutral-700 hover:border-neutral-500"
+        className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border border-dashed p-3 text-center outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring ${
+          isDragActive ? "border-primary bg-info/15" : message ? "border-destructive/50" : "border-border hover:border-input"
         } ${compact ? "min-h-36" : "min-h-48"}`}
       >
-        <span className="text-xs font-medium tracking-wide text-neutral-400 uppercase">
+        <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
           {label}
-          {required && <span className="text-neutral-400 normal-case"> (required)</span>}
+          {required && <span className="text-muted-foreground normal-case"> (required)</span>}
         </span>{" "}
         {/* Spaces between the parts: their words stay apart in the text read from the page. */}
-        <span className="text-sm text-neutral-400">{INSTRUCTION}</span>{" "}
+        <span className="text-sm text-muted-foreground">{INSTRUCTION}</span>{" "}
         {waiting ? (
-          <span className="text-xs text-neutral-400">{hint}</span>
+          <span className="text-xs text-muted-foreground">{hint}</span>
         ) : state.phase === "checking" ? (
-          <span className="text-sm text-neutral-400">Checking {state.name}…</span>
+          <span className="text-sm text-muted-foreground">Checking {state.name}…</span>
         ) : state.phase === "uploading" ? (
-          <span className="w-full space-y-1 text-sm text-neutral-400">
+          <span className="w-full space-y-1 text-sm text-muted-foreground">
             <span className="block truncate">Uploading {state.name}…</span>
             <ProgressBar value={state.progress} label={`Uploading ${state.name}`} />
           </span>
@@ -166,7 +166,7 @@ export function FileDropZone({
           >
             <UploadPreview upload={state.upload} compact={compact} />
             <ProgressBar value={1} label={`${state.upload.filename} uploaded`} />{" "}
-            <span className="block text-xs text-emerald-400" role="status">
+            <span className="block text-xs text-success" role="status">
               Uploaded
             </span>
           </div>
@@ -180,13 +180,13 @@ export function FileDropZone({
             if (inputRef.current) inputRef.current.value = "";
             onClear();
           }}
-          className="rounded text-xs text-neutral-400 hover:text-neutral-100 focus-visible:outline-2 focus-visible:outline-sky-400"
+          className="rounded text-xs text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
         >
           Remove {label.toLowerCase()}
         </button>
       )}
       {message && (
-        <p id={messageId} role="alert" className="text-sm text-red-400">
+        <p id={messageId} role="alert" className="text-sm text-destructive">
           {message}
         </p>
       )}

@@ -8,9 +8,9 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}
-      className="h-1.5 w-full overflow-hidden rounded-full bg-neutral-800"
+      className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
     >
-      <div className="h-full bg-sky-500 transition-[width]" style={{ width: `${percent}%` }} />
+      <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
     </div>
   );
 }

@@ -20,7 +20,7 @@ export function UploadPreview({ upload, compact = false }: { upload: UploadInfo;
   return (
     <p className="text-sm">
       <span className="font-medium break-all">{upload.filename}</span>{" "}
-      <span className="block text-neutral-400">{modelSummary(upload)}</span>
+      <span className="block text-muted-foreground">{modelSummary(upload)}</span>
     </p>
   );
 }

@@ -60,9 +60,9 @@ export function ViewSlots({ slots, onFile, onClear, onSwap, hint, error }: Props
           />
         ))}
       </div>
-      <p className="text-sm text-neutral-400">
+      <p className="text-sm text-muted-foreground">
         <span data-testid="view-bits">Views: {bits}</span>
-        <span className="ml-2 text-neutral-400">
+        <span className="ml-2 text-muted-foreground">
           (front, back, left, right; drag a filled slot onto another, or focus it and press ← or →, to swap them)
         </span>
       </p>
@@ -70,7 +70,7 @@ export function ViewSlots({ slots, onFile, onClear, onSwap, hint, error }: Props
         {moved ? `${LABELS[moved.from]} image moved to ${LABELS[moved.to].toLowerCase()}.` : ""}
       </p>
       {error && (
-        <p role="alert" className="text-sm text-red-400">
+        <p role="alert" className="text-sm text-destructive">
           {error}
         </p>
       )}

@@ -90,7 +90,7 @@ export function CompareViewer({ models, onFacts, className = "h-[28rem] w-full" 
             type="button"
             aria-pressed={mode === m}
             onClick={() => setMode(m)}
-            className="rounded-md border border-neutral-700 px-3 py-1 text-sm aria-pressed:border-sky-600 aria-pressed:text-sky-300"
+            className="rounded-md border border-border px-3 py-1 text-sm aria-pressed:border-primary aria-pressed:text-primary"
           >
             {m === "side" ? "Side by side" : "Swipe"}
           </button>
@@ -120,7 +120,7 @@ export function CompareViewer({ models, onFacts, className = "h-[28rem] w-full" 
             className="absolute inset-y-0 z-10 w-4 -translate-x-1/2 cursor-ew-resize touch-none"
             style={{ left: `${split}%` }}
           >
-            <div className="mx-auto h-full w-0.5 bg-sky-400" />
+            <div className="mx-auto h-full w-0.5 bg-primary" />
           </div>
         ) : null}
       </div>
@@ -152,7 +152,7 @@ const Pane = memo(function Pane({ model, testId, link, index, onDrawn, onFacts }
   };
   return (
     <div
-      className="relative h-full w-full overflow-hidden rounded-lg border border-neutral-800"
+      className="relative h-full w-full overflow-hidden rounded-lg border border-border"
       style={{ backgroundColor: BACKDROP_COLORS.dark }}
     >
       <Canvas
@@ -183,17 +183,15 @@ const Pane = memo(function Pane({ model, testId, link, index, onDrawn, onFacts }
           />
         ) : null}
       </Canvas>
-      <span
-        className={`pointer-events-none absolute top-2 rounded bg-neutral-900/80 px-2 py-0.5 text-xs ${index === 0 ? "left-2" : "right-2"}`}
-      >
+      <span className={`pointer-events-none absolute top-2 rounded bg-card/80 px-2 py-0.5 text-xs ${index === 0 ? "left-2" : "right-2"}`}>
         {model.label}
       </span>
       {loaded.status === "error" ? (
-        <p role="alert" className="absolute inset-x-2 bottom-2 text-sm text-red-300">
+        <p role="alert" className="absolute inset-x-2 bottom-2 text-sm text-destructive">
           {model.label} could not be displayed: {loaded.reason}
         </p>
       ) : !root ? (
-        <p role="status" className="absolute inset-x-2 bottom-2 text-sm text-neutral-400">
+        <p role="status" className="absolute inset-x-2 bottom-2 text-sm text-muted-foreground">
           Loading {model.label}…
         </p>
       ) : null}

@@ -21,7 +21,7 @@ export function DepthImageView({ url, format, className }: DepthImageViewProps) 
   const fail = (reason: string) => setSettled({ key: url, status: "error", reason });
 
   return (
-    <div className={`${className} bg-neutral-950`} data-testid="model-viewer" data-state={state?.status ?? "loading"}>
+    <div className={`${className} bg-background`} data-testid="model-viewer" data-state={state?.status ?? "loading"}>
       <div className="flex size-full items-center justify-center">
         {format === "exr" ? (
           <ExrCanvas url={url} onReady={(width, height) => setSettled({ key: url, status: "ready", width, height })} onError={fail} />
@@ -42,20 +42,17 @@ export function DepthImageView({ url, format, className }: DepthImageViewProps) 
         )}
       </div>
       {state?.status === "ready" && (
-        <p
-          data-testid="viewer-image-size"
-          className="absolute bottom-2 left-2 rounded bg-neutral-900/80 px-2 py-1 text-xs text-neutral-300"
-        >
+        <p data-testid="viewer-image-size" className="absolute bottom-2 left-2 rounded bg-card/80 px-2 py-1 text-xs text-foreground/85">
           {`${state.width} × ${state.height} depth map (${format.toUpperCase()})`}
         </p>
       )}
       {!state && (
-        <p role="status" className="absolute inset-0 flex items-center justify-center text-sm text-neutral-400">
+        <p role="status" className="absolute inset-0 flex items-center justify-center text-sm text-muted-foreground">
           Loading model…
         </p>
       )}
       {state?.status === "error" && (
-        <p role="alert" className="absolute inset-x-6 top-1/2 -translate-y-1/2 text-center text-sm text-red-300">
+        <p role="alert" className="absolute inset-x-6 top-1/2 -translate-y-1/2 text-center text-sm text-destructive">
           This model could not be displayed: {state.reason}
         </p>
       )}

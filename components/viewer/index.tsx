@@ -24,7 +24,7 @@ export const LazyModelViewer = dynamic(loadViewer, {
   ssr: false,
   loading: () => (
     <div
-      className="flex h-[480px] w-full items-center justify-center rounded-lg border border-neutral-800 text-sm text-neutral-400"
+      className="flex h-[480px] w-full items-center justify-center rounded-lg border border-border text-sm text-muted-foreground"
       role="status"
     >
       Loading viewer…
@@ -37,7 +37,7 @@ export const LazyCompareViewer = dynamic(() => import("./compare-viewer"), {
   ssr: false,
   loading: () => (
     <div
-      className="flex h-[28rem] w-full items-center justify-center rounded-lg border border-neutral-800 text-sm text-neutral-400"
+      className="flex h-[28rem] w-full items-center justify-center rounded-lg border border-border text-sm text-muted-foreground"
       role="status"
     >
       Loading viewer…

@@ -41,8 +41,8 @@ export interface ModelViewerProps {
 const NO_PART_VIEW: PartView = { hidden: new Set(), explode: 0, colours: false };
 
 const frame =
-  "relative overflow-hidden rounded-lg border border-neutral-800 " +
-  "[&_canvas]:outline-none [&_canvas:focus-visible]:outline-2 [&_canvas:focus-visible]:outline-solid [&_canvas:focus-visible]:-outline-offset-2 [&_canvas:focus-visible]:outline-sky-400";
+  "relative overflow-hidden rounded-lg border border-border " +
+  "[&_canvas]:outline-none [&_canvas:focus-visible]:outline-2 [&_canvas:focus-visible]:outline-solid [&_canvas:focus-visible]:-outline-offset-2 [&_canvas:focus-visible]:outline-ring";
 
 /** Shows a task's result: a 3D model with orbit controls, or a depth map as a picture. */
 export function ModelViewer({ url, format, previewUrl, className = "h-[480px] w-full", name, sizing }: ModelViewerProps) {
@@ -256,7 +256,7 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing }: MeshVi
         </div>
 
         {recordError && (
-          <p role="alert" className="absolute top-14 right-2 rounded bg-neutral-900/90 px-2 py-1 text-xs text-red-300">
+          <p role="alert" className="absolute top-14 right-2 rounded bg-card/90 px-2 py-1 text-xs text-destructive">
             The turntable could not be recorded: {recordError}
           </p>
         )}
@@ -267,15 +267,15 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing }: MeshVi
         )}
 
         {model && (
-          <p data-testid="viewer-stats" className="absolute bottom-2 left-2 rounded bg-neutral-900/80 px-2 py-1 text-xs text-neutral-300">
+          <p data-testid="viewer-stats" className="absolute bottom-2 left-2 rounded bg-card/80 px-2 py-1 text-xs text-foreground/85">
             {stats}
             {state === "preview" ? " · preview, loading full detail…" : ""}
           </p>
         )}
         {triangles ? (
-          <div className="pointer-events-none absolute right-2 bottom-2 flex flex-col items-end gap-1 text-xs text-neutral-200">
+          <div className="pointer-events-none absolute right-2 bottom-2 flex flex-col items-end gap-1 text-xs text-foreground">
             {measuring ? (
-              <p data-testid="measure-distance" className="rounded bg-neutral-900/80 px-2 py-1">
+              <p data-testid="measure-distance" className="rounded bg-card/80 px-2 py-1">
                 {points.length === 2 && points[0] && points[1]
                   ? `Distance: ${formatLength(points[0].distanceTo(points[1]) * scale)}`
                   : points.length === 1
@@ -286,7 +286,7 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing }: MeshVi
             <div
               data-testid="scale-bar"
               ref={scaleBarRef}
-              className="border-x-2 border-b-2 border-neutral-200 text-center"
+              className="border-x-2 border-b-2 border-foreground text-center"
               style={{ width: 0 }}
             >
               <span />
@@ -295,13 +295,13 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing }: MeshVi
         ) : null}
         {full.status === "error" ? (
           <div className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm">
-            <p role="alert" className="max-w-md rounded bg-neutral-900/90 px-3 py-2 text-red-300">
+            <p role="alert" className="max-w-md rounded bg-card/90 px-3 py-2 text-destructive">
               This model could not be displayed: {full.reason}
             </p>
           </div>
         ) : !model ? (
           <div className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm">
-            <p role="status" className="text-neutral-400">
+            <p role="status" className="text-muted-foreground">
               Loading model…
             </p>
           </div>

@@ -10,8 +10,8 @@ interface PartListProps {
 }
 
 const button =
-  "rounded border border-neutral-700 bg-neutral-900/80 px-2 py-0.5 text-xs text-neutral-200 hover:border-neutral-500 " +
-  "focus-visible:outline-2 focus-visible:outline-sky-400 aria-pressed:border-sky-500 aria-pressed:text-sky-300";
+  "rounded border border-border bg-card/80 px-2 py-0.5 text-xs text-foreground hover:border-input " +
+  "focus-visible:outline-2 focus-visible:outline-ring aria-pressed:border-primary aria-pressed:text-primary";
 
 /** The parts of a split or segmented result: show or hide each, isolate one, colour by part, explode. */
 export function PartList({ names, view, onChange }: PartListProps) {
@@ -27,7 +27,7 @@ export function PartList({ names, view, onChange }: PartListProps) {
     <section
       data-testid="part-list"
       aria-label="Parts"
-      className="max-h-[min(22rem,calc(100%-4rem))] w-52 overflow-y-auto rounded border border-neutral-800 bg-neutral-900/85 p-2 text-xs text-neutral-200 backdrop-blur"
+      className="max-h-[min(22rem,calc(100%-4rem))] w-52 overflow-y-auto rounded border border-border bg-card/85 p-2 text-xs text-foreground backdrop-blur"
     >
       <div className="mb-1.5 flex items-center justify-between">
         <h3 className="font-medium" data-testid="part-count">
@@ -45,7 +45,7 @@ export function PartList({ names, view, onChange }: PartListProps) {
                 type="checkbox"
                 checked={!view.hidden.has(name)}
                 onChange={(e) => toggle(name, e.target.checked)}
-                className="focus-visible:outline-2 focus-visible:outline-sky-400"
+                className="focus-visible:outline-2 focus-visible:outline-ring"
               />
               <span aria-hidden className="inline-block size-2.5 shrink-0 rounded-sm" style={{ backgroundColor: partColour(i) }} />
               <span className="truncate" data-testid="part-name">
@@ -68,7 +68,7 @@ export function PartList({ names, view, onChange }: PartListProps) {
           type="checkbox"
           checked={view.colours}
           onChange={(e) => set({ colours: e.target.checked })}
-          className="focus-visible:outline-2 focus-visible:outline-sky-400"
+          className="focus-visible:outline-2 focus-visible:outline-ring"
         />
         Colour by part
       </label>
@@ -84,7 +84,7 @@ export function PartList({ names, view, onChange }: PartListProps) {
           step={5}
           value={Math.round(view.explode * 100)}
           onChange={(e) => set({ explode: Number(e.target.value) / 100 })}
-          className="w-full focus-visible:outline-2 focus-visible:outline-sky-400"
+          className="w-full focus-visible:outline-2 focus-visible:outline-ring"
         />
       </label>
     </section>

@@ -24,7 +24,7 @@ interface PrintPanelProps {
 type Analysis = { key: ExtractedModel; result: MeshAnalysis | { error: string } };
 type Thickness = { key: ExtractedModel; thickness: Float32Array; searched: number };
 
-const button = "rounded-md border border-neutral-700 px-3 py-1.5 text-sm text-neutral-200 hover:border-neutral-500 disabled:opacity-40";
+const button = "rounded-md border border-border px-3 py-1.5 text-sm text-foreground hover:border-input disabled:opacity-40";
 
 /** Size in mm, the chosen height of a unitless model, printability figures and the print downloads. */
 export function PrintPanel({ model, sizing, scale, heightMm, onHeightMm, name }: PrintPanelProps) {
@@ -69,15 +69,15 @@ export function PrintPanel({ model, sizing, scale, heightMm, onHeightMm, name }:
   };
 
   return (
-    <section aria-label="Size and printability" className="space-y-3 rounded-lg border border-neutral-800 p-4 text-sm">
+    <section aria-label="Size and printability" className="space-y-3 rounded-lg border border-border p-4 text-sm">
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
         <p>
-          <span className="text-neutral-400">Size (width × depth × height): </span>
+          <span className="text-muted-foreground">Size (width × depth × height): </span>
           <span data-testid="dimensions">{size ? formatDimensions([size[0] ?? 0, size[1] ?? 0, size[2] ?? 0], scale) : "measuring…"}</span>
         </p>
         {sizing.kind === "height" ? (
           <label className="flex items-center gap-2">
-            <span className="text-neutral-400">Height (mm)</span>
+            <span className="text-muted-foreground">Height (mm)</span>
             <input
               type="number"
               min={1}
@@ -88,36 +88,38 @@ export function PrintPanel({ model, sizing, scale, heightMm, onHeightMm, name }:
                 const mm = Number(e.target.value);
                 if (Number.isFinite(mm) && mm > 0) onHeightMm(mm);
               }}
-              className="w-24 rounded border border-neutral-700 bg-neutral-900 px-2 py-1"
+              className="w-24 rounded border border-border bg-card px-2 py-1"
             />
-            <span className="text-xs text-neutral-400">
+            <span className="text-xs text-muted-foreground">
               The model has no units: it is measured at this height ({DEFAULT_HEIGHT_MM} mm until you choose), kept in this browser.
             </span>
           </label>
         ) : (
-          <span className="text-xs text-neutral-400">A relief is built in millimetres: {sizing.widthMm} mm wide, as its options say.</span>
+          <span className="text-xs text-muted-foreground">
+            A relief is built in millimetres: {sizing.widthMm} mm wide, as its options say.
+          </span>
         )}
       </div>
       <div data-testid="printability" data-state={result ? ("error" in result ? "error" : "ready") : "checking"}>
         {!result ? (
-          <p role="status" className="text-neutral-400">
+          <p role="status" className="text-muted-foreground">
             Checking printability…
           </p>
         ) : "error" in result ? (
-          <p className="text-amber-400">Printability could not be checked: {result.error}</p>
+          <p className="text-warning">Printability could not be checked: {result.error}</p>
         ) : (
           <Figures analysis={result} scale={scale} walls={thickness} />
         )}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <span className="text-neutral-400">Download for printing (mm):</span>
+        <span className="text-muted-foreground">Download for printing (mm):</span>
         <button type="button" className={button} disabled={!model || exporting !== null} onClick={() => void download("stl")}>
           {exporting === "stl" ? "Writing STL…" : "STL"}
         </button>
         <button type="button" className={button} disabled={!model || exporting !== null} onClick={() => void download("3mf")}>
           {exporting === "3mf" ? "Writing 3MF…" : "3MF"}
         </button>
-        {exportError ? <span className="text-amber-400">The file could not be written: {exportError}</span> : null}
+        {exportError ? <span className="text-warning">The file could not be written: {exportError}</span> : null}
       </div>
     </section>
   );
@@ -129,19 +131,19 @@ function Figures({ analysis, scale, walls }: { analysis: MeshAnalysis; scale: nu
   const thin = useMemo(() => (walls ? countThinner(walls.thickness, limit) : null), [walls, limit]);
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-      <dt className="text-neutral-400">Watertight</dt>
+      <dt className="text-muted-foreground">Watertight</dt>
       <dd data-testid="print-watertight">{r.watertight ? "watertight" : `no: ${r.boundaryEdges.toLocaleString("en-US")} open edges`}</dd>
-      <dt className="text-neutral-400">Non-manifold edges</dt>
+      <dt className="text-muted-foreground">Non-manifold edges</dt>
       <dd data-testid="print-non-manifold">{r.nonManifoldEdges.toLocaleString("en-US")}</dd>
-      <dt className="text-neutral-400">Shells</dt>
+      <dt className="text-muted-foreground">Shells</dt>
       <dd data-testid="print-shells">{r.shells.toLocaleString("en-US")}</dd>
-      <dt className="text-neutral-400">Volume</dt>
+      <dt className="text-muted-foreground">Volume</dt>
       <dd data-testid="print-volume">
         {formatFigure(r.volumeCm3)} cm³{r.watertight ? "" : " (approximate: the surface is not closed)"}
       </dd>
-      <dt className="text-neutral-400">Surface area</dt>
+      <dt className="text-muted-foreground">Surface area</dt>
       <dd data-testid="print-area">{formatFigure(r.areaCm2)} cm²</dd>
-      <dt className="text-neutral-400">Walls under {MIN_WALL_MM} mm</dt>
+      <dt className="text-muted-foreground">Walls under {MIN_WALL_MM} mm</dt>
       <dd data-testid="print-thin" data-state={walls ? "ready" : "checking"}>
         {walls && thin !== null
           ? `${thin.toLocaleString("en-US")} of ${analysis.triangles.toLocaleString("en-US")} faces` +

@@ -31,9 +31,9 @@ interface ViewerToolbarProps {
 const NEXT_BACKDROP: Record<Backdrop, Backdrop> = { dark: "light", light: "transparent", transparent: "dark" };
 
 const button =
-  "rounded border border-neutral-700 bg-neutral-900/80 px-2.5 py-1 text-xs text-neutral-200 backdrop-blur " +
-  "hover:border-neutral-500 disabled:opacity-40 aria-pressed:border-sky-500 aria-pressed:text-sky-300 " +
-  "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sky-400";
+  "rounded border border-border bg-card/80 px-2.5 py-1 text-xs text-foreground backdrop-blur " +
+  "hover:border-input disabled:opacity-40 aria-pressed:border-primary aria-pressed:text-primary " +
+  "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
 
 /** The cycle order of the background button. */
 export function nextBackdrop(b: Backdrop): Backdrop {
@@ -59,7 +59,7 @@ export function ViewerToolbar(p: ViewerToolbarProps) {
         Background
         <span
           aria-hidden
-          className="ml-1.5 inline-block size-2.5 rounded-sm border border-neutral-500 align-middle"
+          className="ml-1.5 inline-block size-2.5 rounded-sm border border-input align-middle"
           style={p.backdrop === "transparent" ? checkerStyle(2.5) : { backgroundColor: BACKDROP_COLORS[p.backdrop] }}
         />
       </button>

@@ -18,9 +18,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       {githubEnabled() && (
         <form action={githubSignInAction} className="mt-4">
           <input type="hidden" name="next" value={next} />
-          <button className="w-full rounded-md border border-neutral-700 px-3 py-2 text-sm hover:bg-neutral-900">
-            Sign in with GitHub
-          </button>
+          <button className="w-full rounded-md border border-border px-3 py-2 text-sm hover:bg-card">Sign in with GitHub</button>
         </form>
       )}
     </>

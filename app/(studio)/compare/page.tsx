@@ -1,3 +1,4 @@
+import { Container } from "@/components/ui/container";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -16,8 +17,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const user = await requireUser();
   const [idA, idB] = ids((await searchParams).t);
   const back = (
-    <p className="mb-4 text-sm text-neutral-400">
-      <Link href="/tasks" className="hover:text-neutral-300">
+    <p className="mb-4 text-sm text-muted-foreground">
+      <Link href="/tasks" className="hover:text-foreground/85">
         ← My tasks
       </Link>
     </p>
@@ -27,15 +28,15 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
     const outcome = await compareTasks(user.id, idA, idB);
     if (outcome.status === "not-found") notFound();
     return (
-      <>
+      <Container>
         {back}
         <h1 className="mb-6 text-2xl font-semibold tracking-tight">Compare</h1>
         {outcome.status === "ok" ? (
           <CompareView a={outcome.a} b={outcome.b} differing={outcome.differing} />
         ) : (
-          <p className="text-neutral-400">{outcome.reason}</p>
+          <p className="text-muted-foreground">{outcome.reason}</p>
         )}
-      </>
+      </Container>
     );
   }
 
@@ -48,10 +49,10 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       return { id: view.id, kind: view.kind, createdAt: view.createdAt, coverUrl: view.cover.url };
     });
   return (
-    <>
+    <Container>
       {back}
       <h1 className="mb-6 text-2xl font-semibold tracking-tight">{idA ? "Compare with…" : "Compare two results"}</h1>
       <ComparePicker first={idA ?? null} choices={choices} />
-    </>
+    </Container>
   );
 }

@@ -1,3 +1,4 @@
+import { Container } from "@/components/ui/container";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { HistoryFilters } from "@/components/tasks/history-filters";
@@ -31,13 +32,13 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
   const filtered = filter.kind !== undefined || filter.state !== undefined;
 
   return (
-    <div className="space-y-6">
+    <Container className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">My tasks</h1>
         <div className="flex flex-wrap items-end gap-4">
           {/* The rows' boxes belong to this form: ticking two and sending opens /compare?t=<a>&t=<b>. */}
           <form id={COMPARE_FORM_ID} action="/compare" method="get">
-            <button type="submit" className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600">
+            <button type="submit" className="rounded-md border border-border px-3 py-1.5 text-sm hover:border-primary">
               Compare selected
             </button>
           </form>
@@ -45,18 +46,18 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
         </div>
       </div>
       {deleted ? (
-        <p role="status" data-testid="deleted-status" className="rounded-lg border border-neutral-800 p-3 text-sm text-neutral-300">
+        <p role="status" data-testid="deleted-status" className="rounded-lg border border-border p-3 text-sm text-foreground/85">
           Task deleted: its files and share link are gone. The credits it cost stay spent.
         </p>
       ) : null}
       {rows.length > 0 ? (
         <TaskHistory rows={rows} here={pageHref(filter, filter.page)} />
       ) : (
-        <p className="rounded-lg border border-neutral-800 p-6 text-neutral-400" data-testid="history-empty">
+        <p className="rounded-lg border border-border p-6 text-muted-foreground" data-testid="history-empty">
           {filtered || filter.page > 1 ? (
             <>
               No tasks match.{" "}
-              <Link href="/tasks" className="text-sky-400 underline">
+              <Link href="/tasks" className="text-primary underline">
                 Show all tasks
               </Link>
               .
@@ -64,7 +65,7 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
           ) : (
             <>
               No tasks yet.{" "}
-              <Link href="/" className="text-sky-400 underline">
+              <Link href="/" className="text-primary underline">
                 Start something
               </Link>
               .
@@ -75,15 +76,15 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
       {filter.page > 1 || hasNext ? (
         <nav className="flex items-center justify-between text-sm" aria-label="Pages">
           {filter.page > 1 ? (
-            <Link href={pageHref(filter, filter.page - 1)} className="text-sky-400" rel="prev">
+            <Link href={pageHref(filter, filter.page - 1)} className="text-primary" rel="prev">
               ← Previous
             </Link>
           ) : (
             <span />
           )}
-          <span className="text-neutral-400">Page {filter.page}</span>
+          <span className="text-muted-foreground">Page {filter.page}</span>
           {hasNext ? (
-            <Link href={pageHref(filter, filter.page + 1)} className="text-sky-400" rel="next">
+            <Link href={pageHref(filter, filter.page + 1)} className="text-primary" rel="next">
               Next →
             </Link>
           ) : (
@@ -91,6 +92,6 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
           )}
         </nav>
       ) : null}
-    </div>
+    </Container>
   );
 }

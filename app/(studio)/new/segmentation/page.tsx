@@ -24,9 +24,9 @@ export default async function NewSegmentationTaskPage({ searchParams }: { search
   return (
     <FormPage title="Segmentation" intro="Label a model's parts." notice={prefill.notice}>
       <SegmentationTaskForm action={createSegmentationTaskAction} costs={costTable()} results={results} initial={initial} />
-      <section className="space-y-2 border-t border-neutral-800 pt-6">
+      <section className="space-y-2 border-t border-border pt-6">
         <h2 className="font-medium">Look up a task</h2>
-        <p className="text-sm text-neutral-400">Open one of your segmentation tasks by its service task id.</p>
+        <p className="text-sm text-muted-foreground">Open one of your segmentation tasks by its service task id.</p>
         <SegmentationLookupForm action={lookUpSegmentationTaskAction} />
       </section>
     </FormPage>

@@ -1,3 +1,4 @@
+import { Container } from "@/components/ui/container";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -20,9 +21,9 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
     taskInputs(task, `/api/files/${encodeURIComponent(task.id)}`, false),
   ]);
   return (
-    <>
-      <p className="mb-4 text-sm text-neutral-400">
-        <Link href="/tasks" className="hover:text-neutral-300">
+    <Container>
+      <p className="mb-4 text-sm text-muted-foreground">
+        <Link href="/tasks" className="hover:text-foreground/85">
           ← My tasks
         </Link>
       </p>
@@ -33,6 +34,6 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
         createShare={createShareAction}
         revokeShare={revokeShareAction}
       />
-    </>
+    </Container>
   );
 }

@@ -1,0 +1,11 @@
+import { Boxes, ImageUp, Layers, LayoutGrid, PaintBucket, Scissors } from "lucide-react";
+
+/** The studio's places: the gallery (every result), then one workspace per kind of task. */
+export const NAV_LINKS = [
+  { href: "/", label: "Gallery", icon: LayoutGrid },
+  { href: "/new/image", label: "Image to 3D", icon: ImageUp },
+  { href: "/new/texture", label: "Texture", icon: PaintBucket },
+  { href: "/new/split", label: "Split", icon: Scissors },
+  { href: "/new/depth", label: "Depth & relief", icon: Layers },
+  { href: "/new/segmentation", label: "Segmentation", icon: Boxes },
+] as const;

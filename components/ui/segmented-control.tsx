@@ -1,0 +1,81 @@
+"use client";
+
+import { RadioGroup } from "radix-ui";
+import { cn } from "./cn";
+
+export interface SegmentedOption<T extends string> {
+  value: T;
+  label: React.ReactNode;
+  /** A second line under the label (a card), e.g. a price or what the choice means. */
+  detail?: React.ReactNode;
+  disabled?: boolean;
+}
+
+interface SegmentedControlProps<T extends string> {
+  /** The group's name, read by screen readers and by `getByRole("radiogroup", { name })`. */
+  label: string;
+  /** The form field it submits, when inside a form. */
+  name?: string;
+  value: T;
+  options: readonly SegmentedOption<T>[];
+  onValueChange(value: T): void;
+  className?: string;
+  id?: string;
+  disabled?: boolean;
+  "aria-describedby"?: string;
+  "aria-invalid"?: boolean;
+}
+
+/**
+ * One choice among a few, all in view: a row of segments (radio buttons underneath, so arrow
+ * keys move the choice). Options with a `detail` render as small cards.
+ */
+export function SegmentedControl<T extends string>({
+  label,
+  name,
+  value,
+  options,
+  onValueChange,
+  className,
+  id,
+  disabled,
+  ...aria
+}: SegmentedControlProps<T>) {
+  const cards = options.some((o) => o.detail !== undefined);
+  return (
+    <RadioGroup.Root
+      id={id}
+      aria-label={label}
+      name={name}
+      value={value}
+      disabled={disabled}
+      orientation="horizontal"
+      onValueChange={(next) => {
+        const option = options.find((o) => o.value === next);
+        if (option) onValueChange(option.value);
+      }}
+      className={cn(
+        cards ? "grid auto-cols-fr grid-flow-col gap-2" : "inline-flex w-full rounded-md border border-input bg-muted p-0.5",
+        className,
+      )}
+      {...aria}
+    >
+      {options.map((option) => (
+        <RadioGroup.Item
+          key={option.value}
+          value={option.value}
+          disabled={option.disabled}
+          className={cn(
+            "min-h-8 flex-1 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50",
+            cards
+              ? "flex flex-col items-start gap-0.5 rounded-md border border-input bg-background px-3 py-2 text-left hover:bg-accent data-[state=checked]:border-primary data-[state=checked]:ring-1 data-[state=checked]:ring-primary"
+              : "rounded-[calc(var(--radius-md)-2px)] px-3 py-1 text-muted-foreground hover:text-foreground data-[state=checked]:bg-background data-[state=checked]:text-foreground data-[state=checked]:shadow-sm",
+          )}
+        >
+          <span>{option.label}</span>
+          {option.detail !== undefined ? <span className="text-caption font-normal text-muted-foreground">{option.detail}</span> : null}
+        </RadioGroup.Item>
+      ))}
+    </RadioGroup.Root>
+  );
+}
