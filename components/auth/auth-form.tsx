@@ -11,7 +11,7 @@ interface Props {
 }
 
 const input =
-  "mt-1 w-full rounded-md border border-border bg-card px-3 py-2 text-sm outline-none focus:border-primary focus-visible:ring-2 focus-visible:ring-ring";
+  "mt-1.5 flex h-10 w-full rounded-md border border-input bg-background px-3 text-sm font-normal shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive";
 
 /** A field's error, outside its label so the field's name stays its label; the field points at it. */
 function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
@@ -43,13 +43,13 @@ export function AuthForm({ mode, action, next }: Props) {
           answer comes, which would silently wipe anything typed meanwhile (and send an empty password next). */}
       <fieldset disabled={pending} className="space-y-4">
         {signUp && (
-          <label className="block text-sm">
+          <label className="block text-sm font-medium">
             Name <span className="text-muted-foreground">(optional)</span>
             <input name="name" autoComplete="name" className={input} />
           </label>
         )}
         <div>
-          <label className="block text-sm">
+          <label className="block text-sm font-medium">
             Email
             <input
               name="email"
@@ -65,7 +65,7 @@ export function AuthForm({ mode, action, next }: Props) {
           <FieldMessage id="email-error" message={error?.fields?.email} />
         </div>
         <div>
-          <label className="block text-sm">
+          <label className="block text-sm font-medium">
             Password
             <input
               name="password"
@@ -86,7 +86,7 @@ export function AuthForm({ mode, action, next }: Props) {
         )}
         <button
           type="submit"
-          className="w-full rounded-md bg-primary px-3 py-2 text-sm font-medium hover:bg-primary/90 disabled:opacity-50"
+          className="flex h-10 w-full items-center justify-center rounded-md bg-primary px-3 text-sm font-medium text-primary-foreground shadow-sm hover:bg-primary/90 disabled:opacity-50"
         >
           {pending ? "…" : signUp ? "Create account" : "Sign in"}
         </button>

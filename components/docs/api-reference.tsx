@@ -2,7 +2,7 @@ import { ERRORS } from "@/lib/x3d/errors";
 import { fieldOrder, type EndpointSpec, type Field, type Fields } from "@/lib/x3d/spec/field";
 import { ENDPOINT_SPECS, endpointCodes } from "@/lib/x3d/spec/openapi";
 
-const code = "rounded bg-muted px-1 py-0.5 font-mono text-[0.85em]";
+const code = "rounded bg-muted px-1 py-0.5 font-mono text-[0.85em] break-words";
 
 function valuesText(field: Field): string {
   switch (field.type) {
@@ -23,7 +23,7 @@ function Endpoint({ spec }: { spec: EndpointSpec<Fields> }) {
   const id = spec.path.slice(1).replace(/\//g, "-");
   return (
     <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-xl font-semibold">
+      <h2 id={id} className="text-xl font-semibold break-all">
         <span className="text-success">POST</span> <span className="font-mono">/open-api/v1{spec.path}</span>
       </h2>
       <p className="text-foreground/85">
@@ -104,33 +104,35 @@ export function ApiReference() {
         <h2 id="errors" className="text-xl font-semibold">
           Error codes
         </h2>
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Error codes</caption>
-          <thead className="text-muted-foreground">
-            <tr>
-              <th scope="col" className="py-1 pr-4">
-                Code
-              </th>
-              <th scope="col" className="py-1 pr-4">
-                msg
-              </th>
-              <th scope="col" className="py-1">
-                Meaning
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {Object.entries(ERRORS).map(([c, e]) => (
-              <tr key={c} className="border-t border-border">
-                <th scope="row" className="py-1 pr-4 font-mono font-normal">
-                  {c}
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Error codes</caption>
+            <thead className="text-muted-foreground">
+              <tr>
+                <th scope="col" className="py-1 pr-4">
+                  Code
                 </th>
-                <td className="py-1 pr-4 font-mono">{e.msg}</td>
-                <td className="py-1 text-foreground/85">{e.user}</td>
+                <th scope="col" className="py-1 pr-4">
+                  msg
+                </th>
+                <th scope="col" className="py-1">
+                  Meaning
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {Object.entries(ERRORS).map(([c, e]) => (
+                <tr key={c} className="border-t border-border">
+                  <th scope="row" className="py-1 pr-4 font-mono font-normal">
+                    {c}
+                  </th>
+                  <td className="py-1 pr-4 font-mono">{e.msg}</td>
+                  <td className="py-1 text-foreground/85">{e.user}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
     </article>
   );

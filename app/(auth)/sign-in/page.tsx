@@ -13,12 +13,14 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   if (await currentUser()) redirect(next);
   return (
     <>
-      <h1 className="mb-6 text-lg font-medium">Sign in</h1>
+      <h1 className="mb-5 text-title font-semibold">Sign in</h1>
       <AuthForm mode="sign-in" action={signInAction} next={next} />
       {githubEnabled() && (
         <form action={githubSignInAction} className="mt-4">
           <input type="hidden" name="next" value={next} />
-          <button className="w-full rounded-md border border-border px-3 py-2 text-sm hover:bg-card">Sign in with GitHub</button>
+          <button className="flex h-10 w-full items-center justify-center rounded-md border border-input text-sm font-medium hover:bg-accent">
+            Sign in with GitHub
+          </button>
         </form>
       )}
     </>

@@ -11,7 +11,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
   if (await currentUser()) redirect(next);
   return (
     <>
-      <h1 className="mb-6 text-lg font-medium">Create an account</h1>
+      <h1 className="mb-5 text-title font-semibold">Create an account</h1>
       <AuthForm mode="sign-up" action={signUpAction} next={next} />
     </>
   );
