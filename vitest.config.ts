@@ -11,7 +11,7 @@ export default defineConfig(({ mode }) => ({
     },
   },
   test: {
-    include: mode === "chaos" ? ["test/chaos/**/*.test.ts"] : ["lib/**/*.test.ts", "test/**/*.test.ts"],
+    include: mode === "chaos" ? ["test/chaos/**/*.test.ts"] : ["lib/**/*.test.ts", "components/**/*.test.ts", "test/**/*.test.ts"],
     exclude: mode === "chaos" ? configDefaults.exclude : [...configDefaults.exclude, "test/chaos/**"],
     environment: "node",
     // A PGlite cluster the test files' fresh databases copy (test/setup/pglite-template.ts),

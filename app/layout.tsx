@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { cookies } from "next/headers";
 import { parseTheme, THEME_COOKIE, themeClass } from "@/components/ui/theme";
-import { Providers } from "@/components/ui/providers";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -21,9 +20,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const theme = parseTheme((await cookies()).get(THEME_COOKIE)?.value);
   return (
     <html lang="en" className={themeClass(theme)} data-theme={theme}>
-      <body className="min-h-screen bg-background text-foreground antialiased">
-        <Providers>{children}</Providers>
-      </body>
+      <body className="min-h-screen bg-background text-foreground antialiased">{children}</body>
     </html>
   );
 }

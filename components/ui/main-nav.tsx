@@ -2,14 +2,12 @@
 
 import { Menu, ShieldCheck } from "lucide-react";
 import Link from "next/link";
+import { lazy } from "react";
 import { usePathname } from "next/navigation";
 import { cn } from "./cn";
 import { Button } from "./button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "./dropdown-menu";
-import { NAV_LINKS } from "./nav-links";
-
-const isCurrent = (pathname: string, href: string) =>
-  href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
+import { LazyMenu } from "./lazy-menu";
+import { isCurrent, NAV_LINKS } from "./nav-links";
 
 /** The places as one row of links, from 1024 px up. */
 export function MainNav({ admin }: { admin: boolean }) {
@@ -44,37 +42,15 @@ export function MainNav({ admin }: { admin: boolean }) {
   );
 }
 
+const load = () => import("./phone-menu-content");
+const PhoneMenuContent = lazy(load);
+
 /** Under 1024 px: the same places behind one menu button, so the header stays one row. */
 export function PhoneMenu({ admin }: { admin: boolean }) {
-  const pathname = usePathname();
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Menu" className="lg:hidden">
-          <Menu aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-60">
-        {NAV_LINKS.map(({ href, label, icon: Icon }) => (
-          <DropdownMenuItem key={href} asChild>
-            <Link href={href} aria-current={isCurrent(pathname, href) ? "page" : undefined} className="aria-[current=page]:font-semibold">
-              <Icon aria-hidden />
-              {label}
-            </Link>
-          </DropdownMenuItem>
-        ))}
-        {admin ? (
-          <>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem asChild>
-              <Link href="/admin">
-                <ShieldCheck aria-hidden />
-                Admin
-              </Link>
-            </DropdownMenuItem>
-          </>
-        ) : null}
-      </DropdownMenuContent>
-    </DropdownMenu>
+  const trigger = (
+    <Button variant="ghost" size="icon" aria-label="Menu" className="lg:hidden">
+      <Menu aria-hidden />
+    </Button>
   );
+  return <LazyMenu trigger={trigger} preload={() => void load()} menu={(t) => <PhoneMenuContent trigger={t} admin={admin} />} />;
 }

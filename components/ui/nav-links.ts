@@ -9,3 +9,7 @@ export const NAV_LINKS = [
   { href: "/new/depth", label: "Depth & relief", icon: Layers },
   { href: "/new/segmentation", label: "Segmentation", icon: Boxes },
 ] as const;
+
+/** Whether a place is the page shown (the gallery only at "/"). */
+export const isCurrent = (pathname: string, href: string) =>
+  href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);

@@ -2,18 +2,15 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
-import { Toaster } from "./toast";
-import { TooltipProvider } from "./tooltip";
+import { LazyToaster } from "./lazy-toaster";
 
-/** One TanStack Query client per browser tab, the tooltips' shared delay, and the toasts. */
+/** One TanStack Query client per browser tab, and the toasts. */
 export function Providers({ children }: { children: React.ReactNode }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 2_000, retry: 1 } } }));
   return (
     <QueryClientProvider client={client}>
-      <TooltipProvider>
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      {children}
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

@@ -5,6 +5,7 @@ import { revokeAllSessions } from "@/lib/auth/sessions";
 import { currentUser, type SessionUser } from "@/lib/session";
 import { Balance } from "@/components/ui/balance";
 import { AccountMenu } from "./account-menu";
+import { Providers } from "./providers";
 import { MainNav, PhoneMenu } from "./main-nav";
 
 /**
@@ -26,7 +27,7 @@ export function StudioShell({ user, admin, children }: { user: SessionUser; admi
     await signOut({ redirectTo: "/sign-in" });
   }
   return (
-    <>
+    <Providers>
       <header className="sticky top-0 z-40 h-header border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
         <div className="flex h-full items-center gap-2 px-3 sm:px-4">
           <PhoneMenu admin={admin} />
@@ -44,6 +45,6 @@ export function StudioShell({ user, admin, children }: { user: SessionUser; admi
         </div>
       </header>
       <main id="main">{children}</main>
-    </>
+    </Providers>
   );
 }

@@ -7,6 +7,7 @@ export function TooltipProvider({ delayDuration = 300, ...props }: React.Compone
   return <TooltipPrimitive.Provider delayDuration={delayDuration} {...props} />;
 }
 
+/** A tooltip; wrap it in a TooltipProvider (IconButton does). */
 export const Tooltip = TooltipPrimitive.Root;
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 

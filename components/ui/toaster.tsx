@@ -4,48 +4,13 @@ import { CircleAlert, CircleCheck, Info, X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import { useSyncExternalStore } from "react";
 import { cn } from "./cn";
-
-export interface ToastMessage {
-  title: string;
-  description?: string;
-  tone?: "info" | "success" | "danger";
-}
-
-interface ShownToast extends ToastMessage {
-  id: number;
-}
-
-// One queue per tab: any component may call toast(); the one <Toaster> in Providers shows them.
-let shown: readonly ShownToast[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
-
-/** Shows a short message in the corner (announced politely to screen readers). */
-export function toast(message: ToastMessage): void {
-  shown = [...shown, { ...message, id: nextId++ }].slice(-4);
-  emit();
-}
-
-function dismiss(id: number) {
-  shown = shown.filter((t) => t.id !== id);
-  emit();
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+import { dismiss, shownToasts, subscribe } from "./toast";
 
 const ICONS = { info: Info, success: CircleCheck, danger: CircleAlert } as const;
 
 /** Where toasts appear: bottom right on a desktop, bottom on a phone. */
-export function Toaster() {
-  const toasts = useSyncExternalStore(
-    subscribe,
-    () => shown,
-    () => shown,
-  );
+export default function Toaster() {
+  const toasts = useSyncExternalStore(subscribe, shownToasts, shownToasts);
   return (
     <ToastPrimitive.Provider swipeDirection="right" duration={6000}>
       {toasts.map((t) => {
