@@ -130,6 +130,7 @@ const PAGES: PageCheck[] = [
   },
   { name: "compare", signedIn: true, path: (s) => `/compare?t=${s.tasks[0]}&t=${s.tasks[1]}` },
   { name: "compare, choosing the second task", signedIn: true, path: (s) => `/compare?t=${s.tasks[0]}` },
+  { name: "account", signedIn: true, path: () => "/account" },
   { name: "404 signed in", signedIn: true, path: () => "/tasks/no-such-task" },
   // The admin's.
   {

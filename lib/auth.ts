@@ -1,19 +1,36 @@
 import "server-only";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { headers } from "next/headers";
 import GitHub from "next-auth/providers/github";
 import { z } from "zod";
 import { serverEnv } from "@/lib/env";
 import { authSecret } from "@/lib/auth/secret";
 import { requestAddress } from "@/lib/auth/client-address";
 import { safeNext } from "@/lib/auth/safe-next";
-import { revokeSession, SESSION_MAX_AGE_S, sessionActive, startSession } from "@/lib/auth/sessions";
+import { revokeSession, SESSION_MAX_AGE_S, sessionActive, sessionHandle, startSession } from "@/lib/auth/sessions";
 import { checkCredentials, userForGithub } from "@/lib/auth/users";
 import { log } from "@/lib/log";
 
 /** A correct password for a disabled account: the sign-in form says so (app/(auth)/actions.ts). */
 export class AccountDisabled extends CredentialsSignin {
   code = "disabled";
+}
+
+declare module "next-auth" {
+  interface Session {
+    /** This browser's session, by its handle (lib/auth/sessions.ts sessionHandle): the account page marks it. */
+    sessionHandle?: string;
+  }
+}
+
+/** The User-Agent of the request signing in (a server action or Auth.js's route), kept to name the session's device. */
+async function signInUserAgent(): Promise<string | null> {
+  try {
+    return (await headers()).get("user-agent");
+  } catch {
+    return null; // outside a request
+  }
 }
 
 const credentials = z.object({ email: z.email(), password: z.string().min(1) });
@@ -68,10 +85,10 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         if (own.disabledAt) return null;
         token.sub = own.id;
         token.email = own.email;
-        token.sid = await startSession(own.id);
+        token.sid = await startSession(own.id, await signInUserAgent());
       } else if (user?.id) {
         token.sub = user.id;
-        token.sid = await startSession(user.id);
+        token.sid = await startSession(user.id, await signInUserAgent());
       } else if (typeof token.sid !== "string" || !token.sub || !(await sessionActive(token.sid, token.sub))) {
         return null;
       }
@@ -90,6 +107,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
+      if (typeof token.sid === "string") session.sessionHandle = sessionHandle(token.sid);
       return session;
     },
   },

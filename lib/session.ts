@@ -40,3 +40,11 @@ export async function requireUser(): Promise<SessionUser> {
   if (!user) redirect("/sign-in");
   return user;
 }
+
+/**
+ * The handle of this browser's session (lib/auth/sessions.ts), or null signed out. Not cached:
+ * for the account page and its actions only.
+ */
+export async function currentSessionHandle(): Promise<string | null> {
+  return (await auth())?.sessionHandle ?? null;
+}

@@ -7,7 +7,7 @@ import { serverEnv } from "@/lib/env";
 import { throttleNetwork } from "./client-address";
 import { hashPassword, verifyPassword } from "./password";
 import { openAccount } from "@/lib/credits/ledger";
-import { revokeAllSessions } from "./sessions";
+import { revokeAllSessions, revokeOtherSessions } from "./sessions";
 import { clearEvents, recordEvent, secondsToWait, SIGN_IN_PER_ADDRESS, SIGN_IN_PER_ADDRESS_AND_EMAIL, signUpPerAddress } from "./throttle";
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -41,15 +41,18 @@ export async function createUser(email: string, password: string, name?: string)
   return user ?? null;
 }
 
-/** Sets a new password (the caller checked it with passwordProblem) and ends every session of the user. */
-export async function setPassword(userId: string, password: string): Promise<void> {
+/**
+ * Sets a new password (the caller checked it with passwordProblem) and ends every session of the
+ * user but the one `keepHandle` names (lib/auth/sessions.ts), if any.
+ */
+export async function setPassword(userId: string, password: string, keepHandle: string | null = null): Promise<void> {
   await (
     await db()
   )
     .update(users)
     .set({ passwordHash: await hashPassword(password) })
     .where(eq(users.id, userId));
-  await revokeAllSessions(userId);
+  await revokeOtherSessions(userId, keepHandle);
 }
 
 // Throttle keys (lib/auth/throttle.ts has the policies): the client's network, and it with the e-mail.
@@ -66,6 +69,17 @@ export async function signInWait(email: string, address: string): Promise<number
   return Math.max(perAddress, perPair);
 }
 
+/** Counts a wrong password for `email` from `address` (signing in, or confirming a password change). */
+export async function recordSignInFailure(email: string, address: string): Promise<void> {
+  await Promise.all([
+    recordEvent(addressKey(address), SIGN_IN_PER_ADDRESS),
+    recordEvent(pairKey(address, email), SIGN_IN_PER_ADDRESS_AND_EMAIL),
+  ]);
+}
+
+/** After a right password: the pair's count only, since an own account's success must not reset a spraying address's count. */
+export const clearSignInFailures = (email: string, address: string) => clearEvents(pairKey(address, email));
+
 export type CheckResult = { ok: true; user: User } | { ok: false; waitSeconds: number; disabled?: true };
 
 /** Checks a sign-in from `address`, slowed down after repeated failures from it (throttle.ts). */
@@ -76,14 +90,10 @@ export async function checkCredentials(email: string, password: string, address:
   // Hash even for unknown emails so timing does not tell which emails exist.
   const valid = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : (await hashPassword(password), false);
   if (!user || !valid) {
-    await Promise.all([
-      recordEvent(addressKey(address), SIGN_IN_PER_ADDRESS),
-      recordEvent(pairKey(address, email), SIGN_IN_PER_ADDRESS_AND_EMAIL),
-    ]);
+    await recordSignInFailure(email, address);
     return { ok: false, waitSeconds: await signInWait(email, address) };
   }
-  // The pair only: an own account's success must not reset a spraying address's count.
-  await clearEvents(pairKey(address, email));
+  await clearSignInFailures(email, address);
   // Said only to whoever knows the password.
   if (user.disabledAt) return { ok: false, waitSeconds: 0, disabled: true };
   return { ok: true, user };

@@ -36,6 +36,10 @@ export const sessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Set by signing out, "sign out everywhere" or a password change. */
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** The browser's User-Agent at sign-in (at most 512 characters): the account page names the device from it. */
+    userAgent: text("user_agent"),
+    /** When a request last came with this session (to the minute; lib/auth/sessions.ts). Null on rows from before it was kept. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
