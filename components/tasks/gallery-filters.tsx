@@ -1,0 +1,71 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import { SegmentedControl } from "@/components/ui/segmented-control";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { galleryHref } from "@/lib/tasks/gallery-href";
+import { TASK_KINDS, TASK_STATES, type StudioTaskKind, type TaskState } from "@/lib/tasks/task-types";
+import { KindIcon } from "./kind-icon";
+import { KIND_LABELS, STATE_LABELS } from "./task-labels";
+
+const ALL = "all";
+const isKind = (v: string): v is StudioTaskKind => (TASK_KINDS as readonly string[]).includes(v);
+const isState = (v: string): v is TaskState => (TASK_STATES as readonly string[]).includes(v);
+
+interface Props {
+  /** The gallery's path: "/" or "/tasks". */
+  base: string;
+  kind?: StudioTaskKind | undefined;
+  state?: TaskState | undefined;
+}
+
+/**
+ * The gallery's filters: kind as a row of segments with their icons, state as a select. A
+ * change goes to the gallery's first page with the filters in its address (`?kind=&state=`).
+ */
+export function GalleryFilters({ base, kind, state }: Props) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const go = (next: { kind?: StudioTaskKind | undefined; state?: TaskState | undefined }) =>
+    startTransition(() => router.push(galleryHref(base, { kind, state, ...next }), { scroll: false }));
+
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-2" data-pending={pending ? "true" : undefined} aria-busy={pending}>
+      {/* Scrolls sideways inside itself on a phone rather than squeezing the words or widening the page. */}
+      <div className="-mx-4 w-[calc(100%+2rem)] overflow-x-auto px-4 sm:mx-0 sm:w-auto sm:max-w-full sm:px-0">
+        <SegmentedControl
+          label="Kind"
+          value={kind ?? ALL}
+          className="w-max"
+          options={[
+            { value: ALL, label: <span className="whitespace-nowrap">All kinds</span> },
+            ...TASK_KINDS.map((k) => ({
+              value: k,
+              label: (
+                <span className="flex items-center gap-1.5 whitespace-nowrap">
+                  <KindIcon kind={k} className="size-3.5" />
+                  {KIND_LABELS[k]}
+                </span>
+              ),
+            })),
+          ]}
+          onValueChange={(v) => go({ kind: isKind(v) ? v : undefined })}
+        />
+      </div>
+      <Select value={state ?? ALL} onValueChange={(v) => go({ state: isState(v) ? v : undefined })}>
+        <SelectTrigger aria-label="State" className="w-auto min-w-36">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>All states</SelectItem>
+          {TASK_STATES.map((s) => (
+            <SelectItem key={s} value={s}>
+              {STATE_LABELS[s]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
