@@ -3,6 +3,7 @@ import { StartLinks } from "@/components/start/start-links";
 import { TaskGallery } from "@/components/tasks/task-gallery";
 import { Container } from "@/components/ui/container";
 import { requireUser } from "@/lib/session";
+import { galleryCards } from "@/lib/tasks/gallery-cards";
 import { listUserTasks, parseHistoryFilter } from "@/lib/tasks/queries";
 import type { SearchParams } from "@/lib/tasks/search-params";
 
@@ -34,7 +35,7 @@ export default async function Home({ searchParams }: { searchParams: SearchParam
               Your results
             </h2>
           }
-          tasks={tasks}
+          tasks={galleryCards(tasks)}
           hasNext={hasNext}
           filter={filter}
           deleted={params.deleted !== undefined}

@@ -2,7 +2,7 @@ import { RotateCcw } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import type { StudioTaskKind, TaskState } from "@/lib/tasks/task-types";
+import type { GalleryCard } from "@/lib/tasks/gallery-cards";
 import { CardPicture } from "./card-picture";
 import { DeleteTaskButton } from "./delete-task-button";
 import { KindIcon } from "./kind-icon";
@@ -13,25 +13,12 @@ import { KIND_FORMS, KIND_LABELS } from "./task-labels";
 /** The id of the form the cards' compare boxes belong to (the gallery's toolbar renders it). */
 export const COMPARE_FORM_ID = "compare-pick";
 
-/** One task as its card shows it. */
-export interface TaskCardData {
-  id: string;
-  kind: StudioTaskKind;
-  state: TaskState;
-  /** Not settled yet (unfinished, or done with the result not stored): its state is kept current. */
-  live: boolean;
-  createdAt: string;
-  coverUrl: string | null;
-  /** Until there is a cover: the picture the task was made from. */
-  previewUrl: string | null;
-}
-
 /**
  * A task in the gallery: its cover (until there is one, the image it came from), its state on the
  * cover, kind and age, a box to pick finished ones to compare, "run again" and "delete" (which
  * comes back to `here`, this page of the gallery).
  */
-export function TaskCard({ task, here }: { task: TaskCardData; here: string }) {
+export function TaskCard({ task, here }: { task: GalleryCard; here: string }) {
   const href = `/tasks/${task.id}`;
   const label = KIND_LABELS[task.kind];
   return (
@@ -64,9 +51,9 @@ export function TaskCard({ task, here }: { task: TaskCardData; here: string }) {
       <div className="flex min-w-0 flex-col gap-0.5 pt-2 pr-1 pb-1 pl-3">
         <Link
           href={href}
-          className="flex min-w-0 items-start gap-1.5 rounded-sm pr-2 leading-snug font-medium outline-none hover:text-primary focus-visible:ring-2 focus-visible:ring-ring"
+          className="flex min-h-6 min-w-0 items-center gap-1.5 rounded-sm pr-2 leading-snug font-medium outline-none hover:text-primary focus-visible:ring-2 focus-visible:ring-ring"
         >
-          <KindIcon kind={task.kind} className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+          <KindIcon kind={task.kind} className="size-4 shrink-0 text-muted-foreground" />
           {label}
         </Link>
         <div className="flex items-center gap-1">

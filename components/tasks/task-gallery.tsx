@@ -4,40 +4,26 @@ import { SampleImages } from "@/components/start/sample-images";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { galleryHref } from "@/lib/tasks/gallery-href";
-import type { StudioTask } from "@/lib/db/schema";
-import { inputPreviewUrl } from "@/lib/tasks/input-preview";
-import { taskView, type HistoryFilter } from "@/lib/tasks/queries";
+import type { GalleryCard } from "@/lib/tasks/gallery-cards";
+import type { HistoryFilter } from "@/lib/tasks/queries";
 import { GalleryFilters } from "./gallery-filters";
-import { COMPARE_FORM_ID, TaskCard, type TaskCardData } from "./task-card";
+import { COMPARE_FORM_ID, TaskCard } from "./task-card";
 
 interface Props {
   /** The gallery's path, "/" or "/tasks": filters, pages and deletes come back to it. */
   base: string;
   /** The page's title for the gallery (an h1 or h2). */
   heading: React.ReactNode;
-  /** This page of the user's tasks, newest first, as the page found them. */
-  tasks: StudioTask[];
+  /** This page of the user's tasks, newest first (lib/tasks/gallery-cards.ts). */
+  tasks: GalleryCard[];
   hasNext: boolean;
   filter: HistoryFilter;
   /** A task was just deleted (`?deleted=`): say so. */
   deleted: boolean;
   /** What a new account's empty gallery says before its samples. */
-  emptyHint: string;
+  emptyHint: React.ReactNode;
   /** Leave the filters out while the account has no task at all (the home page, where they would only be noise). */
   filtersOnlyWithTasks?: boolean;
-}
-
-function card(task: StudioTask): TaskCardData {
-  const view = taskView(task);
-  return {
-    id: view.id,
-    kind: view.kind,
-    state: view.state,
-    live: !view.settled,
-    createdAt: view.createdAt,
-    coverUrl: view.cover.url,
-    previewUrl: view.cover.url ? null : (inputPreviewUrl(task.id, task.kind, task.inputs) ?? null),
-  };
 }
 
 /**
@@ -76,7 +62,7 @@ export function TaskGallery({ base, heading, tasks, hasNext, filter, deleted, em
           aria-label="Your tasks"
         >
           {tasks.map((task) => (
-            <TaskCard key={task.id} task={card(task)} here={here} />
+            <TaskCard key={task.id} task={task} here={here} />
           ))}
         </ul>
       ) : fresh ? (

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { TaskGallery } from "@/components/tasks/task-gallery";
 import { Container } from "@/components/ui/container";
 import { requireUser } from "@/lib/session";
+import { galleryCards } from "@/lib/tasks/gallery-cards";
 import { listUserTasks, parseHistoryFilter } from "@/lib/tasks/queries";
 import type { SearchParams } from "@/lib/tasks/search-params";
 
@@ -17,12 +19,20 @@ export default async function TasksPage({ searchParams }: { searchParams: Search
       <TaskGallery
         base="/tasks"
         heading={<h1 className="text-display font-semibold tracking-tight">My tasks</h1>}
-        tasks={tasks}
+        tasks={galleryCards(tasks)}
         hasNext={hasNext}
         filter={filter}
         // Set by a delete (components/tasks/delete-task-button), on this page or the task's own.
         deleted={params.deleted !== undefined}
-        emptyHint="Start from one of these samples, or drop your own image on the home page."
+        emptyHint={
+          <>
+            Start from one of these samples, or drop your own image on{" "}
+            <Link href="/" className="text-primary underline underline-offset-4">
+              the home page
+            </Link>
+            .
+          </>
+        }
       />
     </Container>
   );
