@@ -45,11 +45,11 @@ export function proxy(request: NextRequest): NextResponse {
  * Pages, and signed file links; never the other routes (/api, /open-api, /metrics). A proxy that matches a route cuts its
  * request body at 10 MB (proxyClientMaxBodySize), silently: /api/uploads and the Open API's
  * create routes take models of up to 200 MB. Next's own static files and public/ (the Draco
- * decoder, the viewer's environment map) need no nonce either.
+ * decoder, the viewer's environment map, the home page's sample images) need no nonce either.
  */
 export const config = {
   matcher: [
     "/open-api/v1/files/:path*",
-    "/((?!api(?:/|$)|open-api(?:/|$)|metrics$|_next/static/|_next/image|draco/|env/|favicon\\.ico).*)",
+    "/((?!api(?:/|$)|open-api(?:/|$)|metrics$|_next/static/|_next/image|draco/|env/|samples/|favicon\\.ico).*)",
   ],
 };

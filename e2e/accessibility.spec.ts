@@ -68,6 +68,12 @@ const PAGES: PageCheck[] = [
   },
   // Signed in.
   { name: "home", signedIn: true, path: () => "/" },
+  {
+    name: "home, filtered to a kind with no task",
+    signedIn: true,
+    path: () => "/?kind=split",
+    prepare: async (page) => void (await expect(page.getByTestId("history-empty")).toContainText("No tasks match")),
+  },
   { name: "new image to 3D", signedIn: true, path: () => "/new/image" },
   {
     name: "new image to 3D, several views",

@@ -13,6 +13,17 @@ async function expectDone(page: Page) {
   await expect(page.getByRole("link", { name: /^Download GLB$/ })).toBeVisible({ timeout: 30_000 });
 }
 
+/** Picks a kind in the history's kind filter (a row of radio segments). */
+async function kindFilter(page: Page, label: string) {
+  await page.getByRole("radiogroup", { name: "Kind" }).getByRole("radio", { name: label, exact: true }).click();
+}
+
+/** Picks a state in the history's state filter (a select). */
+async function stateFilter(page: Page, label: string) {
+  await page.getByRole("combobox", { name: "State" }).click();
+  await page.getByRole("option", { name: label, exact: true }).click();
+}
+
 /** A page in a fresh browser context: no cookies, no session. */
 async function anonymousPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -59,10 +70,10 @@ test("a task is watched to the end, downloaded, shared, revoked and kept from ot
   await expect(row.getByTestId("state-badge")).toHaveText("Done");
   await expect(row.locator(`img[src="/api/files/${id}/cover"]`)).toBeVisible();
   await expect(row.getByRole("link", { name: "Run again" })).toHaveAttribute("href", `/new/image?again=${id}`);
-  await page.getByLabel("Kind").selectOption("split");
+  await kindFilter(page, "Split");
   await expect(page.getByTestId("history-empty")).toBeVisible();
-  await page.getByLabel("Kind").selectOption("image-to-3d");
-  await page.getByLabel("State").selectOption("success");
+  await kindFilter(page, "Image to 3D");
+  await stateFilter(page, "Done");
   await expect(page).toHaveURL(/kind=image-to-3d&state=success/);
   await expect(page.getByTestId("task-row")).toHaveCount(1);
 
@@ -175,10 +186,10 @@ test.describe("task pages without tasks", () => {
     await page.goto("/tasks");
     await expect(page.getByRole("heading", { name: "My tasks" })).toBeVisible();
     await expect(page.getByTestId("history-empty")).toContainText("No tasks yet");
-    await page.getByLabel("Kind").selectOption("split");
+    await kindFilter(page, "Split");
     await expect(page).toHaveURL(/kind=split/);
     await expect(page.getByTestId("history-empty")).toContainText("No tasks match");
-    await expect(page.getByLabel("Kind")).toHaveValue("split");
+    await expect(page.getByRole("radiogroup", { name: "Kind" }).getByRole("radio", { name: "Split" })).toBeChecked();
   });
 
   test("unknown tasks, files and callbacks are 404", async ({ page, account }) => {

@@ -1,33 +1,48 @@
+import { HomeDropZone } from "@/components/start/home-drop-zone";
+import { StartLinks } from "@/components/start/start-links";
+import { TaskGallery } from "@/components/tasks/task-gallery";
 import { Container } from "@/components/ui/container";
-import Link from "next/link";
+import { requireUser } from "@/lib/session";
+import { galleryCards } from "@/lib/tasks/gallery-cards";
+import { listUserTasks, parseHistoryFilter } from "@/lib/tasks/queries";
+import type { SearchParams } from "@/lib/tasks/search-params";
 
-const KINDS = [
-  ["/new/image", "Image to 3D", "One photo, or front, back, left and right views, to a textured model."],
-  ["/new/texture", "Texture a model", "Paint an existing GLB from an image."],
-  ["/new/split", "Split for printing", "Cut a character or object into parts with joints."],
-  ["/new/depth", "Depth & relief", "A depth map or a printable relief from an image."],
-  ["/new/segmentation", "Segmentation", "Label a model's parts."],
-] as const;
-
-export default function Home() {
+/** The artist's gallery: a drop zone and the ways to start at the top, their results below. */
+export default async function Home({ searchParams }: { searchParams: SearchParams }) {
+  const user = await requireUser();
+  const params = await searchParams;
+  const filter = parseHistoryFilter(params);
+  const { tasks, hasNext } = await listUserTasks(user.id, filter);
   return (
-    <Container>
-      <h1 className="text-2xl font-semibold tracking-tight">Start something</h1>
-      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {KINDS.map(([href, title, text]) => (
-          <Link key={href} href={href} className="rounded-lg border border-border p-5 hover:border-primary">
-            <h2 className="font-medium">{title}</h2>
-            <p className="mt-1 text-sm text-muted-foreground">{text}</p>
-          </Link>
-        ))}
-      </div>
-      <p className="mt-8 text-sm text-muted-foreground">
-        Your results are in{" "}
-        <Link href="/tasks" className="text-primary underline">
-          My tasks
-        </Link>
-        .
-      </p>
+    <Container className="max-w-7xl space-y-10">
+      <section aria-labelledby="start-heading" className="space-y-4">
+        <div>
+          <h1 id="start-heading" className="text-display font-semibold tracking-tight">
+            Start something
+          </h1>
+          <p className="mt-1 text-body text-muted-foreground">Drop an image to turn it into a 3D model, or pick a tool.</p>
+        </div>
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_var(--spacing-panel)]">
+          <HomeDropZone />
+          <StartLinks />
+        </div>
+      </section>
+      <section aria-labelledby="results-heading">
+        <TaskGallery
+          base="/"
+          heading={
+            <h2 id="results-heading" className="text-title font-semibold tracking-tight">
+              Your results
+            </h2>
+          }
+          tasks={galleryCards(tasks)}
+          hasNext={hasNext}
+          filter={filter}
+          deleted={params.deleted !== undefined}
+          emptyHint="Drop an image above, or start from one of these samples."
+          filtersOnlyWithTasks
+        />
+      </section>
     </Container>
   );
 }

@@ -1,8 +1,12 @@
 "use client";
 
+import { Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { ScriptButton } from "@/components/ui/script-button";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 
 /**
  * The history page (`history`, with its filters) saying that `taskId` was deleted: the id
@@ -18,13 +22,15 @@ interface Props {
   history?: string;
   /** Says which task, for a button among many (history rows). */
   label?: string;
+  /** A bin icon with a "Delete" tooltip instead of the word (a gallery card); `label` still names it. */
+  compact?: boolean;
 }
 
 /**
  * "Delete" with a confirm step: a modal dialog (Escape or Cancel closes it, focus starts on
  * Cancel) whose "Delete task" calls DELETE /api/tasks/<id>, then goes to the history.
  */
-export function DeleteTaskButton({ taskId, history = "/tasks", label }: Props) {
+export function DeleteTaskButton({ taskId, history = "/tasks", label, compact = false }: Props) {
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
   const [pending, setPending] = useState(false);
@@ -52,19 +58,37 @@ export function DeleteTaskButton({ taskId, history = "/tasks", label }: Props) {
     }
   };
 
+  const open = () => {
+    setError(null);
+    dialog.current?.showModal();
+  };
+
   return (
     <>
-      <ScriptButton
-        type="button"
-        aria-label={label}
-        className="rounded-md border border-destructive/50 px-3 py-1.5 text-sm text-destructive hover:border-destructive/50 disabled:opacity-50"
-        onClick={() => {
-          setError(null);
-          dialog.current?.showModal();
-        }}
-      >
-        Delete
-      </ScriptButton>
+      {compact ? (
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <ScriptButton
+              type="button"
+              aria-label={label ?? "Delete"}
+              className={cn(buttonVariants({ variant: "ghost", size: "icon-sm" }), "text-muted-foreground hover:text-destructive")}
+              onClick={open}
+            >
+              <Trash2 aria-hidden />
+            </ScriptButton>
+          </TooltipTrigger>
+          <TooltipContent>Delete</TooltipContent>
+        </Tooltip>
+      ) : (
+        <ScriptButton
+          type="button"
+          aria-label={label}
+          className="rounded-md border border-destructive/50 px-3 py-1.5 text-sm text-destructive hover:border-destructive/50 disabled:opacity-50"
+          onClick={open}
+        >
+          Delete
+        </ScriptButton>
+      )}
       <dialog
         ref={dialog}
         aria-labelledby={titleId}

@@ -3,24 +3,26 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
+import { Badge, type badgeVariants } from "@/components/ui/badge";
 import type { TaskState } from "@/lib/tasks/task-types";
 import type { TaskView } from "@/lib/tasks/queries";
+import type { VariantProps } from "class-variance-authority";
 import { STATE_LABELS } from "./task-labels";
 
-const TONES: Record<TaskState, string> = {
-  checking: "bg-warning/10 text-warning",
-  created: "bg-muted text-foreground/85",
-  queueing: "bg-muted text-foreground/85",
-  processing: "bg-info/15 text-primary",
-  success: "bg-success/10 text-success",
-  failed: "bg-destructive/10 text-destructive",
+const TONES: Record<TaskState, VariantProps<typeof badgeVariants>["tone"]> = {
+  checking: "warning",
+  created: "neutral",
+  queueing: "neutral",
+  processing: "info",
+  success: "success",
+  failed: "danger",
 };
 
 export function StateLabel({ state }: { state: TaskState }) {
   return (
-    <span data-testid="state-badge" className={`rounded px-2 py-0.5 text-xs font-medium ${TONES[state]}`}>
+    <Badge data-testid="state-badge" tone={TONES[state]}>
       {STATE_LABELS[state]}
-    </span>
+    </Badge>
   );
 }
 

@@ -13,6 +13,15 @@ export const KIND_LABELS: Record<StudioTaskKind, string> = {
   segmentation: "Segmentation",
 };
 
+/** What each kind makes, in one line (the home page's ways to start). */
+export const KIND_SUMMARIES: Record<StudioTaskKind, string> = {
+  "image-to-3d": "A textured model from one photo or four views.",
+  texture: "Paint an existing model from an image.",
+  split: "Cut a model into printable parts with joints.",
+  depth: "A depth map or a printable relief.",
+  segmentation: "Label a model's parts.",
+};
+
 /** The form that makes each kind (for "run again"). */
 export const KIND_FORMS: Record<StudioTaskKind, string> = {
   "image-to-3d": "/new/image",

@@ -6,9 +6,9 @@ import { studioTasks, type StudioTask, type StudioTaskKind, type TaskState } fro
 import { userMessage } from "@/lib/x3d/errors";
 import { isSettled } from "./refresh";
 import { storedFormat } from "./results";
+import { TASK_KINDS, TASK_STATES } from "./task-types";
 
-export const TASK_KINDS = ["image-to-3d", "texture", "split", "depth", "segmentation"] as const satisfies readonly StudioTaskKind[];
-export const TASK_STATES = ["created", "queueing", "processing", "success", "failed"] as const satisfies readonly TaskState[];
+export { TASK_KINDS, TASK_STATES };
 export const HISTORY_PAGE_SIZE = 20;
 
 /**
