@@ -13,6 +13,7 @@ import { makeDisplayCopy, type DeriveDisplay } from "./display-copy";
 import { cachedTask, forgetTask, loadTask, rememberTask } from "./task-cache";
 import { shutdownSignal } from "@/lib/shutdown";
 import { serverEnv } from "@/lib/env";
+import { isSettled } from "./settled";
 
 /**
  * How a studio task learns its state: from the service, at most once per REFRESH_INTERVAL_MS
@@ -75,10 +76,8 @@ const defaultDeps = (): RefreshDeps => ({
   signal: shutdownSignal(),
 });
 
-/** Nothing more to do: it failed, or it succeeded with its result stored and its display copy settled. */
-export function isSettled(task: Pick<StudioTask, "state" | "resultFile" | "displayState">): boolean {
-  return task.state === "failed" || (task.state === "success" && task.resultFile !== null && task.displayState !== null);
-}
+// Here too for its many importers; in a leaf of its own so the task cache can use it (lib/tasks/live).
+export { isSettled };
 
 /** Whether the service may be asked now: the last refresh is at least `minIntervalMs` old (and no copy lease holds). */
 function due(task: StudioTask, now: Date, minIntervalMs: number): boolean {
@@ -121,18 +120,21 @@ async function run(id: string, minIntervalMs: number, deps: RefreshDeps): Promis
   try {
     result = await queryService(deps.service, claimed);
   } catch (error) {
+    // A state is dated when the studio learned it: at the answer, not the question (stateTimes).
+    const answeredAt = deps.now();
     if (error instanceof X3dError && FAILURE_CODES.includes(error.code)) {
-      const failed = await recordState(claimed, "failed", claimedAt, error.code);
+      const failed = await recordState(claimed, "failed", answeredAt, error.code);
       await recordServiceError("task", error, id);
       return { task: failed };
     }
-    if (error instanceof X3dError && error.code === UNKNOWN_TASK_CODE) return countUnknownAnswer(claimed, claimedAt);
+    if (error instanceof X3dError && error.code === UNKNOWN_TASK_CODE) return countUnknownAnswer(claimed, answeredAt);
     log.error({ err: error }, `[studio] refreshing task ${id}`);
     await recordServiceError("query", error, id);
     return { task: claimed, problem: error instanceof X3dError ? error.userMessage : "The service could not be reached." };
   }
 
-  const updated = await recordState(claimed.unknownAnswers ? await resetUnknownAnswers(claimed) : claimed, result.state, claimedAt);
+  const answeredAt = deps.now();
+  const updated = await recordState(claimed.unknownAnswers ? await resetUnknownAnswers(claimed) : claimed, result.state, answeredAt);
   if (updated.state !== "success" || updated.resultFile) return { task: updated };
   const copied = await copyResult(updated, result, claimedAt, deps);
   if (copied.problem || !copied.task.resultFile) return copied;
