@@ -1,7 +1,7 @@
 import "server-only";
 import { log } from "@/lib/log";
 import { and, eq, isNull, lte, notInArray, or, sql } from "drizzle-orm";
-import { db } from "@/lib/db";
+import { db, type Db } from "@/lib/db";
 import { refundTask } from "@/lib/credits/ledger";
 import { recordServiceError } from "./service-errors";
 import { studioTasks, type StudioTask, type TaskState } from "@/lib/db/schema";
@@ -212,11 +212,8 @@ function queryService(service: TaskQueries, task: StudioTask): Promise<TaskResul
 async function recordState(task: StudioTask, state: TaskState, at: Date, errorCode?: number): Promise<StudioTask> {
   if (task.state === state) return task;
   const seen = JSON.stringify({ [state]: at.toISOString() });
-  // A task that fails gets its charge back in the same transaction (lib/credits).
-  const [row] = await (
-    await db()
-  ).transaction(async (tx) => {
-    const rows = await tx
+  const update = (runner: Db | Parameters<Parameters<Db["transaction"]>[0]>[0]) =>
+    runner
       .update(studioTasks)
       .set({
         state,
@@ -227,9 +224,19 @@ async function recordState(task: StudioTask, state: TaskState, at: Date, errorCo
       })
       .where(and(eq(studioTasks.id, task.id), notInArray(studioTasks.state, ["success", "failed"])))
       .returning();
-    if (state === "failed" && rows.length) await refundTask(tx, task.id);
-    return rows;
-  });
+  const database = await db();
+  // A task that fails gets its charge back in the same transaction (lib/credits). Any other
+  // state is one statement, without a transaction: on PGlite that is three round trips to the
+  // database thread, holding every other statement of the process meanwhile, before the task
+  // page can be told.
+  const [row] =
+    state === "failed"
+      ? await database.transaction(async (tx) => {
+          const rows = await update(tx);
+          if (rows.length) await refundTask(tx, task.id);
+          return rows;
+        })
+      : await update(database);
   return row ? rememberTask(row) : ((await loadTask(task.id)) ?? task);
 }
 
