@@ -6,9 +6,10 @@ export const HEARTBEAT_MS = 15_000;
 export const RETRY_MS = 3_000;
 
 /**
- * The stream's headers. `no-transform`: `next start` gzips compressible answers, and the
- * compressor would hold small events back until its buffer fills; a proxy that honours it
- * leaves the stream as it is too. `X-Accel-Buffering: no` asks nginx not to buffer it.
+ * The stream's headers. `no-transform`: `next start` gzips compressible answers, this one too
+ * without it (it flushes the compressor after each chunk, so events still came through, but
+ * every event then depends on that flush); with it the stream goes out plain, and a proxy that
+ * honours it does not recompress it either. `X-Accel-Buffering: no` asks nginx not to buffer it.
  */
 export const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = {
   "Content-Type": "text/event-stream; charset=utf-8",
