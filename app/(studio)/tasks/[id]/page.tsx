@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { NotifyToggle } from "@/components/tasks/notify-toggle";
 import { TaskDetail } from "@/components/tasks/task-detail";
 import { requireUser } from "@/lib/session";
 import { findUserTask, taskView } from "@/lib/tasks/queries";
@@ -21,10 +22,11 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
   ]);
   return (
     <>
-      <p className="mb-4 text-sm text-neutral-400">
+      <p className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm text-neutral-400">
         <Link href="/tasks" className="hover:text-neutral-300">
           ← My tasks
         </Link>
+        <NotifyToggle />
       </p>
       <TaskDetail
         initial={taskView(task)}
