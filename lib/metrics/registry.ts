@@ -65,7 +65,11 @@ export function metrics(): Metrics {
         registers,
       }),
       taskPolls: new Counter({ name: "x3d_task_polls_total", help: "Task status polls answered", labelNames: ["face"], registers }),
-      taskEventStreams: new Gauge({ name: "x3d_task_event_streams", help: "Live task event streams open (GET /api/tasks/events)", registers }),
+      taskEventStreams: new Gauge({
+        name: "x3d_task_event_streams",
+        help: "Live task event streams open (GET /api/tasks/events)",
+        registers,
+      }),
     };
   });
 }
