@@ -23,6 +23,8 @@ interface Block {
 /** An open event stream, read block by block as the bytes arrive. */
 class EventStream {
   readonly blocks: Block[] = [];
+  /** The server ended the stream (not this side). */
+  ended = false;
   private buffer = "";
   private readonly controller = new AbortController();
   response!: Response;
@@ -58,8 +60,9 @@ class EventStream {
           this.blocks.push(block);
         }
       }
+      this.ended = true;
     } catch {
-      // aborted by close()
+      // aborted by close(), or the connection cut
     }
   }
 
@@ -142,6 +145,15 @@ describe("the task event stream of one server", () => {
     }
     // The client went away: the server ends both streams and their subscriptions.
     await until(async () => (await openStreams()) === 0, "the closed streams to be counted out", 10_000);
+  });
+
+  it("a stream open when the server stops ends at once and does not hold the shutdown", async () => {
+    const stream = await EventStream.open(server.url, await newUser(server.url));
+    await until(() => stream.blocks.length > 0, "the stream to open", 5_000);
+    const exit = await server.stop();
+    expect(exit).toMatchObject({ code: 0, signal: null });
+    expect(exit!.ms).toBeLessThan(3_000);
+    expect(stream.ended).toBe(true);
   });
 });
 

@@ -31,6 +31,7 @@ describe("the task event stream", () => {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-cache, no-transform",
       "X-Accel-Buffering": "no",
+      Connection: "close",
     });
   });
 

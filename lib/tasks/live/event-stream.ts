@@ -10,11 +10,14 @@ export const RETRY_MS = 3_000;
  * without it (it flushes the compressor after each chunk, so events still came through, but
  * every event then depends on that flush); with it the stream goes out plain, and a proxy that
  * honours it does not recompress it either. `X-Accel-Buffering: no` asks nginx not to buffer it.
+ * `Connection: close`: a stream ends only when the server stops, and its connection, idle but
+ * kept alive, then held the stop 3 s longer (an HTTP/2 proxy drops the header; it is HTTP/1.1's).
  */
 export const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = {
   "Content-Type": "text/event-stream; charset=utf-8",
   "Cache-Control": "no-cache, no-transform",
   "X-Accel-Buffering": "no",
+  Connection: "close",
 };
 
 /** One change as a server-sent event: `event: task` with the task's id, state and whether it settled (never its user). */
