@@ -7,6 +7,7 @@ import { closeDatabase } from "@/lib/db";
 import { log } from "@/lib/log";
 import { installShutdown, onShutdown } from "@/lib/shutdown";
 import { startDeletedTaskSweeps } from "@/lib/tasks/delete-task";
+import { taskChangeRelay } from "@/lib/tasks/live/publish";
 
 /**
  * Handles SIGTERM/SIGINT (lib/shutdown), starts the studio's housekeeping, boots the embedded
@@ -16,6 +17,8 @@ import { startDeletedTaskSweeps } from "@/lib/tasks/delete-task";
 export async function startServices(): Promise<void> {
   installShutdown();
   onShutdown("the database", "close", closeDatabase);
+  // The listening connection of the task pages' live updates (PostgreSQL only; lib/tasks/live).
+  onShutdown("the task change listener", "close", async () => taskChangeRelay()?.stop());
   // The studio's housekeeping: retries file removals of deleted tasks (lib/tasks/delete-task).
   onShutdown("the studio's housekeeping", "drain", startDeletedTaskSweeps());
   const env = serverEnv();

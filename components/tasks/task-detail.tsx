@@ -16,8 +16,9 @@ import { ShareControls } from "./share-controls";
 import { StateTimeline } from "./state-timeline";
 import { TaskInputs } from "./task-inputs";
 import { KIND_LABELS, STATE_LABELS } from "./task-labels";
-
-const POLL_MS = 2_000;
+import { useFinishNotification } from "./use-finish-notification";
+import { useTaskEvents } from "./use-task-events";
+import { useTaskTitle } from "./use-task-title";
 
 async function fetchTask(id: string): Promise<TaskView> {
   // no-cache: the browser revalidates with the ETag it holds, and an unchanged task comes back as 304.
@@ -38,14 +39,18 @@ interface Props {
 /** The task page: polls the studio's status route until the task settles, then shows the result or the reason it failed. */
 export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShare }: Props) {
   const queryClient = useQueryClient();
+  // Each change of the task refetches it at once; polling stays, slower while the stream is open.
+  const { pollMs } = useTaskEvents();
   const { data: task = initial, error } = useQuery({
     queryKey: ["task", initial.id],
     queryFn: () => fetchTask(initial.id),
     initialData: initial,
     // Polls until the task settles (failed, or done with its result stored), then stops.
-    refetchInterval: (query) => (query.state.data?.settled ? false : POLL_MS),
+    refetchInterval: (query) => (query.state.data?.settled ? false : pollMs),
     refetchIntervalInBackground: false,
   });
+  useTaskTitle(task);
+  useFinishNotification(task);
 
   // A finished task changes the balance (charged, or refunded).
   useEffect(() => {
@@ -56,7 +61,7 @@ export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShar
     <div className="space-y-8">
       <header className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <h1 className="text-2xl font-semibold tracking-tight">{KIND_LABELS[task.kind]}</h1>
-        <span data-testid="task-state" className="text-sm text-foreground/85">
+        <span data-testid="task-state" data-state={task.state} className="text-sm text-foreground/85">
           {STATE_LABELS[task.state]}
         </span>
         <span className="text-sm text-muted-foreground">

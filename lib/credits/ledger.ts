@@ -90,17 +90,16 @@ export async function chargeAndRecord(task: NewChargedTask, limited: boolean): P
 /**
  * Undoes a task the service refused or never received: its row and its charge go together, so
  * a refused task is neither stored nor charged. Only a task still "checking" without a service
- * id qualifies.
+ * id qualifies; whether it was one (and is gone).
  */
-export async function unrecord(taskId: string): Promise<void> {
-  await (
-    await db()
-  ).transaction(async (tx) => {
+export async function unrecord(taskId: string): Promise<boolean> {
+  return (await db()).transaction(async (tx) => {
     const gone = await tx
       .delete(studioTasks)
       .where(and(eq(studioTasks.id, taskId), eq(studioTasks.state, "checking"), sql`${studioTasks.serviceTaskId} is null`))
       .returning({ id: studioTasks.id });
     if (gone.length) await tx.delete(creditLedger).where(and(eq(creditLedger.taskId, taskId), eq(creditLedger.kind, "charge")));
+    return gone.length > 0;
   });
 }
 

@@ -22,6 +22,8 @@ export interface Metrics {
   uploadBytes: Counter<"face">;
   /** Task polls answered: the task page's GET /api/tasks/<id>, the service's query routes. */
   taskPolls: Counter<"face">;
+  /** Task pages' live streams open now (GET /api/tasks/events). */
+  taskEventStreams: Gauge;
 }
 
 export function metrics(): Metrics {
@@ -63,6 +65,11 @@ export function metrics(): Metrics {
         registers,
       }),
       taskPolls: new Counter({ name: "x3d_task_polls_total", help: "Task status polls answered", labelNames: ["face"], registers }),
+      taskEventStreams: new Gauge({
+        name: "x3d_task_event_streams",
+        help: "Live task event streams open (GET /api/tasks/events)",
+        registers,
+      }),
     };
   });
 }

@@ -15,6 +15,7 @@ import { chargeAndRecord, shortMessage, unrecord } from "@/lib/credits/ledger";
 import { userIsAdmin } from "@/lib/auth/roles";
 import { confirmTask, prepareTask } from "./record";
 import { recordServiceError } from "./service-errors";
+import { rememberDeletedTask, rememberTask } from "./task-cache";
 
 let embeddedCosts: CostTable | undefined;
 
@@ -108,6 +109,7 @@ export async function createWithService(request: CreateRequest): Promise<CreateO
     !(await userIsAdmin(request.userId)),
   );
   if (!charged.ok) return problemsState({ form: shortMessage(charged.cost, charged.remaining) }, request.shown);
+  rememberTask(charged.task);
   let created: CreateResult;
   try {
     created = await request.call(prepared.callbackUrl);
@@ -116,7 +118,7 @@ export async function createWithService(request: CreateRequest): Promise<CreateO
       log.error({ err: error }, `[studio] the answer to creating task ${prepared.id} was lost; keeping it as "checking"`);
       return { status: "created", id: prepared.id };
     }
-    await unrecord(prepared.id);
+    if (await unrecord(prepared.id)) rememberDeletedTask(charged.task);
     await recordServiceError("create", error);
     return serviceErrorState(error, request.shown);
   }

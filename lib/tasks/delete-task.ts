@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import { shares, studioTasks, type StudioTask } from "@/lib/db/schema";
 import { resultFolder, storedPath, studioDir } from "@/lib/storage";
 import { ownedBy } from "./queries";
-import { forgetDeletedTask, loadTask } from "./task-cache";
+import { loadTask, rememberDeletedTask } from "./task-cache";
 
 /**
  * Deleting a studio task: its row and share links go in one transaction, then its stored files
@@ -56,7 +56,7 @@ export async function deleteTask(deleter: Deleter, id: string): Promise<StudioTa
     return row;
   });
   if (!task) return null;
-  forgetDeletedTask(id);
+  rememberDeletedTask(task);
   await removeFiles(task);
   return task;
 }

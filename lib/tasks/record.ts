@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import { and, eq, isNull } from "drizzle-orm";
 import { studioTasks } from "@/lib/db/schema";
 import { newId } from "@/lib/storage";
+import { rememberTask } from "./task-cache";
 
 export const hashSecret = (secret: string) => crypto.createHash("sha256").update(secret).digest("hex");
 
@@ -25,10 +26,12 @@ export function prepareTask(): { id: string; callbackUrl: string; callbackSecret
  */
 export async function confirmTask(id: string, serviceTaskId: string): Promise<void> {
   const now = new Date();
-  await (
+  const [row] = await (
     await db()
   )
     .update(studioTasks)
     .set({ serviceTaskId, state: "created", stateTimes: { created: now.toISOString() }, updatedAt: now })
-    .where(and(eq(studioTasks.id, id), eq(studioTasks.state, "checking"), isNull(studioTasks.serviceTaskId)));
+    .where(and(eq(studioTasks.id, id), eq(studioTasks.state, "checking"), isNull(studioTasks.serviceTaskId)))
+    .returning();
+  if (row) rememberTask(row);
 }

@@ -153,6 +153,26 @@ describe("refreshTask", () => {
     expect((await row(id)).stateTimes).toEqual({ created, processing: first });
   });
 
+  it("dates a state by the service's answer, not by the question: stateTimes is when the studio learned it", async () => {
+    const { service, answers } = fakeService();
+    const { id, serviceTaskId } = await newTask();
+    const asked = clock;
+    answers.set(serviceTaskId, async () => {
+      clock += 700; // the service took 0.7 s to answer
+      return { task_id: serviceTaskId, state: "processing" };
+    });
+    await refreshTask(id, {}, deps(service));
+    expect((await row(id)).stateTimes.processing).toBe(new Date(asked + 700).toISOString());
+    clock += REFRESH_INTERVAL_MS;
+    const failedAsked = clock;
+    answers.set(serviceTaskId, async () => {
+      clock += 400;
+      throw new X3dError({ code: 50010001, msg: "generate failed", kind: "service" });
+    });
+    await refreshTask(id, {}, deps(service));
+    expect((await row(id)).stateTimes.failed).toBe(new Date(failedAsked + 400).toISOString());
+  });
+
   it("copies the result and cover once, then never asks the service again", async () => {
     const { service, answers, calls } = fakeService();
     const fetcher = fakeFetch(30);

@@ -1,7 +1,7 @@
 import "server-only";
 import { log } from "@/lib/log";
 import { and, eq, isNull, lte, notInArray, or, sql } from "drizzle-orm";
-import { db } from "@/lib/db";
+import { db, type Db } from "@/lib/db";
 import { refundTask } from "@/lib/credits/ledger";
 import { recordServiceError } from "./service-errors";
 import { studioTasks, type StudioTask, type TaskState } from "@/lib/db/schema";
@@ -13,6 +13,7 @@ import { makeDisplayCopy, type DeriveDisplay } from "./display-copy";
 import { cachedTask, forgetTask, loadTask, rememberTask } from "./task-cache";
 import { shutdownSignal } from "@/lib/shutdown";
 import { serverEnv } from "@/lib/env";
+import { isSettled } from "./settled";
 
 /**
  * How a studio task learns its state: from the service, at most once per REFRESH_INTERVAL_MS
@@ -75,10 +76,8 @@ const defaultDeps = (): RefreshDeps => ({
   signal: shutdownSignal(),
 });
 
-/** Nothing more to do: it failed, or it succeeded with its result stored and its display copy settled. */
-export function isSettled(task: Pick<StudioTask, "state" | "resultFile" | "displayState">): boolean {
-  return task.state === "failed" || (task.state === "success" && task.resultFile !== null && task.displayState !== null);
-}
+// Here too for its many importers; in a leaf of its own so the task cache can use it (lib/tasks/live).
+export { isSettled };
 
 /** Whether the service may be asked now: the last refresh is at least `minIntervalMs` old (and no copy lease holds). */
 function due(task: StudioTask, now: Date, minIntervalMs: number): boolean {
@@ -121,18 +120,21 @@ async function run(id: string, minIntervalMs: number, deps: RefreshDeps): Promis
   try {
     result = await queryService(deps.service, claimed);
   } catch (error) {
+    // A state is dated when the studio learned it: at the answer, not the question (stateTimes).
+    const answeredAt = deps.now();
     if (error instanceof X3dError && FAILURE_CODES.includes(error.code)) {
-      const failed = await recordState(claimed, "failed", claimedAt, error.code);
+      const failed = await recordState(claimed, "failed", answeredAt, error.code);
       await recordServiceError("task", error, id);
       return { task: failed };
     }
-    if (error instanceof X3dError && error.code === UNKNOWN_TASK_CODE) return countUnknownAnswer(claimed, claimedAt);
+    if (error instanceof X3dError && error.code === UNKNOWN_TASK_CODE) return countUnknownAnswer(claimed, answeredAt);
     log.error({ err: error }, `[studio] refreshing task ${id}`);
     await recordServiceError("query", error, id);
     return { task: claimed, problem: error instanceof X3dError ? error.userMessage : "The service could not be reached." };
   }
 
-  const updated = await recordState(claimed.unknownAnswers ? await resetUnknownAnswers(claimed) : claimed, result.state, claimedAt);
+  const answeredAt = deps.now();
+  const updated = await recordState(claimed.unknownAnswers ? await resetUnknownAnswers(claimed) : claimed, result.state, answeredAt);
   if (updated.state !== "success" || updated.resultFile) return { task: updated };
   const copied = await copyResult(updated, result, claimedAt, deps);
   if (copied.problem || !copied.task.resultFile) return copied;
@@ -210,11 +212,8 @@ function queryService(service: TaskQueries, task: StudioTask): Promise<TaskResul
 async function recordState(task: StudioTask, state: TaskState, at: Date, errorCode?: number): Promise<StudioTask> {
   if (task.state === state) return task;
   const seen = JSON.stringify({ [state]: at.toISOString() });
-  // A task that fails gets its charge back in the same transaction (lib/credits).
-  const [row] = await (
-    await db()
-  ).transaction(async (tx) => {
-    const rows = await tx
+  const update = (runner: Db | Parameters<Parameters<Db["transaction"]>[0]>[0]) =>
+    runner
       .update(studioTasks)
       .set({
         state,
@@ -225,9 +224,19 @@ async function recordState(task: StudioTask, state: TaskState, at: Date, errorCo
       })
       .where(and(eq(studioTasks.id, task.id), notInArray(studioTasks.state, ["success", "failed"])))
       .returning();
-    if (state === "failed" && rows.length) await refundTask(tx, task.id);
-    return rows;
-  });
+  const database = await db();
+  // A task that fails gets its charge back in the same transaction (lib/credits). Any other
+  // state is one statement, without a transaction: on PGlite that is three round trips to the
+  // database thread, holding every other statement of the process meanwhile, before the task
+  // page can be told.
+  const [row] =
+    state === "failed"
+      ? await database.transaction(async (tx) => {
+          const rows = await update(tx);
+          if (rows.length) await refundTask(tx, task.id);
+          return rows;
+        })
+      : await update(database);
   return row ? rememberTask(row) : ((await loadTask(task.id)) ?? task);
 }
 

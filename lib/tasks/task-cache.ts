@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { studioTasks, type StudioTask } from "@/lib/db/schema";
 import { processConstant } from "@/lib/global-singleton";
 import { TtlCache } from "@/lib/ttl-cache";
+import { announceTaskDeleted, announceTaskRow, noteTaskRow } from "./live/publish";
 
 /**
  * Studio task rows as the status route reads them, kept for a moment: hundreds of pages may
@@ -39,12 +40,18 @@ export async function loadTask(id: string): Promise<StudioTask | null> {
     return null;
   }
   cache().set(id, row ?? null);
+  if (row) noteTaskRow(row);
   return row ?? null;
 }
 
-/** Records a row this process just wrote (or read fresh). */
+/**
+ * Records a row this process just wrote, and announces it to the task pages watching it when
+ * what they show changed (lib/tasks/live): every write of a task row comes through here.
+ */
 export function rememberTask(task: StudioTask): StudioTask {
-  if (!deleted().get(task.id)) cache().set(task.id, task);
+  if (deleted().get(task.id)) return task;
+  cache().set(task.id, task);
+  announceTaskRow(task);
   return task;
 }
 
@@ -52,6 +59,12 @@ export function rememberTask(task: StudioTask): StudioTask {
 export function forgetDeletedTask(id: string): void {
   deleted().set(id, true);
   cache().set(id, null);
+}
+
+/** Records that this process deleted the task, and announces it to the pages watching it. */
+export function rememberDeletedTask(task: Pick<StudioTask, "id" | "userId">): void {
+  forgetDeletedTask(task.id);
+  announceTaskDeleted(task);
 }
 
 /** Drops a task from the cache, e.g. after a write whose result was not returned. */

@@ -2,6 +2,7 @@ import { Container } from "@/components/ui/container";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { NotifyToggle } from "@/components/tasks/notify-toggle";
 import { TaskDetail } from "@/components/tasks/task-detail";
 import { requireUser } from "@/lib/session";
 import { findUserTask, taskView } from "@/lib/tasks/queries";
@@ -22,10 +23,11 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
   ]);
   return (
     <Container>
-      <p className="mb-4 text-sm text-muted-foreground">
+      <p className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
         <Link href="/tasks" className="hover:text-foreground/85">
           ← My tasks
         </Link>
+        <NotifyToggle />
       </p>
       <TaskDetail
         initial={taskView(task)}

@@ -1,0 +1,65 @@
+"use client";
+
+import { useSyncExternalStore } from "react";
+import { ScriptButton } from "@/components/ui/script-button";
+
+/** The artist's choice, kept in this browser: "on" once they allowed notifications with the toggle. */
+const STORAGE_KEY = "x3d.notify-finished";
+type Choice = "unsupported" | "off" | "on" | "blocked";
+
+const supported = () => typeof window !== "undefined" && "Notification" in window;
+
+function currentChoice(): Choice {
+  if (!supported()) return "unsupported";
+  if (Notification.permission === "denied") return "blocked";
+  return Notification.permission === "granted" && localStorage.getItem(STORAGE_KEY) === "on" ? "on" : "off";
+}
+
+// The toggles on a page share the choice: a change in one shows in the others (and in other tabs, through storage events).
+const listeners = new Set<() => void>();
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  window.addEventListener("storage", listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", listener);
+  };
+}
+function store(choice: "on" | "off") {
+  localStorage.setItem(STORAGE_KEY, choice);
+  for (const listener of [...listeners]) listener();
+}
+
+/** Whether a finished task should be announced with a browser notification: allowed by the browser and chosen with the toggle. */
+export const notificationsWanted = (): boolean => currentChoice() === "on";
+
+/**
+ * "Notify me when tasks finish": asks the browser's permission (a click is the gesture it
+ * requires) and keeps the choice; pressed again, it stops the notifications (the permission stays
+ * the browser's to revoke).
+ */
+export function NotifyToggle({ className }: { className?: string }) {
+  const choice = useSyncExternalStore(subscribe, currentChoice, (): Choice => "off");
+  if (choice === "unsupported") return null;
+  const toggle = async () => {
+    if (choice === "on") return store("off");
+    const permission = await Notification.requestPermission();
+    store(permission === "granted" ? "on" : "off");
+  };
+  return (
+    <span className={className}>
+      <ScriptButton
+        type="button"
+        aria-pressed={choice === "on"}
+        disabled={choice === "blocked"}
+        onClick={() => void toggle()}
+        className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600 aria-pressed:border-sky-600 aria-pressed:text-sky-300 disabled:opacity-60"
+      >
+        Notify me when tasks finish
+      </ScriptButton>
+      {choice === "blocked" ? (
+        <span className="ml-2 text-xs text-neutral-400">Notifications are blocked in this browser&apos;s settings.</span>
+      ) : null}
+    </span>
+  );
+}
