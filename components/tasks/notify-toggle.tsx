@@ -1,5 +1,6 @@
 "use client";
 
+import { Bell, BellRing } from "lucide-react";
 import { useSyncExternalStore } from "react";
 import { ScriptButton } from "@/components/ui/script-button";
 
@@ -53,12 +54,13 @@ export function NotifyToggle({ className }: { className?: string }) {
         aria-pressed={choice === "on"}
         disabled={choice === "blocked"}
         onClick={() => void toggle()}
-        className="rounded-md border border-neutral-700 px-3 py-1.5 text-sm hover:border-sky-600 aria-pressed:border-sky-600 aria-pressed:text-sky-300 disabled:opacity-60"
+        className="inline-flex h-8 items-center gap-1.5 rounded-md border border-input px-3 text-sm hover:bg-accent aria-pressed:border-primary aria-pressed:text-primary disabled:opacity-60"
       >
+        {choice === "on" ? <BellRing className="size-4" aria-hidden /> : <Bell className="size-4" aria-hidden />}
         Notify me when tasks finish
       </ScriptButton>
       {choice === "blocked" ? (
-        <span className="ml-2 text-xs text-neutral-400">Notifications are blocked in this browser&apos;s settings.</span>
+        <span className="ml-2 text-xs text-muted-foreground">Notifications are blocked in this browser&apos;s settings.</span>
       ) : null}
     </span>
   );
