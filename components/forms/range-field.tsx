@@ -1,6 +1,7 @@
 "use client";
 
 import { useId } from "react";
+import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/input";
 import { Slider } from "@/components/ui/slider";
 import { FieldNote } from "./fields";
@@ -71,30 +72,44 @@ export function RangeField({
         </span>
         <span className="flex items-center gap-1.5">
           {exact ? (
-            <Input
-              type="number"
-              inputMode="decimal"
-              name={name}
-              value={text}
-              min={min}
-              max={max}
-              step={step}
-              aria-label={unit ? `${label} (${unit}, exact)` : `${label} (exact)`}
-              aria-describedby={`${id}-note`}
-              aria-invalid={!!error}
-              onChange={(e) => onText(e.target.value)}
-              style={{ width }}
-              className="h-8 px-2 text-right tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
-            />
+            // The unit sits inside the box, so boxes with and without one line up on the right.
+            <span className="relative">
+              <Input
+                type="number"
+                inputMode="decimal"
+                name={name}
+                value={text}
+                min={min}
+                max={max}
+                step={step}
+                aria-label={unit ? `${label} (${unit}, exact)` : `${label} (exact)`}
+                aria-describedby={`${id}-note`}
+                aria-invalid={!!error}
+                onChange={(e) => onText(e.target.value)}
+                style={{ width: unit ? `calc(${width} + 1.5rem)` : width }}
+                className={cn(
+                  "h-8 px-2 text-right tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none",
+                  unit && "pr-8",
+                )}
+              />
+              {unit ? (
+                <span
+                  className="pointer-events-none absolute inset-y-0 right-2.5 flex items-center text-caption text-muted-foreground"
+                  aria-hidden
+                >
+                  {unit}
+                </span>
+              ) : null}
+            </span>
           ) : (
             <>
               <input type="hidden" name={name} value={text} />
               <span className="text-sm font-medium tabular-nums" data-testid={`${name}-value`}>
                 {format(value)}
               </span>
+              {unit ? <span className="text-caption text-muted-foreground">{unit}</span> : null}
             </>
           )}
-          {unit ? <span className="text-caption text-muted-foreground">{unit}</span> : null}
         </span>
       </div>
       <Slider
