@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { createImageTask, expect, fixture, signInAsAdmin, signUp, test } from "./fixtures";
+import { chooseOption, createImageTask, expect, fixture, signInAsAdmin, signUp, test } from "./fixtures";
 
 /**
  * axe on every page of the studio, signed out and signed in, and on some pages after a step that
@@ -80,7 +80,7 @@ const PAGES: PageCheck[] = [
     signedIn: true,
     path: () => "/new/image",
     prepare: async (page) => {
-      await page.getByRole("radio", { name: "Several views" }).click();
+      await chooseOption(page, "Input", "Several views");
       await expect(page.getByRole("button", { name: /^Front: drop a file/ })).toBeVisible();
     },
   },
@@ -91,8 +91,8 @@ const PAGES: PageCheck[] = [
     prepare: async (page) => {
       await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(fixture("robot.png"));
       await expect(page.getByTestId("image-drop").getByText("Uploaded")).toBeVisible({ timeout: 20_000 });
-      await page.getByLabel("Model").selectOption({ label: "v1.5" });
-      await page.getByLabel("Face count").fill("1");
+      await chooseOption(page, "Model", "v1.5");
+      await page.getByLabel("Face count (exact)").fill("1");
       await page.getByRole("button", { name: "Create 3D model" }).click();
       await expect(page.getByRole("alert").first()).toBeVisible({ timeout: 20_000 });
     },

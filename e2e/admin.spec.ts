@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { createImageTask, expect, fixture, readActionAnswersLate, signIn, signInAsAdmin, signUp, test } from "./fixtures";
+import { chooseOption, createImageTask, expect, fixture, readActionAnswersLate, signIn, signInAsAdmin, signUp, test } from "./fixtures";
 
 /** A second browser context signed in as the admin, on /admin. */
 async function adminPage(browser: Browser): Promise<Page> {
@@ -48,8 +48,8 @@ test("an admin sets an artist's allowance; the artist spends it, is refused past
   await expect(page.getByTestId("balance")).toHaveText("5 credits");
   await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(fixture("robot.png"));
   await expect(page.locator('input[name="images"]')).not.toHaveValue("", { timeout: 20_000 });
-  await page.getByLabel("Model").selectOption({ label: "v1.5" });
-  await page.getByLabel("Resolution").selectOption("512");
+  await chooseOption(page, "Model", "v1.5");
+  await chooseOption(page, "Resolution", "512");
   await expect(page.getByTestId("balance-short")).toHaveText(
     "Your credits are too low for this task: it costs 15 credits and you have 5 left.",
   );

@@ -74,13 +74,29 @@ export async function createImageTask(
   await page.goto("/new/image");
   await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(image);
   await expect(page.locator('input[name="images"]')).not.toHaveValue("", { timeout: 20_000 });
-  await page.getByLabel("Model").selectOption({ label: "v1.5" });
-  await page.getByLabel("Resolution").selectOption("512");
-  if (faces !== undefined) await page.getByLabel("Face count").fill(String(faces));
-  await page.getByLabel("Format").selectOption({ label: format });
+  await chooseOption(page, "Model", "v1.5");
+  await chooseOption(page, "Resolution", "512");
+  if (faces !== undefined) await page.getByLabel("Face count (exact)").fill(String(faces));
+  await chooseOption(page, "Format", format);
   await page.getByRole("button", { name: "Create 3D model" }).click();
   await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
   return decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+}
+
+/** Picks `option` of a create form's choice (a segmented control: a radio group named `group`) and checks it took. */
+export async function chooseOption(page: Page, group: string, option: string): Promise<void> {
+  const radio = page.getByRole("radiogroup", { name: group, exact: true }).getByRole("radio", { name: option, exact: true });
+  // Again until it takes: a click before the page is hydrated does nothing.
+  await expect(async () => {
+    await radio.click();
+    await expect(radio).toBeChecked({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/** Opens a create form and waits until it is hydrated (its submit button, shut until then, opens). */
+export async function openForm(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator("form").first().locator('button[type="submit"]')).toBeEnabled({ timeout: 30_000 });
 }
 
 /** Signs an existing account in through the sign-in form. */

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { expect, fixture, hydrateLate, signUp, test } from "./fixtures";
+import { chooseOption, expect, fixture, hydrateLate, openForm, signUp, test } from "./fixtures";
 
 /** Drops a file on an element the way a browser does: dragenter, dragover, drop with a DataTransfer. */
 async function dropFile(page: Page, target: Locator, file: string, name: string, type = "image/png") {
@@ -25,7 +25,11 @@ async function expectUploaded(page: Page, testId: string) {
   await expect(area.getByText("Uploaded")).toBeVisible();
 }
 
-const optionTexts = (select: Locator) => select.locator("option").allTextContents();
+/** The options of a choice (a segmented control) by their labels, in order (a card's detail line left out). */
+const choiceLabels = (page: Page, group: string) =>
+  page.getByRole("radiogroup", { name: group, exact: true }).locator('[role="radio"] > span:first-child');
+const radio = (page: Page, group: string, option: string) =>
+  page.getByRole("radiogroup", { name: group, exact: true }).getByRole("radio", { name: option, exact: true });
 
 // Every test starts signed in as a fresh account (the fixture signs up through the UI).
 test.beforeEach(async ({ account }) => {
@@ -40,30 +44,34 @@ test("image to 3D: drop an image, the form follows the model, see the cost, subm
   await expect(thumbnail).toBeVisible();
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-  const model = page.getByLabel("Model", { exact: true });
-  const resolution = page.getByLabel("Resolution");
-  const face = page.getByLabel("Face count");
+  const resolution = choiceLabels(page, "Resolution");
+  const face = page.getByLabel("Face count (exact)");
+  const pbr = page.getByRole("switch", { name: "PBR materials" });
+  const shading = page.getByRole("slider", { name: "De-shading strength" });
+  // De-shading is among the folded options.
+  await page.getByTestId("more-options").locator("summary").click();
   // v3.0 by default: its resolutions, pbr and shading.
-  expect(await optionTexts(resolution)).toEqual(["2048quality", "2048master"]);
-  await expect(page.getByLabel("PBR materials")).toBeVisible();
-  await expect(page.getByLabel("De-shading strength")).toBeVisible();
-  await expect(page.getByTestId("task-cost")).toHaveText("Cost: 90 credits");
+  await expect(radio(page, "Model", "v3.0")).toBeChecked();
+  await expect(resolution).toHaveText(["2048quality", "2048master"]);
+  await expect(pbr).toBeVisible();
+  await expect(shading).toBeVisible();
+  await expect(page.getByTestId("task-cost")).toHaveText("90 credits");
 
-  await model.selectOption("x3dv1.5");
-  expect(await optionTexts(resolution)).toEqual(["512", "1024", "1536", "1536pro"]);
-  await expect(page.getByLabel("PBR materials")).toHaveCount(0);
-  await expect(page.getByLabel("De-shading strength")).toHaveCount(0);
+  await chooseOption(page, "Model", "v1.5");
+  await expect(resolution).toHaveText(["512", "1024", "1536", "1536pro"]);
+  await expect(pbr).toHaveCount(0);
+  await expect(shading).toHaveCount(0);
   await expect(face).toHaveValue("2000000");
-  await resolution.selectOption("512");
+  await chooseOption(page, "Resolution", "512");
   await expect(face).toHaveValue("500000");
-  await expect(page.getByTestId("task-cost")).toHaveText("Cost: 15 credits");
+  await expect(page.getByTestId("task-cost")).toHaveText("15 credits");
 
-  await model.selectOption("x3dv2.0");
-  expect(await optionTexts(resolution)).toEqual(["1536", "1536pro"]);
-  await expect(page.getByLabel("PBR materials")).toBeVisible();
-  await page.getByLabel("Make").selectOption("1");
-  await expect(page.getByLabel("PBR materials")).toHaveCount(0);
-  await expect(page.getByLabel("De-shading strength")).toBeVisible();
+  await chooseOption(page, "Model", "v2.0");
+  await expect(resolution).toHaveText(["1536", "1536pro"]);
+  await expect(pbr).toBeVisible();
+  await chooseOption(page, "Make", "Geometry only");
+  await expect(pbr).toHaveCount(0);
+  await expect(shading).toBeVisible();
 
   // A face count out of range is said as it is typed.
   await face.fill("50");
@@ -71,9 +79,9 @@ test("image to 3D: drop an image, the form follows the model, see the cost, subm
   await face.fill("300000");
   await expect(page.getByText("The face count must be a whole number")).toHaveCount(0);
 
-  await model.selectOption("x3dv1.5");
-  await resolution.selectOption("512");
-  await expect(page.getByTestId("task-cost")).toHaveText("Cost: 5 credits");
+  await chooseOption(page, "Model", "v1.5");
+  await chooseOption(page, "Resolution", "512");
+  await expect(page.getByTestId("task-cost")).toHaveText("5 credits");
   await expect(page.getByTestId("balance-short")).toHaveCount(0);
   await page.getByRole("button", { name: "Create 3D model" }).click();
   await expect(page).toHaveURL(/\/tasks\/[\w-]+$/);
@@ -81,15 +89,15 @@ test("image to 3D: drop an image, the form follows the model, see the cost, subm
   // "Run again" opens the form with the same options and the same image.
   const id = new URL(page.url()).pathname.split("/").pop()!;
   await page.goto(`/new/image?again=${id}`);
-  await expect(page.getByLabel("Model", { exact: true })).toHaveValue("x3dv1.5");
-  await expect(page.getByLabel("Resolution")).toHaveValue("512");
-  await expect(page.getByLabel("Make")).toHaveValue("1");
+  await expect(radio(page, "Model", "v1.5")).toBeChecked();
+  await expect(radio(page, "Resolution", "512")).toBeChecked();
+  await expect(radio(page, "Make", "Geometry only")).toBeChecked();
   await expect(page.getByTestId("image-drop").getByRole("img", { name: "chair.png" })).toBeVisible();
 });
 
 test("multi-view: fill front and left, swap a slot, submit in slot order", async ({ page }) => {
-  await page.goto("/new/image");
-  await page.getByRole("radio", { name: "Several views" }).click();
+  await openForm(page, "/new/image");
+  await chooseOption(page, "Input", "Several views");
   await expect(page.getByTestId("view-bits")).toHaveText("Views: 0000");
   await page.getByTestId("slot-front-input").setInputFiles(fixture("robot.png"));
   await dropFile(page, zone(page, "slot-left"), fixture("teapot.png"), "teapot.png");
@@ -108,8 +116,8 @@ test("multi-view: fill front and left, swap a slot, submit in slot order", async
   // Front is required.
   await page.getByRole("button", { name: "Remove front" }).click();
   await expect(page.getByTestId("view-bits")).toHaveText("Views: 0010");
-  await page.getByLabel("Model", { exact: true }).selectOption("x3dv1.5");
-  await page.getByLabel("Resolution").selectOption("512");
+  await chooseOption(page, "Model", "v1.5");
+  await chooseOption(page, "Resolution", "512");
   await page.getByRole("button", { name: "Create 3D model" }).click();
   await expect(page.getByText("The front view is required.")).toBeVisible();
   await expect(page).toHaveURL(/\/new\/image$/);
@@ -167,30 +175,36 @@ test("uploads are private: another account gets 404", async ({ page, browser }) 
 });
 
 test("depth, split and texture forms show only the fields that apply", async ({ page }) => {
-  await page.goto("/new/depth");
-  await expect(page.getByLabel("Background removal strength")).toBeVisible();
-  await expect(page.getByLabel("Base shape")).toHaveCount(0);
-  await page.getByLabel("Remove background").selectOption("0");
-  await expect(page.getByLabel("Background removal strength")).toHaveCount(0);
-  await expect(page.getByLabel("Base shape")).toBeVisible();
-  await page.getByLabel("Base thickness (mm)").fill("0.25");
+  await openForm(page, "/new/depth");
+  const strength = page.getByRole("slider", { name: "Background removal strength" });
+  const baseShape = page.getByRole("radiogroup", { name: "Base shape" });
+  await expect(strength).toBeVisible();
+  await expect(baseShape).toHaveCount(0);
+  await page.getByRole("switch", { name: "Remove background" }).click();
+  await expect(strength).toHaveCount(0);
+  await expect(baseShape).toBeVisible();
+  await page.getByLabel("Base thickness (mm, exact)").fill("0.25");
   await expect(page.getByText("Base thickness must be from 0.1 to 20.0 mm in steps of 0.1.")).toBeVisible();
-  await expect(page.getByTestId("task-cost")).toHaveText("Cost: 20 credits");
+  await expect(page.getByTestId("task-cost")).toHaveText("20 credits");
 
-  await page.goto("/new/split");
-  await expect(page.getByLabel("Parts")).toBeVisible();
-  await expect(page.getByLabel("Merge connectors with the body")).toBeVisible();
-  await page.getByLabel("Joints").selectOption("none");
-  await expect(page.getByLabel("Merge connectors with the body")).toHaveCount(0);
-  await page.getByLabel("Split as").selectOption("general");
-  await expect(page.getByLabel("Parts")).toHaveCount(0);
-  await expect(page.getByLabel("Level of detail")).toBeVisible();
+  await openForm(page, "/new/split");
+  const parts = page.getByRole("radiogroup", { name: "Parts" });
+  const merge = page.getByRole("switch", { name: "Merge connectors with the body" });
+  await expect(parts).toBeVisible();
+  await expect(merge).toBeVisible();
+  await chooseOption(page, "Joints", "None");
+  await expect(merge).toHaveCount(0);
+  await chooseOption(page, "Split as", "General object");
+  await expect(parts).toHaveCount(0);
+  await expect(page.getByRole("radiogroup", { name: "Level of detail" })).toBeVisible();
 
-  await page.goto("/new/texture");
-  const model = page.getByLabel("Model", { exact: true });
-  await expect(model.locator("option[value='x3dv2.0']")).toBeDisabled();
-  await expect(model.locator("option[value='x3dv1.5']")).toBeEnabled();
-  await expect(page.getByLabel("Face count")).toHaveCount(0);
+  await openForm(page, "/new/texture");
+  // Models that cannot texture are shown, shut, with the reason.
+  await expect(radio(page, "Model", "v2.0")).toBeDisabled();
+  await expect(radio(page, "Model", "v2.0")).toHaveAccessibleDescription("Cannot texture");
+  await expect(radio(page, "Model", "v1.5")).toBeEnabled();
+  await expect(page.getByRole("slider", { name: "Face count" })).toHaveCount(0);
+  await expect(page.getByLabel("Face count (exact)")).toHaveCount(0);
   await page.getByTestId("mesh-drop-input").setInputFiles(fixture("chair.png"));
   await expect(page.getByText("chair.png is not a GLB model (it is a PNG image).")).toBeVisible();
 });
@@ -225,9 +239,9 @@ test("split, depth and texture tasks from an earlier result (?from=) run to succ
   await page.goto("/new/image");
   await page.getByTestId("image-drop-input").setInputFiles(fixture("chair.png"));
   await expectUploaded(page, "image-drop");
-  await page.getByLabel("Model", { exact: true }).selectOption("x3dv1.5");
-  await page.getByLabel("Resolution").selectOption("512");
-  await page.getByLabel("Make").selectOption("1");
+  await chooseOption(page, "Model", "v1.5");
+  await chooseOption(page, "Resolution", "512");
+  await chooseOption(page, "Make", "Geometry only");
   await page.getByRole("button", { name: "Create 3D model" }).click();
   await expect(page).toHaveURL(/\/tasks\/[\w-]+$/);
   const id = new URL(page.url()).pathname.split("/").pop()!;
@@ -247,21 +261,22 @@ test("split, depth and texture tasks from an earlier result (?from=) run to succ
   };
 
   await page.goto(`/new/split?from=${id}`);
-  await expect(page.getByRole("radio", { name: "An earlier result" })).toHaveAttribute("aria-checked", "true");
-  await expect(page.getByLabel("Result")).toHaveValue(id);
+  await expect(radio(page, "3D model", "Earlier result")).toHaveAttribute("aria-checked", "true");
+  await expect(page.locator('input[name="mesh_task"]')).toHaveValue(id);
+  await expect(page.getByRole("combobox", { name: "Result" })).toHaveText(/^Image to 3D · GLB · /);
   await page.getByRole("button", { name: "Split the model" }).click();
   await created();
 
   await page.goto(`/new/depth?from=${id}`);
-  await expect(page.getByRole("radio", { name: "The earlier result's image" })).toHaveAttribute("aria-checked", "true");
+  await expect(radio(page, "Image", "Earlier result")).toHaveAttribute("aria-checked", "true");
   await page.getByRole("button", { name: "Make the depth map" }).click();
   await created();
 
   await page.goto(`/new/texture?from=${id}`);
-  await expect(page.getByLabel("Result")).toHaveValue(id);
+  await expect(page.locator('input[name="mesh_task"]')).toHaveValue(id);
   await page.getByTestId("image-drop-input").setInputFiles(fixture("chair.png"));
   await expectUploaded(page, "image-drop");
-  await page.getByLabel("Model", { exact: true }).selectOption("x3dv1.5");
+  await chooseOption(page, "Model", "v1.5");
   await page.getByRole("button", { name: "Texture the model" }).click();
   await created();
 

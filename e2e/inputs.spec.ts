@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { createImageTask, expect, fixture, signUp, test } from "./fixtures";
+import { chooseOption, createImageTask, expect, fixture, openForm, signUp, test } from "./fixtures";
 
 /** Every image in the inputs section has loaded with pixels. */
 async function expectImagesLoaded(page: Page, count: number) {
@@ -31,15 +31,15 @@ async function anonymousPage(browser: Browser): Promise<Page> {
 test("a two-view task shows its front and left images, on its page and behind its share link only", async ({ page, account, browser }) => {
   test.setTimeout(240_000);
   expect(account.email).toContain("@");
-  await page.goto("/new/image");
-  await page.getByRole("radio", { name: "Several views" }).click();
+  await openForm(page, "/new/image");
+  await chooseOption(page, "Input", "Several views");
   await page.getByTestId("slot-front-input").setInputFiles(fixture("robot.png"));
   await page.getByTestId("slot-left-input").setInputFiles(fixture("teapot.png"));
   await expect(page.getByTestId("view-bits")).toHaveText("Views: 1010", { timeout: 20_000 });
   await expect(page.getByTestId("slot-left").getByText("Uploaded")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("slot-front").getByText("Uploaded")).toBeVisible({ timeout: 20_000 });
-  await page.getByLabel("Model", { exact: true }).selectOption("x3dv1.5");
-  await page.getByLabel("Resolution").selectOption("512");
+  await chooseOption(page, "Model", "v1.5");
+  await chooseOption(page, "Resolution", "512");
   await page.getByRole("button", { name: "Create 3D model" }).click();
   await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
   const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
@@ -104,14 +104,14 @@ test("texture it: the form starts with the result and the image it was made from
   await expectDone(page);
   await page.getByRole("link", { name: "Texture it" }).click();
   await page.waitForURL(/\/new\/texture\?from=/);
-  await expect(page.getByLabel("Result")).toHaveValue(id);
+  await expect(page.locator('input[name="mesh_task"]')).toHaveValue(id);
   const thumbnail = page.getByTestId("image-drop").getByRole("img", { name: "chair.png" });
   await expect(thumbnail).toBeVisible();
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.locator('input[name="images"]')).not.toHaveValue("");
 
   // Submitted as it is, the texture task shows both inputs: the image and the earlier result with its cover.
-  await page.getByLabel("Model", { exact: true }).selectOption("x3dv1.5");
+  await chooseOption(page, "Model", "v1.5");
   await page.getByRole("button", { name: "Texture the model" }).click();
   await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
   const inputs = page.getByTestId("task-inputs");

@@ -45,15 +45,16 @@ async function typeInto(page: Page, field: Locator, text: string): Promise<void>
   await expect(field).toHaveValue(text);
 }
 
-/** Picks an option of the focused select with the arrow keys, as a closed select takes them. */
-async function chooseWithArrows(page: Page, select: Locator, label: string): Promise<void> {
-  await tabTo(page, select);
-  const options = await select.locator("option").allTextContents();
+/** Picks an option of a choice (a radio group) with the arrow keys: Tab reaches its checked option, arrows move the choice. */
+async function chooseWithArrows(page: Page, group: Locator, label: string): Promise<void> {
+  await tabTo(page, group.getByRole("radio", { checked: true }));
+  const options = await group.locator('[role="radio"] > span:first-child').allTextContents();
   const to = options.indexOf(label);
-  if (to < 0) throw new Error(`no option "${label}" in ${select}: ${options.join(", ")}`);
-  const from = await select.evaluate((el: HTMLSelectElement) => el.selectedIndex);
-  for (let i = 0; i < Math.abs(to - from); i++) await page.keyboard.press(to > from ? "ArrowDown" : "ArrowUp");
-  await expect(select.locator("option:checked")).toHaveText(label);
+  if (to < 0) throw new Error(`no option "${label}" in ${group}: ${options.join(", ")}`);
+  const from = await group.getByRole("radio").evaluateAll((radios) => radios.findIndex((r) => r.getAttribute("aria-checked") === "true"));
+  for (let i = 0; i < Math.abs(to - from); i++) await page.keyboard.press(to > from ? "ArrowRight" : "ArrowLeft");
+  await expect(group.getByRole("radio", { name: label, exact: true })).toBeChecked();
+  await expect(group.getByRole("radio", { name: label, exact: true })).toBeFocused();
 }
 
 test("sign up, create, watch, view and share with the keyboard only", async ({ page, context }) => {
@@ -86,9 +87,9 @@ test("sign up, create, watch, view and share with the keyboard only", async ({ p
   await expect(page.getByTestId("image-drop").getByText("Uploaded")).toBeVisible({ timeout: 20_000 });
   await expect(zone).toBeFocused();
 
-  await chooseWithArrows(page, page.getByLabel("Model", { exact: true }), "v1.5");
-  await chooseWithArrows(page, page.getByLabel("Resolution"), "512");
-  await expect(page.getByTestId("task-cost")).toHaveText("Cost: 15 credits");
+  await chooseWithArrows(page, page.getByRole("radiogroup", { name: "Model", exact: true }), "v1.5");
+  await chooseWithArrows(page, page.getByRole("radiogroup", { name: "Resolution" }), "512");
+  await expect(page.getByTestId("task-cost")).toHaveText("15 credits");
   await tabTo(page, page.getByRole("button", { name: "Create 3D model" }));
   await page.keyboard.press("Enter");
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { livePort } from "../playwright.config";
-import { drawnShare, fixture, signUp } from "./fixtures";
+import { chooseOption, drawnShare, fixture, signUp } from "./fixtures";
 
 // This studio runs with X3D_ENGINE=off and X3D_BASE_URL pointing at the other test server:
 // the same flows, against a remote service.
@@ -14,8 +14,8 @@ test("with X3D_BASE_URL set, the studio creates and shows tasks through the remo
   await page.goto("/new/image");
   await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(fixture("teapot.png"));
   await expect(page.locator('input[name="images"]')).not.toHaveValue("", { timeout: 20_000 });
-  await page.getByLabel("Model", { exact: true }).selectOption("x3dv1.5");
-  await page.getByLabel("Resolution").selectOption("512");
+  await chooseOption(page, "Model", "v1.5");
+  await chooseOption(page, "Resolution", "512");
   await page.getByRole("button", { name: "Create 3D model" }).click();
   await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
   await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });

@@ -5,7 +5,7 @@ import { strFromU8, unzipSync } from "fflate";
 import sharp from "sharp";
 import { Document, NodeIO } from "@gltf-transform/core";
 import { cubeSoup } from "../lib/viewer/mesh-analysis.test-helpers";
-import { createImageTask, expect as baseExpect, fixture, test } from "./fixtures";
+import { chooseOption, createImageTask, expect as baseExpect, fixture, test } from "./fixtures";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -32,9 +32,9 @@ async function createRelief(page: Page): Promise<string> {
   await page.goto("/new/depth");
   await page.getByTestId("image-drop-input").setInputFiles(await stepImage());
   await expect(page.getByTestId("image-drop").getByText("Uploaded")).toBeVisible();
-  await page.getByLabel("Quality").selectOption("base");
-  await page.getByLabel("Width (mm)").fill("120");
-  await page.getByLabel("Remove background").selectOption("0");
+  await chooseOption(page, "Quality", "Base");
+  await page.getByLabel("Width (mm, exact)").fill("120");
+  await page.getByRole("switch", { name: "Remove background" }).click();
   await page.getByRole("button", { name: "Make the depth map" }).click();
   await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
   await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
@@ -195,7 +195,7 @@ test("a textured unit cube measures 100 mm a side at the default height: waterti
   await expect(page.getByTestId("mesh-drop").getByText("Uploaded")).toBeVisible();
   await page.getByTestId("image-drop-input").setInputFiles(fixture("chair.png"));
   await expect(page.getByTestId("image-drop").getByText("Uploaded")).toBeVisible();
-  await page.getByLabel("Model", { exact: true }).selectOption("x3dv1.5");
+  await chooseOption(page, "Model", "v1.5");
   await page.getByRole("button", { name: "Texture the model" }).click();
   await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
   await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });

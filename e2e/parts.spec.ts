@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createImageTask, drawnShare, expect as baseExpect, fixture, test } from "./fixtures";
+import { chooseOption, createImageTask, drawnShare, expect as baseExpect, fixture, test } from "./fixtures";
 import { changeFrom, keepSettledPixels } from "./viewer-pixels";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -26,8 +26,8 @@ async function createCharacterSplit(page: Page): Promise<string> {
   const source = await createImageTask(page, { image: fixture("police_woman.png") });
   await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
   await page.goto(`/new/split?from=${source}`);
-  await page.getByLabel("Parts").selectOption("a");
-  await page.getByLabel("Joints").selectOption("none");
+  await chooseOption(page, "Parts", "6 parts");
+  await chooseOption(page, "Joints", "None");
   await page.getByRole("button", { name: "Split the model" }).click();
   await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
   return drawnResult(page);

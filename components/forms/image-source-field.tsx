@@ -1,9 +1,11 @@
 "use client";
 
+import { ImageUp } from "lucide-react";
 import { useState } from "react";
 import { useUploads } from "@/components/upload/use-uploads";
 import type { ImagePrefill } from "@/lib/tasks/create-form-types";
-import { FieldError, RadioButtons, UrlField } from "./fields";
+import { ChoiceField, type Choice } from "./choice-field";
+import { FieldError, UrlField } from "./fields";
 import { IMAGE_HINT } from "./hints";
 import { UploadedFileField } from "./uploaded-file-field";
 
@@ -19,19 +21,18 @@ type Source = ImagePrefill["source"];
 export function ImageSourceField({ initial, errors, clearError }: Props) {
   const [source, setSource] = useState<Source>(initial?.source ?? "upload");
   const cover = initial?.source === "task" ? initial.task : undefined;
-  const sources: [Source, string][] = [
-    ["upload", "Upload an image"],
-    ["url", "Image URL"],
-    ...(cover ? [["task", "The earlier result's image"] as [Source, string]] : []),
+  const sources: Choice<Source>[] = [
+    { value: "upload", label: "Upload" },
+    { value: "url", label: "URL" },
+    ...(cover ? [{ value: "task" as const, label: "Earlier result" }] : []),
   ];
   const upload = useUploads({ image: initial?.source === "upload" ? initial.upload : undefined }, "image");
   const [url, setUrl] = useState(initial?.source === "url" ? initial.url : "");
   return (
-    <fieldset className="space-y-3">
-      <legend className="text-sm">Image</legend>
-      <RadioButtons
+    <div className="space-y-3">
+      <ChoiceField
+        label="Image"
         name="image_source"
-        label="Image source"
         value={source}
         options={sources}
         onChange={(value) => {
@@ -40,15 +41,15 @@ export function ImageSourceField({ initial, errors, clearError }: Props) {
         }}
       />
       {source === "task" && cover ? (
-        <div className="space-y-1">
+        <div className="space-y-1.5 rounded-lg border border-border p-3">
           <input type="hidden" name="image_task" value={cover.id} />
           {/* eslint-disable-next-line @next/next/no-img-element -- the owner's stored cover, served privately */}
           <img
             src={`/api/files/${encodeURIComponent(cover.id)}/cover`}
             alt="The earlier result's image"
-            className="h-40 rounded object-contain"
+            className="h-40 w-full rounded bg-viewer object-contain"
           />
-          <p className="text-xs text-muted-foreground">From your task of {cover.created}.</p>
+          <p className="text-caption text-muted-foreground">From your task of {cover.created}.</p>
           <FieldError message={errors.image} />
         </div>
       ) : source === "upload" ? (
@@ -59,6 +60,7 @@ export function ImageSourceField({ initial, errors, clearError }: Props) {
           label="Image"
           hint={IMAGE_HINT}
           error={errors.image}
+          icon={<ImageUp />}
           testId="image-drop"
           clearError={clearError}
         />
@@ -76,6 +78,6 @@ export function ImageSourceField({ initial, errors, clearError }: Props) {
           error={errors.image_url ?? errors.image}
         />
       )}
-    </fieldset>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { Box, ImageUp } from "lucide-react";
 import { useState } from "react";
 import { uploadedId, useUploads } from "@/components/upload/use-uploads";
 import { ViewSlots } from "@/components/upload/view-slots";
@@ -7,8 +8,9 @@ import type { UploadInfo } from "@/lib/upload/check";
 import type { CostTable } from "@/lib/x3d/costs";
 import { taskCost, type ImageOptions, type ViewSlots as Slots } from "@/lib/x3d/form-logic";
 import { VIEWS } from "@/lib/x3d/options";
-import { CostSummary } from "./cost-summary";
-import { FormAlert, RadioButtons, SubmitButton } from "./fields";
+import { ChoiceField, type Choice } from "./choice-field";
+import { FormSection } from "./fields";
+import { FormFooter } from "./form-footer";
 import { ImageOptionsFields } from "./image-options-fields";
 import { IMAGE_HINT } from "./hints";
 import { UploadedFileField } from "./uploaded-file-field";
@@ -21,10 +23,10 @@ interface Props {
   initial: { options: ImageOptions; image?: UploadInfo | undefined; views?: Slots<UploadInfo> | undefined };
 }
 
-const MODES = [
-  ["single", "One image"],
-  ["multi", "Several views"],
-] as const;
+const MODES: Choice<"single" | "multi">[] = [
+  { value: "single", label: "One image" },
+  { value: "multi", label: "Several views" },
+];
 
 /** Image to 3D: one image, or front/back/left/right views, and the model's options. */
 export function ImageTaskForm({ action, costs, initial }: Props) {
@@ -46,41 +48,44 @@ export function ImageTaskForm({ action, costs, initial }: Props) {
   const imageError = errors.images ?? errors.multi_images ?? errors.multi_images_bit;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
-      <RadioButtons name="mode" label="Input" value={mode} options={MODES} onChange={setMode} />
-      {mode === "single" ? (
-        <UploadedFileField
-          name="images"
-          uploads={single}
-          slot="image"
-          label="Image"
-          hint={IMAGE_HINT}
-          error={imageError}
-          testId="image-drop"
-          clearError={clearError}
-        />
-      ) : (
-        <>
-          {VIEWS.map((v) => (
-            <input key={v} type="hidden" name={`view_${v}`} value={uploadedId(views.slots[v]) ?? ""} />
-          ))}
-          <ViewSlots
-            slots={views.slots}
+    <form onSubmit={submit} noValidate className="w-full max-w-panel space-y-5">
+      <FormSection title="Input">
+        <ChoiceField label="Input" hideLabel name="mode" value={mode} options={MODES} onChange={setMode} />
+        {mode === "single" ? (
+          <UploadedFileField
+            name="images"
+            uploads={single}
+            slot="image"
+            label="Image"
             hint={IMAGE_HINT}
-            onFile={(view, file) => {
-              views.start(view, file);
-              clearError("images", "multi_images", "multi_images_bit");
-            }}
-            onClear={views.clear}
-            onSwap={views.swap}
             error={imageError}
+            icon={<ImageUp />}
+            testId="image-drop"
+            clearError={clearError}
           />
-        </>
-      )}
-      <ImageOptionsFields editor={editor} errors={errors} clearError={clearError} />
-      <CostSummary cost={cost} />
-      <FormAlert message={message} />
-      <SubmitButton pending={pending}>Create 3D model</SubmitButton>
+        ) : (
+          <>
+            {VIEWS.map((v) => (
+              <input key={v} type="hidden" name={`view_${v}`} value={uploadedId(views.slots[v]) ?? ""} />
+            ))}
+            <ViewSlots
+              slots={views.slots}
+              hint={IMAGE_HINT}
+              onFile={(view, file) => {
+                views.start(view, file);
+                clearError("images", "multi_images", "multi_images_bit");
+              }}
+              onClear={views.clear}
+              onSwap={views.swap}
+              error={imageError}
+            />
+          </>
+        )}
+      </FormSection>
+      <ImageOptionsFields editor={editor} costs={costs} errors={errors} clearError={clearError} />
+      <FormFooter cost={cost} message={message} pending={pending} icon={<Box aria-hidden />}>
+        Create 3D model
+      </FormFooter>
     </form>
   );
 }

@@ -1,11 +1,14 @@
 "use client";
 
+import { Box } from "lucide-react";
 import { useState } from "react";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useUploads } from "@/components/upload/use-uploads";
 import type { MeshKind } from "@/lib/files/sniff";
 import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-types";
 import { typeList } from "@/lib/upload/check";
-import { Field, FieldError, inputClass, RadioButtons, UrlField } from "./fields";
+import { ChoiceField, type Choice } from "./choice-field";
+import { Field, FieldError, UrlField } from "./fields";
 import { UploadedFileField } from "./uploaded-file-field";
 
 const KIND_LABELS: Record<MeshResultOption["kind"], string> = {
@@ -18,6 +21,12 @@ const KIND_LABELS: Record<MeshResultOption["kind"], string> = {
 
 type Source = "upload" | "url" | "task";
 
+const SOURCES: Choice<Source>[] = [
+  { value: "upload", label: "Upload" },
+  { value: "url", label: "URL" },
+  { value: "task", label: "Earlier result" },
+];
+
 interface Props {
   types: readonly MeshKind[];
   hint: string;
@@ -28,7 +37,7 @@ interface Props {
   clearError: (...names: string[]) => void;
 }
 
-/** Where the task's model comes from: an upload, a URL, or one of the user's earlier results. */
+/** Where the task's model comes from: an upload, a URL, or one of the user's earlier results (a list, so a select). */
 export function MeshSourceField({ types, hint, results, initial, errors, clearError }: Props) {
   const [source, setSource] = useState<Source>(initial?.source ?? "upload");
   const upload = useUploads({ mesh: initial?.source === "upload" ? initial.upload : undefined }, "mesh", types);
@@ -36,20 +45,14 @@ export function MeshSourceField({ types, hint, results, initial, errors, clearEr
   const preset = initial?.source === "task" ? initial.task : undefined;
   const choices = preset && !results.some((r) => r.id === preset.id) ? [preset, ...results] : results;
   const [task, setTask] = useState(preset?.id ?? choices[0]?.id ?? "");
-  const sources: [Source, string][] = [
-    ["upload", "Upload a model"],
-    ["url", "Model URL"],
-    ["task", "An earlier result"],
-  ];
   const pick = (s: Source) => {
     setSource(s);
     clearError("mesh", "mesh_url");
   };
 
   return (
-    <fieldset className="space-y-3">
-      <legend className="text-sm">Model</legend>
-      <RadioButtons name="mesh_source" label="Model source" value={source} options={sources} onChange={pick} wrap />
+    <div className="space-y-3">
+      <ChoiceField label="3D model" name="mesh_source" value={source} options={SOURCES} onChange={pick} />
       {source === "upload" && (
         <UploadedFileField
           name="mesh"
@@ -58,6 +61,7 @@ export function MeshSourceField({ types, hint, results, initial, errors, clearEr
           label="Model"
           hint={hint}
           error={errors.mesh}
+          icon={<Box />}
           testId="mesh-drop"
           clearError={clearError}
         />
@@ -78,33 +82,37 @@ export function MeshSourceField({ types, hint, results, initial, errors, clearEr
       )}
       {source === "task" &&
         (choices.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
+          <p className="rounded-md border border-dashed border-border px-3 py-4 text-sm text-muted-foreground">
             None of your earlier results is a {typeList(types)} model yet.
             <FieldError message={errors.mesh} />
           </p>
         ) : (
-          <Field label="Result" error={errors.mesh}>
+          <Field label="Result" hint={`${choices.length} of your results can be used here.`} error={errors.mesh}>
             {({ id, describedBy }) => (
-              <select
-                id={id}
-                aria-describedby={describedBy}
-                name="mesh_task"
-                value={task}
-                onChange={(e) => {
-                  setTask(e.target.value);
-                  clearError("mesh");
-                }}
-                className={inputClass}
-              >
-                {choices.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {KIND_LABELS[r.kind]} · {r.type.toUpperCase()} · {r.created}
-                  </option>
-                ))}
-              </select>
+              <>
+                <input type="hidden" name="mesh_task" value={task} />
+                <Select
+                  value={task}
+                  onValueChange={(value) => {
+                    setTask(value);
+                    clearError("mesh");
+                  }}
+                >
+                  <SelectTrigger id={id} aria-describedby={describedBy} aria-invalid={!!errors.mesh}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {choices.map((r) => (
+                      <SelectItem key={r.id} value={r.id}>
+                        {KIND_LABELS[r.kind]} · {r.type.toUpperCase()} · {r.created}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </>
             )}
           </Field>
         ))}
-    </fieldset>
+    </div>
   );
 }

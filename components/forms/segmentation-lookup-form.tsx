@@ -1,18 +1,21 @@
 "use client";
 
+import { Search } from "lucide-react";
+import { buttonVariants } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 import { ScriptButton } from "@/components/ui/script-button";
-import { Field, FormAlert, inputClass } from "./fields";
+import { Field, FormAlert } from "./fields";
 import { useCreateAction, type CreateAction } from "./use-create-action";
 
 /** Opens one of the user's segmentation tasks by its service task id (lookUpSegmentationTask). */
 export function SegmentationLookupForm({ action }: { action: CreateAction }) {
   const { errors, message, pending, submit, clearError } = useCreateAction(action);
   return (
-    <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-3">
-      <div className="min-w-72 flex-1">
-        <Field label="Task id" error={errors.task_id}>
-          {({ id, describedBy }) => (
-            <input
+    <form onSubmit={submit} noValidate className="w-full max-w-panel space-y-3">
+      <Field label="Task id" error={errors.task_id}>
+        {({ id, describedBy }) => (
+          <div className="flex gap-2">
+            <Input
               id={id}
               aria-describedby={describedBy}
               name="task_id"
@@ -20,21 +23,16 @@ export function SegmentationLookupForm({ action }: { action: CreateAction }) {
               autoComplete="off"
               aria-invalid={!!errors.task_id}
               onChange={() => clearError("task_id")}
-              className={inputClass}
+              className="font-mono text-caption"
             />
-          )}
-        </Field>
-      </div>
-      <ScriptButton
-        type="submit"
-        disabled={pending}
-        className="mt-6 rounded-md border border-input px-4 py-2 text-sm hover:border-primary disabled:opacity-50"
-      >
-        {pending ? "Looking up…" : "Look up"}
-      </ScriptButton>
-      <div className="basis-full">
-        <FormAlert message={message} />
-      </div>
+            <ScriptButton type="submit" disabled={pending} className={buttonVariants({ variant: "outline" })}>
+              <Search aria-hidden />
+              {pending ? "Looking up…" : "Look up"}
+            </ScriptButton>
+          </div>
+        )}
+      </Field>
+      <FormAlert message={message} />
     </form>
   );
 }

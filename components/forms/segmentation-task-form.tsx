@@ -1,5 +1,6 @@
 "use client";
 
+import { Shapes } from "lucide-react";
 import { useState } from "react";
 import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-types";
 import type { CostTable } from "@/lib/x3d/costs";
@@ -7,8 +8,9 @@ import { taskCost } from "@/lib/x3d/form-logic";
 import { MESH_TYPES, type SEG_LEVELS, type SEGMENTATION_FORMATS } from "@/lib/x3d/options";
 import { choiceOptions, intChoiceOptions } from "@/lib/x3d/spec/form";
 import { SEGMENTATION_SPEC } from "@/lib/x3d/spec/segmentation";
-import { CostSummary } from "./cost-summary";
-import { bindSelects, FormAlert, SubmitButton } from "./fields";
+import { bindChoices } from "./bind-choices";
+import { FormSection } from "./fields";
+import { FormFooter } from "./form-footer";
 import { MESH_HINT } from "./hints";
 import { MeshSourceField } from "./mesh-source-field";
 import { useCreateAction, type CreateAction } from "./use-create-action";
@@ -29,7 +31,7 @@ interface Props {
 export function SegmentationTaskForm({ action, costs, results, initial }: Props) {
   const { errors, message, pending, submit, clearError } = useCreateAction(action);
   const [options, setOptions] = useState(initial.options);
-  const select = bindSelects(
+  const choice = bindChoices(
     options,
     (key, value) => {
       setOptions((o) => ({ ...o, [key]: value }));
@@ -38,22 +40,24 @@ export function SegmentationTaskForm({ action, costs, results, initial }: Props)
     errors,
   );
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
-      <MeshSourceField
-        types={MESH_TYPES}
-        hint={MESH_HINT}
-        results={results}
-        initial={initial.mesh}
-        errors={errors}
-        clearError={clearError}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        {select("seg_level", "Level", LEVEL_OPTIONS)}
-        {select("format", "Format", FORMAT_OPTIONS)}
-      </div>
-      <CostSummary cost={taskCost({ kind: "segmentation" }, costs)} />
-      <FormAlert message={message} />
-      <SubmitButton pending={pending}>Segment the model</SubmitButton>
+    <form onSubmit={submit} noValidate className="w-full max-w-panel space-y-5">
+      <FormSection title="Input">
+        <MeshSourceField
+          types={MESH_TYPES}
+          hint={MESH_HINT}
+          results={results}
+          initial={initial.mesh}
+          errors={errors}
+          clearError={clearError}
+        />
+      </FormSection>
+      <FormSection title="Segmentation">
+        {choice("seg_level", "Level", LEVEL_OPTIONS, { hint: SEGMENTATION_SPEC.fields.seg_level.doc })}
+      </FormSection>
+      <FormSection title="Output">{choice("format", "Format", FORMAT_OPTIONS)}</FormSection>
+      <FormFooter cost={taskCost({ kind: "segmentation" }, costs)} message={message} pending={pending} icon={<Shapes aria-hidden />}>
+        Segment the model
+      </FormFooter>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { Scissors } from "lucide-react";
 import { useState } from "react";
 import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-types";
 import type { CostTable } from "@/lib/x3d/costs";
@@ -7,10 +8,13 @@ import { splitFieldsFor, taskCost, type SplitOptions } from "@/lib/x3d/form-logi
 import { MESH_TYPES } from "@/lib/x3d/options";
 import { choiceOptions, intChoiceOptions } from "@/lib/x3d/spec/form";
 import { SPLIT_SPEC } from "@/lib/x3d/spec/split";
-import { CostSummary } from "./cost-summary";
-import { bindSelects, FormAlert, SubmitButton } from "./fields";
+import { bindChoices } from "./bind-choices";
+import type { Choice } from "./choice-field";
+import { FormSection } from "./fields";
+import { FormFooter } from "./form-footer";
 import { MESH_HINT } from "./hints";
 import { MeshSourceField } from "./mesh-source-field";
+import { SwitchField } from "./switch-field";
 import { useCreateAction, type CreateAction } from "./use-create-action";
 
 interface Props {
@@ -21,10 +25,15 @@ interface Props {
 }
 
 const F = SPLIT_SPEC.fields;
+const MODEL_OPTIONS: Choice<SplitOptions["model"]>[] = [
+  { value: "character", label: "Character", detail: "Body parts, with joints" },
+  { value: "general", label: "General object", detail: "Parts by level of detail" },
+];
 const FORMAT_OPTIONS = intChoiceOptions(F.format, (l) => l.toUpperCase());
-const PART_OPTIONS = choiceOptions(F.part, (label, value) => `${value}: ${label}`);
+const PART_OPTIONS = choiceOptions(F.part);
 const JOINT_OPTIONS = choiceOptions(F.joint);
 const LEVEL_OPTIONS = choiceOptions(F.level);
+const YES_NO = ["yes", "no"] as const;
 
 /** Split a model for printing: part, joint and merge for characters; level for general models. */
 export function SplitTaskForm({ action, costs, results, initial }: Props) {
@@ -34,36 +43,41 @@ export function SplitTaskForm({ action, costs, results, initial }: Props) {
     setOptions((o) => ({ ...o, [key]: value }));
     clearError(key);
   };
-  const select = bindSelects(options, set, errors);
+  const choice = bindChoices(options, set, errors);
   const fields = splitFieldsFor(options.model, options.joint);
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
-      <MeshSourceField
-        types={MESH_TYPES}
-        hint={MESH_HINT}
-        results={results}
-        initial={initial.mesh}
-        errors={errors}
-        clearError={clearError}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        {select("model", "Split as", [
-          { value: "character", label: "Character" },
-          { value: "general", label: "General object" },
-        ])}
-        {fields.part && select("part", "Parts", PART_OPTIONS)}
-        {fields.joint && select("joint", "Joints", JOINT_OPTIONS)}
-        {fields.merge &&
-          select("merge", "Merge connectors with the body", [
-            { value: "yes", label: "Yes" },
-            { value: "no", label: "No" },
-          ])}
-        {fields.level && select("level", "Level of detail", LEVEL_OPTIONS)}
-        {select("format", "Format", FORMAT_OPTIONS)}
-      </div>
-      <CostSummary cost={taskCost({ kind: "split" }, costs)} />
-      <FormAlert message={message} />
-      <SubmitButton pending={pending}>Split the model</SubmitButton>
+    <form onSubmit={submit} noValidate className="w-full max-w-panel space-y-5">
+      <FormSection title="Input">
+        <MeshSourceField
+          types={MESH_TYPES}
+          hint={MESH_HINT}
+          results={results}
+          initial={initial.mesh}
+          errors={errors}
+          clearError={clearError}
+        />
+      </FormSection>
+      <FormSection title="Split">
+        {choice("model", "Split as", MODEL_OPTIONS)}
+        {fields.part && choice("part", "Parts", PART_OPTIONS, { columns: 2 })}
+        {fields.joint && choice("joint", "Joints", JOINT_OPTIONS, { hint: F.joint.doc })}
+        {fields.merge && (
+          <SwitchField
+            label="Merge connectors with the body"
+            name="merge"
+            values={YES_NO}
+            value={options.merge}
+            onChange={(v) => set("merge", v)}
+            hint={F.merge.doc}
+            error={errors.merge}
+          />
+        )}
+        {fields.level && choice("level", "Level of detail", LEVEL_OPTIONS, { hint: F.level.doc })}
+      </FormSection>
+      <FormSection title="Output">{choice("format", "Format", FORMAT_OPTIONS, { columns: 3 })}</FormSection>
+      <FormFooter cost={taskCost({ kind: "split" }, costs)} message={message} pending={pending} icon={<Scissors aria-hidden />}>
+        Split the model
+      </FormFooter>
     </form>
   );
 }

@@ -1,12 +1,13 @@
 "use client";
 
+import { ImageUp, Paintbrush } from "lucide-react";
 import { useUploads } from "@/components/upload/use-uploads";
 import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-types";
 import type { UploadInfo } from "@/lib/upload/check";
 import type { CostTable } from "@/lib/x3d/costs";
 import { taskCost, type ImageOptions } from "@/lib/x3d/form-logic";
-import { CostSummary } from "./cost-summary";
-import { FormAlert, SubmitButton } from "./fields";
+import { FormSection } from "./fields";
+import { FormFooter } from "./form-footer";
 import { GLB_HINT, IMAGE_HINT } from "./hints";
 import { ImageOptionsFields } from "./image-options-fields";
 import { MeshSourceField } from "./mesh-source-field";
@@ -30,22 +31,25 @@ export function TextureTaskForm({ action, costs, results, initial }: Props) {
   const image = useUploads({ image: initial.image }, "image");
   const cost = taskCost({ kind: "texture", ...editor.draft.options }, costs);
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
-      <MeshSourceField types={GLB} hint={GLB_HINT} results={results} initial={initial.mesh} errors={errors} clearError={clearError} />
-      <UploadedFileField
-        name="images"
-        uploads={image}
-        slot="image"
-        label="Image"
-        hint={`The look to paint on the model. ${IMAGE_HINT}`}
-        error={errors.images}
-        testId="image-drop"
-        clearError={clearError}
-      />
-      <ImageOptionsFields editor={editor} texture errors={errors} clearError={clearError} />
-      <CostSummary cost={cost} />
-      <FormAlert message={message} />
-      <SubmitButton pending={pending}>Texture the model</SubmitButton>
+    <form onSubmit={submit} noValidate className="w-full max-w-panel space-y-5">
+      <FormSection title="Input">
+        <MeshSourceField types={GLB} hint={GLB_HINT} results={results} initial={initial.mesh} errors={errors} clearError={clearError} />
+        <UploadedFileField
+          name="images"
+          uploads={image}
+          slot="image"
+          label="Image"
+          hint={`The look to paint on the model. ${IMAGE_HINT}`}
+          error={errors.images}
+          icon={<ImageUp />}
+          testId="image-drop"
+          clearError={clearError}
+        />
+      </FormSection>
+      <ImageOptionsFields editor={editor} costs={costs} texture errors={errors} clearError={clearError} />
+      <FormFooter cost={cost} message={message} pending={pending} icon={<Paintbrush aria-hidden />}>
+        Texture the model
+      </FormFooter>
     </form>
   );
 }

@@ -18,6 +18,8 @@ interface Props<K extends string> {
   slot: K;
   label: string;
   hint: string;
+  /** The drop zone's icon for what it takes. */
+  icon?: React.ReactNode;
   error?: string | undefined;
   testId: string;
   /** Called with `name` when a new file is picked, so the field's old error goes. */
@@ -29,7 +31,7 @@ interface Props<K extends string> {
  * that submits the uploaded file's id. The uploads live with the caller, so a file survives
  * while the field is hidden (e.g. while another source is chosen).
  */
-export function UploadedFileField<K extends string>({ name, uploads, slot, label, hint, error, testId, clearError }: Props<K>) {
+export function UploadedFileField<K extends string>({ name, uploads, slot, label, hint, icon, error, testId, clearError }: Props<K>) {
   const state = uploads.slots[slot];
   return (
     <>
@@ -37,6 +39,7 @@ export function UploadedFileField<K extends string>({ name, uploads, slot, label
       <FileDropZone
         label={label}
         hint={hint}
+        icon={icon}
         state={state}
         onFile={(file) => {
           uploads.start(slot, file);

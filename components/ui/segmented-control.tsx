@@ -1,6 +1,7 @@
 "use client";
 
 import { RadioGroup } from "radix-ui";
+import { useId } from "react";
 import { cn } from "./cn";
 
 export interface SegmentedOption<T extends string> {
@@ -28,7 +29,9 @@ interface SegmentedControlProps<T extends string> {
 
 /**
  * One choice among a few, all in view: a row of segments (radio buttons underneath, so arrow
- * keys move the choice). Options with a `detail` render as small cards.
+ * keys move the choice). Options with a `detail` render as small cards; a card is named by its
+ * label alone and described by its detail, so "v1.5" stays "v1.5" to a screen reader (and to
+ * `getByRole("radio", { name })`) whatever its price line says.
  */
 export function SegmentedControl<T extends string>({
   label,
@@ -42,6 +45,20 @@ export function SegmentedControl<T extends string>({
   ...aria
 }: SegmentedControlProps<T>) {
   const cards = options.some((o) => o.detail !== undefined);
+  const ids = useId();
+  // The arrow keys move focus and the choice together, at once. Radix moves focus a tick after
+  // the keydown and checks the option only if the key is still down by then: with a quick tap,
+  // a busy page or two presses in a row, focus moved and the choice stayed behind.
+  const arrowChoose = (event: React.KeyboardEvent<HTMLButtonElement>, from: T) => {
+    const delta = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (delta === undefined || disabled || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const open = options.filter((o) => !o.disabled);
+    const next = open[(open.findIndex((o) => o.value === from) + delta + open.length) % open.length];
+    if (!next) return;
+    event.preventDefault(); // Radix's own move (and the page's scroll) are not wanted
+    event.currentTarget.parentElement?.querySelector<HTMLElement>(`[role="radio"][value="${CSS.escape(next.value)}"]`)?.focus();
+    if (next.value !== value) onValueChange(next.value);
+  };
   return (
     <RadioGroup.Root
       id={id}
@@ -49,7 +66,6 @@ export function SegmentedControl<T extends string>({
       name={name}
       value={value}
       disabled={disabled}
-      orientation="horizontal"
       onValueChange={(next) => {
         const option = options.find((o) => o.value === next);
         if (option) onValueChange(option.value);
@@ -60,11 +76,14 @@ export function SegmentedControl<T extends string>({
       )}
       {...aria}
     >
-      {options.map((option) => (
+      {options.map((option, i) => (
         <RadioGroup.Item
           key={option.value}
           value={option.value}
           disabled={option.disabled}
+          onKeyDown={(event) => arrowChoose(event, option.value)}
+          aria-labelledby={option.detail !== undefined ? `${ids}-${i}-label` : undefined}
+          aria-describedby={option.detail !== undefined ? `${ids}-${i}-detail` : undefined}
           className={cn(
             "min-h-8 flex-1 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50",
             cards
@@ -72,8 +91,12 @@ export function SegmentedControl<T extends string>({
               : "rounded-[calc(var(--radius-md)-2px)] px-3 py-1 text-muted-foreground hover:text-foreground data-[state=checked]:bg-background data-[state=checked]:text-foreground data-[state=checked]:shadow-sm",
           )}
         >
-          <span>{option.label}</span>
-          {option.detail !== undefined ? <span className="text-caption font-normal text-muted-foreground">{option.detail}</span> : null}
+          <span id={`${ids}-${i}-label`}>{option.label}</span>
+          {option.detail !== undefined ? (
+            <span id={`${ids}-${i}-detail`} className="text-caption font-normal text-muted-foreground">
+              {option.detail}
+            </span>
+          ) : null}
         </RadioGroup.Item>
       ))}
     </RadioGroup.Root>

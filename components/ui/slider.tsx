@@ -14,9 +14,16 @@ interface SliderProps extends Omit<React.ComponentProps<typeof SliderPrimitive.R
   valueText?: string;
 }
 
+/** The thumb's width in px (size-5): Radix keeps the thumb inside the track, so its centre travels from half a thumb in to half a thumb short of the end. */
+const THUMB_PX = 20;
+
 /** A number picked along a track; `mark` shows where the recommended value sits. */
 export function Slider({ className, value, onValueChange, mark, label, valueText, min = 0, max = 100, ...props }: SliderProps) {
-  const at = (v: number) => `${((v - min) / (max - min || 1)) * 100}%`;
+  // Where the thumb's centre sits at `v`, so the thumb covers the mark exactly at the marked value.
+  const at = (v: number) => {
+    const share = (v - min) / (max - min || 1);
+    return `calc(${share * 100}% + ${(0.5 - share) * THUMB_PX}px)`;
+  };
   return (
     <SliderPrimitive.Root
       data-slot="slider"
@@ -30,7 +37,7 @@ export function Slider({ className, value, onValueChange, mark, label, valueText
       }}
       {...props}
     >
-      <SliderPrimitive.Track className="relative h-1.5 w-full grow overflow-hidden rounded-full bg-muted">
+      <SliderPrimitive.Track data-slot="slider-track" className="relative h-1.5 w-full grow overflow-hidden rounded-full bg-muted">
         <SliderPrimitive.Range className="absolute h-full bg-primary" />
       </SliderPrimitive.Track>
       {mark && mark.value >= min && mark.value <= max ? (

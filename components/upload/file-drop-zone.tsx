@@ -1,7 +1,10 @@
 "use client";
 
+import { Upload, X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { useDropzone } from "react-dropzone";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import type { UploadState } from "./use-uploads";
 import { ProgressBar } from "./progress-bar";
 import { modelSummary, UploadPreview } from "./upload-preview";
@@ -32,6 +35,8 @@ interface Props {
   label: string;
   /** What it takes: "PNG, JPEG or WebP, up to 20 MB". */
   hint: string;
+  /** A lucide icon for what it takes (an image, a model); an upload arrow when absent. */
+  icon?: React.ReactNode;
   state: UploadState;
   onFile: (file: File) => void;
   onClear: () => void;
@@ -55,6 +60,7 @@ interface Props {
 export function FileDropZone({
   label,
   hint,
+  icon,
   state,
   onFile,
   onClear,
@@ -134,18 +140,38 @@ export function FileDropZone({
         aria-describedby={message ? messageId : undefined}
         aria-keyshortcuts={movable ? "ArrowLeft ArrowRight" : undefined}
         data-slot={dragKey}
-        className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border border-dashed p-3 text-center outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring ${
-          isDragActive ? "border-primary bg-info/15" : message ? "border-destructive/50" : "border-border hover:border-input"
-        } ${compact ? "min-h-36" : "min-h-48"}`}
+        className={cn(
+          "flex cursor-pointer flex-col items-center justify-center gap-1.5 rounded-lg border-2 border-dashed text-center outline-none transition-colors",
+          "focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring",
+          isDragActive
+            ? "border-primary bg-primary/10"
+            : message
+              ? "border-destructive/60 bg-destructive/5"
+              : filled
+                ? "border-border bg-card"
+                : "border-input bg-muted/40 hover:border-primary/60 hover:bg-accent/50",
+          compact ? "min-h-32 p-2" : "min-h-40 p-4",
+        )}
       >
-        <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        {waiting && (
+          <span
+            aria-hidden
+            className={cn(
+              "flex items-center justify-center rounded-full border border-border bg-background text-muted-foreground [&_svg]:size-4",
+              compact ? "size-7" : "size-9",
+            )}
+          >
+            {icon ?? <Upload />}
+          </span>
+        )}
+        <span className="text-caption font-semibold tracking-wide text-muted-foreground uppercase">
           {label}
-          {required && <span className="text-muted-foreground normal-case"> (required)</span>}
+          {required && <span className="font-normal normal-case"> (required)</span>}
         </span>{" "}
         {/* Spaces between the parts: their words stay apart in the text read from the page. */}
-        <span className="text-sm text-muted-foreground">{INSTRUCTION}</span>{" "}
+        <span className={cn("text-muted-foreground", compact ? "text-caption" : "text-sm")}>{INSTRUCTION}</span>{" "}
         {waiting ? (
-          <span className="text-xs text-muted-foreground">{hint}</span>
+          <span className="text-caption text-muted-foreground">{hint}</span>
         ) : state.phase === "checking" ? (
           <span className="text-sm text-muted-foreground">Checking {state.name}…</span>
         ) : state.phase === "uploading" ? (
@@ -166,7 +192,7 @@ export function FileDropZone({
           >
             <UploadPreview upload={state.upload} compact={compact} />
             <ProgressBar value={1} label={`${state.upload.filename} uploaded`} />{" "}
-            <span className="block text-xs text-success" role="status">
+            <span className="block text-caption text-success" role="status">
               Uploaded
             </span>
           </div>
@@ -180,13 +206,14 @@ export function FileDropZone({
             if (inputRef.current) inputRef.current.value = "";
             onClear();
           }}
-          className="rounded text-xs text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "h-7 gap-1 px-2 text-muted-foreground")}
         >
+          <X aria-hidden />
           Remove {label.toLowerCase()}
         </button>
       )}
       {message && (
-        <p id={messageId} role="alert" className="text-sm text-destructive">
+        <p id={messageId} role="alert" className="text-caption text-destructive">
           {message}
         </p>
       )}

@@ -1,5 +1,6 @@
 "use client";
 
+import { ImagePlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { viewBits } from "@/lib/x3d/form-logic";
 import { VIEWS, type View } from "@/lib/x3d/options";
@@ -41,14 +42,15 @@ export function ViewSlots({ slots, onFile, onClear, onSwap, hint, error }: Props
   }, [moved]);
   return (
     <fieldset className="space-y-2" ref={box}>
-      <legend className="text-sm">Views</legend>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <legend className="sr-only">Views</legend>
+      <div className="grid grid-cols-2 gap-2">
         {VIEWS.map((view) => (
           <FileDropZone
             key={view}
             label={LABELS[view]}
             required={view === "front"}
             hint={hint}
+            icon={<ImagePlus />}
             state={slots[view]}
             onFile={(file) => onFile(view, file)}
             onClear={() => onClear(view)}
@@ -60,17 +62,17 @@ export function ViewSlots({ slots, onFile, onClear, onSwap, hint, error }: Props
           />
         ))}
       </div>
-      <p className="text-sm text-muted-foreground">
-        <span data-testid="view-bits">Views: {bits}</span>
-        <span className="ml-2 text-muted-foreground">
-          (front, back, left, right; drag a filled slot onto another, or focus it and press ← or →, to swap them)
-        </span>
+      <p className="text-caption text-muted-foreground">
+        <span data-testid="view-bits" className="font-medium text-foreground tabular-nums">
+          Views: {bits}
+        </span>{" "}
+        (front, back, left, right). Drag a filled view onto another, or focus it and press ← or →, to swap them.
       </p>
       <p role="status" aria-live="polite" className="sr-only" data-testid="view-moved">
         {moved ? `${LABELS[moved.from]} image moved to ${LABELS[moved.to].toLowerCase()}.` : ""}
       </p>
       {error && (
-        <p role="alert" className="text-sm text-destructive">
+        <p role="alert" className="text-caption text-destructive">
           {error}
         </p>
       )}
