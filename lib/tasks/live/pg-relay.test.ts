@@ -2,23 +2,26 @@
 // process is server A, with the app's own bus, relay and subscription; server B is a second bus
 // and relay with its own connections and origin, as another process has.
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { studioTasks, users } from "@/lib/db/schema";
+import { TASK_CHANGE_CHANNEL } from "./pg-relay";
+import { publishTaskChange } from "./publish";
+import { cachedTask } from "../task-cache";
 import { until } from "@/test/harness/until";
 import type { TaskChange } from "./bus";
 
 const admin = process.env.X3D_TEST_DATABASE_URL;
 
-describe.skipIf(!admin)("task changes across servers on PostgreSQL (needs X3D_TEST_DATABASE_URL)", async () => {
+/** Server A (this process, the app's own modules) and server B (a second bus and relay), on a fresh database. */
+async function startServers() {
   const { openTestDatabase } = await import("@/lib/db/test-database.test-helpers");
   const database = await openTestDatabase("live-relay");
   const url = process.env.DATABASE_URL ?? "";
-  const { db } = await import("@/lib/db");
-  const { users, studioTasks } = await import("@/lib/db/schema");
   const { TaskChangeBus } = await import("./bus");
-  const { PgRelay, TASK_CHANGE_CHANNEL } = await import("./pg-relay");
-  const { publishTaskChange, taskChangeRelay } = await import("./publish");
+  const { PgRelay } = await import("./pg-relay");
+  const { taskChangeRelay } = await import("./publish");
   const { subscribeTaskChanges } = await import("./subscribe");
-  const { cachedTask } = await import("../task-cache");
 
   // Server B: its own pool for NOTIFY, its own listening connection, its own bus.
   const poolB = new pg.Pool({ connectionString: url, max: 2 });
@@ -41,13 +44,21 @@ describe.skipIf(!admin)("task changes across servers on PostgreSQL (needs X3D_TE
   const stops = [subscribeTaskChanges("ann", (c) => onA.push(c)), busB.subscribe("ann", (c) => onB.push(c))];
   const relayA = taskChangeRelay();
   if (!relayA) throw new Error("DATABASE_URL is set: server A must have a relay");
-
-  afterAll(async () => {
-    for (const stop of stops) stop();
+  const stop = async () => {
+    for (const unsubscribe of stops) unsubscribe();
     await Promise.all([relayA.stop(), relayB.stop()]);
     await poolB.end();
     await database.dispose();
+  };
+  return { relayA, relayB, poolB, publishOnB, onA, onB, stop };
+}
+
+describe.skipIf(!admin)("task changes across servers on PostgreSQL (needs X3D_TEST_DATABASE_URL)", () => {
+  let servers: Awaited<ReturnType<typeof startServers>>;
+  beforeAll(async () => {
+    servers = await startServers();
   });
+  afterAll(() => servers?.stop());
 
   const change = (taskId: string, state: TaskChange["state"]): TaskChange => ({
     userId: "ann",
@@ -59,18 +70,20 @@ describe.skipIf(!admin)("task changes across servers on PostgreSQL (needs X3D_TE
   /** Listening connections in the database, by application name. */
   const listeners = async () =>
     (
-      await poolB.query<{ name: string }>(
+      await servers.poolB.query<{ name: string }>(
         "select application_name as name from pg_stat_activity where datname = current_database() and query ilike 'listen%'",
       )
     ).rows.map((r) => r.name);
 
   it("one listening connection per server, on the channel", async () => {
+    const { relayA, relayB } = servers;
     await Promise.all([relayA.whenListening(), relayB.whenListening()]);
     expect((await listeners()).sort()).toEqual([relayA.applicationName, relayB.applicationName].sort());
     expect(TASK_CHANGE_CHANNEL).toBe("x3d_task_changes");
   });
 
   it("a change published on A reaches B's subscriber once, and A's own subscriber once (not again through NOTIFY)", async () => {
+    const { onA, onB } = servers;
     publishTaskChange(change("t1", "processing"));
     expect(onA).toEqual([change("t1", "processing")]); // at once, in A's process
     await until(() => onB.length === 1, "B to hear A's change", 5_000);
@@ -80,6 +93,7 @@ describe.skipIf(!admin)("task changes across servers on PostgreSQL (needs X3D_TE
   });
 
   it("a change published on B reaches A's subscriber once, and A's cached row is dropped so A reads the new one", async () => {
+    const { poolB, publishOnB, onA, onB } = servers;
     await (await db()).insert(users).values({ id: "ann", email: "ann@example.com" });
     await (
       await db()
@@ -101,6 +115,7 @@ describe.skipIf(!admin)("task changes across servers on PostgreSQL (needs X3D_TE
   });
 
   it("a listening connection that drops is made again, and changes flow again", async () => {
+    const { relayA, poolB, publishOnB, onA } = servers;
     onA.length = 0;
     await poolB.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [relayA.applicationName]);
     await until(() => !relayA.listening, "A to notice its connection was cut", 5_000);
