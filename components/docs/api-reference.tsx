@@ -32,7 +32,8 @@ function Endpoint({ spec }: { spec: EndpointSpec<Fields> }) {
         {spec.scheme === "Token" ? " (Bearer also accepted)" : ""}. Poll{" "}
         <code className={code}>GET /open-api/v1{spec.query.path}?task_id=…</code> ({spec.query.scheme}).
       </p>
-      <div className="overflow-x-auto">
+      {/* Scrolls sideways inside itself on a phone; focusable so the keyboard can scroll it too. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`Fields of ${spec.path}`}>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Fields of {spec.path}</caption>
           <thead className="text-muted-foreground">

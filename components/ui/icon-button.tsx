@@ -1,7 +1,7 @@
 "use client";
 
 import { Button, type ButtonProps } from "./button";
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "./tooltip";
+import { Tooltip, TooltipContent, TooltipTrigger } from "./tooltip";
 
 export interface IconButtonProps extends Omit<ButtonProps, "children" | "size"> {
   /** What the button does: its accessible name and its tooltip ("Download STL for printing"). */
@@ -17,16 +17,13 @@ export interface IconButtonProps extends Omit<ButtonProps, "children" | "size"> 
 /** A square button showing only an icon, named by `label` and explained by a tooltip. */
 export function IconButton({ label, icon, hint, size = "icon", variant = "ghost", side = "bottom", ...props }: IconButtonProps) {
   return (
-    // Each tooltip brings its own provider (as shadcn/ui's does), so pages without one load no tooltip code.
-    <TooltipProvider>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button aria-label={label} size={size} variant={variant} {...props}>
-            {icon}
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent side={side}>{hint ?? label}</TooltipContent>
-      </Tooltip>
-    </TooltipProvider>
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button aria-label={label} size={size} variant={variant} {...props}>
+          {icon}
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent side={side}>{hint ?? label}</TooltipContent>
+    </Tooltip>
   );
 }

@@ -7,8 +7,17 @@ export function TooltipProvider({ delayDuration = 300, ...props }: React.Compone
   return <TooltipPrimitive.Provider delayDuration={delayDuration} {...props} />;
 }
 
-/** A tooltip; wrap it in a TooltipProvider (IconButton does). */
-export const Tooltip = TooltipPrimitive.Root;
+/**
+ * A tooltip. Each brings its own provider (as shadcn/ui's does): no page-wide provider is needed,
+ * so pages without tooltips load no tooltip code.
+ */
+export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipProvider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({ className, sideOffset = 6, children, ...props }: React.ComponentProps<typeof TooltipPrimitive.Content>) {
