@@ -105,7 +105,7 @@ export function ApiReference() {
         <h2 id="errors" className="text-xl font-semibold">
           Error codes
         </h2>
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Error codes">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Error codes</caption>
             <thead className="text-muted-foreground">
