@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { expect, fixture, hydrateLate, signUp, test } from "./fixtures";
+import { expect, fixture, hydrateLate, newTaskShown, signUp, test } from "./fixtures";
 
 /** Drops a file on an element the way a browser does: dragenter, dragover, drop with a DataTransfer. */
 async function dropFile(page: Page, target: Locator, file: string, name: string, type = "image/png") {
@@ -76,10 +76,9 @@ test("image to 3D: drop an image, the form follows the model, see the cost, subm
   await expect(page.getByTestId("task-cost")).toHaveText("Cost: 5 credits");
   await expect(page.getByTestId("balance-short")).toHaveCount(0);
   await page.getByRole("button", { name: "Create 3D model" }).click();
-  await expect(page).toHaveURL(/\/tasks\/[\w-]+$/);
+  const id = await newTaskShown(page);
 
   // "Run again" opens the form with the same options and the same image.
-  const id = new URL(page.url()).pathname.split("/").pop()!;
   await page.goto(`/new/image?again=${id}`);
   await expect(page.getByLabel("Model", { exact: true })).toHaveValue("x3dv1.5");
   await expect(page.getByLabel("Resolution")).toHaveValue("512");
@@ -119,7 +118,7 @@ test("multi-view: fill front and left, swap a slot, submit in slot order", async
   await expect(page.getByText("The front view is required.")).toHaveCount(0);
   await expect(page.getByTestId("view-bits")).toHaveText("Views: 1010");
   await page.getByRole("button", { name: "Create 3D model" }).click();
-  await expect(page).toHaveURL(/\/tasks\/[\w-]+$/);
+  await newTaskShown(page);
 });
 
 test("a wrong-type or too-large file is refused in words before any upload", async ({ page }) => {
@@ -229,8 +228,7 @@ test("split, depth and texture tasks from an earlier result (?from=) run to succ
   await page.getByLabel("Resolution").selectOption("512");
   await page.getByLabel("Make").selectOption("1");
   await page.getByRole("button", { name: "Create 3D model" }).click();
-  await expect(page).toHaveURL(/\/tasks\/[\w-]+$/);
-  const id = new URL(page.url()).pathname.split("/").pop()!;
+  const id = await newTaskShown(page);
   await expect
     .poll(async () => ((await (await page.request.get(`/api/tasks/${id}`)).json()) as { state: string }).state, {
       timeout: 150_000,
@@ -240,8 +238,7 @@ test("split, depth and texture tasks from an earlier result (?from=) run to succ
 
   const derived: string[] = [];
   const created = async () => {
-    await expect(page).toHaveURL(/\/tasks\/[\w-]+$/);
-    const derivedId = new URL(page.url()).pathname.split("/").pop()!;
+    const derivedId = await newTaskShown(page);
     expect(derivedId).not.toBe(id);
     derived.push(derivedId);
   };
