@@ -118,9 +118,7 @@ function ResultCard({ initial, selected, ticked, mark, onSelect, onTick }: CardP
       >
         <span className="relative block aspect-square w-full bg-viewer">
           <Cover task={task} />
-          <span className="absolute top-1.5 left-1.5 rounded-full bg-background/90 shadow-xs">
-            <TaskStateBadge state={task.state} />
-          </span>
+          <TaskStateBadge state={task.state} className="absolute top-1.5 left-1.5 shadow-xs" />
           {mark ? (
             <span
               className="absolute top-1.5 right-1.5 flex size-6 items-center justify-center rounded-md bg-primary text-caption font-semibold text-primary-foreground shadow-xs"

@@ -1,22 +1,25 @@
-import { Loader2 } from "lucide-react";
+import { CircleAlert, CircleCheck, CircleX, Clock, Loader2, type LucideIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { STATE_LABELS, isFinished } from "@/components/tasks/task-labels";
+import { cn } from "@/components/ui/cn";
+import { STATE_LABELS } from "@/components/tasks/task-labels";
 import type { TaskState } from "@/lib/tasks/task-types";
 
-const TONES = {
-  checking: "warning",
-  created: "neutral",
-  queueing: "neutral",
-  processing: "info",
-  success: "success",
-  failed: "danger",
-} as const satisfies Record<TaskState, string>;
+/** Each state's mark: the colour is in the icon, the words stay in the text colour (legible on a tint or a cover). */
+const MARKS: Record<TaskState, { icon: LucideIcon; className: string }> = {
+  checking: { icon: CircleAlert, className: "text-warning" },
+  created: { icon: Clock, className: "text-muted-foreground" },
+  queueing: { icon: Clock, className: "text-muted-foreground" },
+  processing: { icon: Loader2, className: "animate-spin text-info motion-reduce:animate-none" },
+  success: { icon: CircleCheck, className: "text-success" },
+  failed: { icon: CircleX, className: "text-destructive" },
+};
 
-/** A task's state as a badge, turning while the task runs. */
+/** A task's state as a badge: its name and a mark of its colour. */
 export function TaskStateBadge({ state, className, ...props }: { state: TaskState } & React.ComponentProps<typeof Badge>) {
+  const { icon: Icon, className: mark } = MARKS[state];
   return (
-    <Badge tone={TONES[state]} className={className} {...props}>
-      {isFinished(state) ? null : <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />}
+    <Badge tone="outline" className={cn("bg-background", className)} {...props}>
+      <Icon className={mark} aria-hidden />
       {STATE_LABELS[state]}
     </Badge>
   );
