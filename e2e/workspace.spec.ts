@@ -1,5 +1,6 @@
+import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { createImageTask, expect as baseExpect, newTaskShown, test } from "./fixtures";
+import { createImageTask, expect as baseExpect, fixture, newTaskShown, signUp, test } from "./fixtures";
 
 // A create page is a workspace: form, viewer and the artist's results on one screen.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -196,4 +197,54 @@ test("a refused create says why next to the field and adds no card", async ({ pa
   await expect(page.getByTestId("stage-empty")).toBeVisible();
   expect(new URL(page.url()).searchParams.has("task")).toBe(false);
   expect(await (await page.request.get("/api/balance")).json()).toEqual(before);
+});
+
+test("a failed run shows its reason and its refund in the viewer's place", async ({ page, account }, testInfo) => {
+  expect(account.email).toContain("@");
+  // PNG by its first bytes (so every check lets it through), but nothing a decoder can read.
+  const broken = testInfo.outputPath("broken.png");
+  fs.writeFileSync(broken, Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.alloc(4096, 7)]));
+  const id = await createImageTask(page, { image: broken });
+  await expect(page.getByTestId("task-state")).toHaveText("Failed", { timeout: 90_000 });
+
+  await page.goto(`/new/image?task=${id}`);
+  await expect(page.getByTestId("task-state")).toHaveText("Failed");
+  await expect(page.getByTestId("task-failure")).toContainText("Generation failed");
+  await expect(page.getByTestId("refund")).toHaveText("The 15 credits it cost were refunded to your balance.");
+  await expect(page.getByTestId("model-viewer")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /^Download / })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Open task page" })).toHaveAttribute("href", `/tasks/${id}`);
+  const card = cards(page).first();
+  await expect(card).toHaveAttribute("data-state", "failed");
+  await expect(card.getByTestId("cover-placeholder")).toBeVisible();
+  await expect(card.locator("img")).toHaveCount(0);
+});
+
+test("?upload= opens the image form with one of the artist's own images, and with nothing of anyone else's", async ({
+  page,
+  account,
+  browser,
+}) => {
+  expect(account.email).toContain("@");
+  await page.goto("/new/image");
+  const origin = new URL(page.url()).origin;
+  const uploaded = await page.request.post("/api/uploads?kind=image", {
+    headers: { Origin: origin },
+    multipart: { file: { name: "chair.png", mimeType: "image/png", buffer: fs.readFileSync(fixture("chair.png")) } },
+  });
+  expect(uploaded.status()).toBe(201);
+  const { id } = (await uploaded.json()) as { id: string };
+
+  await page.goto(`/new/image?upload=${id}`);
+  const thumbnail = page.getByTestId("image-drop").getByRole("img", { name: "chair.png" });
+  await expect(thumbnail).toBeVisible();
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.locator('input[name="images"]')).toHaveValue(id);
+
+  const other = await (await browser.newContext()).newPage();
+  await signUp(other);
+  await other.goto(`/new/image?upload=${id}`);
+  await expect(other.getByText("That image is no longer available: add it again.")).toBeVisible();
+  await expect(other.locator('input[name="images"]')).toHaveValue("");
+  await other.context().close();
 });
