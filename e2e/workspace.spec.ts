@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { createImageTask, expect as baseExpect, fixture, newTaskShown, signUp, test } from "./fixtures";
+import { createImageTask, expect as baseExpect, fixture, newTaskShown, readActionAnswersLate, signUp, test } from "./fixtures";
 
 // A create page is a workspace: form, viewer and the artist's results on one screen.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -247,4 +247,28 @@ test("?upload= opens the image form with one of the artist's own images, and wit
   await expect(other.getByText("That image is no longer available: add it again.")).toBeVisible();
   await expect(other.locator('input[name="images"]')).toHaveValue("");
   await other.context().close();
+});
+
+test("a run still being created when another result is picked joins the strip when its answer comes", async ({ page, account }) => {
+  expect(account.email).toContain("@");
+  const first = await createImageTask(page);
+  const second = await createImageTask(page);
+  await readActionAnswersLate(page, 4_000);
+  await page.goto(`/new/image?task=${second}`);
+  await expect(page.locator('input[name="images"]')).not.toHaveValue("");
+  await expect(cards(page)).toHaveCount(2);
+
+  await page.getByRole("button", { name: "Create 3D model" }).click();
+  await expect(page.getByRole("button", { name: "Starting…" })).toBeVisible();
+  // Picked while the answer is on its way: the form is filled anew from it (remounted).
+  await cards(page)
+    .nth(1)
+    .getByRole("button", { name: /^Show / })
+    .click();
+  await expect(cards(page).nth(1)).toHaveAttribute("data-task-id", first);
+  await expect(page.getByRole("button", { name: "Create 3D model" })).toBeEnabled();
+
+  const created = await newTaskShown(page, first);
+  expect([first, second]).not.toContain(created);
+  await expect(cards(page)).toHaveCount(3);
 });

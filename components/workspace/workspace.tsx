@@ -5,8 +5,9 @@ import { Loader2 } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { Notice } from "@/components/forms/fields";
 import { SegmentationLookupForm } from "@/components/forms/segmentation-lookup-form";
-import { TaskCreatedContext, type CreateAction } from "@/components/forms/use-create-action";
+import type { CreateAction } from "@/components/forms/use-create-action";
 import { toast } from "@/components/ui/toast";
+import type { CreateTaskState } from "@/lib/tasks/create-form-state";
 import type { FormStart, MeshResultOption } from "@/lib/tasks/create-form-types";
 import type { TaskView } from "@/lib/tasks/queries";
 import type { StudioTaskKind } from "@/lib/tasks/task-types";
@@ -104,6 +105,21 @@ export function Workspace({ kind, title, intro, start, action, lookUp, costs, re
     [queryClient],
   );
 
+  // The answer is taken here, not in the form: a form remounted (another result picked) while its
+  // task was being created would never see it.
+  const showCreated = useCallback(
+    (answer: CreateTaskState): CreateTaskState => {
+      if (answer.status === "created") created(answer.task);
+      return answer;
+    },
+    [created],
+  );
+  const createAndShow = useCallback<CreateAction>(async (state, data) => showCreated(await action(state, data)), [action, showCreated]);
+  const lookUpAndShow = useCallback<CreateAction>(
+    async (state, data) => (lookUp ? showCreated(await lookUp(state, data)) : state),
+    [lookUp, showCreated],
+  );
+
   const loadMore = () => {
     if (more.loading || !more.hasMore) return;
     setMore((m) => ({ ...m, loading: true }));
@@ -136,16 +152,14 @@ export function Workspace({ kind, title, intro, start, action, lookUp, costs, re
               <Loader2 className="size-3.5 animate-spin" aria-hidden /> Filling the form with that result&apos;s settings…
             </p>
           ) : null}
-          <TaskCreatedContext value={created}>
-            <KindForm key={form.key} start={form.start} action={action} costs={costs} results={results} />
-            {lookUp ? (
-              <section className="space-y-2 border-t border-border pt-4">
-                <h2 className="text-body font-medium">Look up a task</h2>
-                <p className="text-caption text-muted-foreground">Open one of your segmentation tasks by its service task id.</p>
-                <SegmentationLookupForm action={lookUp} />
-              </section>
-            ) : null}
-          </TaskCreatedContext>
+          <KindForm key={form.key} start={form.start} action={createAndShow} costs={costs} results={results} />
+          {lookUp ? (
+            <section className="space-y-2 border-t border-border pt-4">
+              <h2 className="text-body font-medium">Look up a task</h2>
+              <p className="text-caption text-muted-foreground">Open one of your segmentation tasks by its service task id.</p>
+              <SegmentationLookupForm action={lookUpAndShow} />
+            </section>
+          ) : null}
         </div>
       </aside>
 
