@@ -97,6 +97,20 @@ const PAGES: PageCheck[] = [
       await expect(page.getByRole("alert").first()).toBeVisible({ timeout: 20_000 });
     },
   },
+  { name: "image to 3D workspace with a result shown", signedIn: true, path: (s) => `/new/image?task=${s.tasks[0]}`, prepare: viewerReady },
+  {
+    name: "image to 3D workspace comparing two results",
+    signedIn: true,
+    path: (s) => `/new/image?task=${s.tasks[0]}`,
+    prepare: async (page) => {
+      await page
+        .locator('[data-testid=result-card][data-selected="false"]')
+        .first()
+        .getByRole("checkbox", { name: /^Compare / })
+        .check();
+      await expect(page.getByTestId("compare-viewer")).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
+    },
+  },
   { name: "new texture", signedIn: true, path: () => "/new/texture" },
   { name: "new split", signedIn: true, path: () => "/new/split" },
   { name: "new depth", signedIn: true, path: () => "/new/depth" },

@@ -66,7 +66,7 @@ export interface ImageTaskOptions {
   faces?: number;
 }
 
-/** Submits a cheap image-to-3D task (v1.5, 512) through the form; returns its studio id once on its page. */
+/** Submits a cheap image-to-3D task (v1.5, 512) through the workspace's form, then opens its task page; returns its studio id. */
 export async function createImageTask(
   page: Page,
   { image = fixture("robot.png"), format = "GLB", faces }: ImageTaskOptions = {},
@@ -79,8 +79,22 @@ export async function createImageTask(
   if (faces !== undefined) await page.getByLabel("Face count (exact)").fill(String(faces));
   await chooseOption(page, "Format", format);
   await page.getByRole("button", { name: "Create 3D model" }).click();
-  await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
-  return decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+  const id = await newTaskShown(page);
+  await page.goto(`/tasks/${encodeURIComponent(id)}`);
+  return id;
+}
+
+/**
+ * The id of the task a workspace's form just created: the page stays, names it in its address
+ * (`?task=`, which was `previous` before) and shows it first in the strip, selected.
+ */
+export async function newTaskShown(page: Page, previous: string | null = null): Promise<string> {
+  await page.waitForURL((url) => url.searchParams.has("task") && url.searchParams.get("task") !== previous, { timeout: 30_000 });
+  const id = new URL(page.url()).searchParams.get("task")!;
+  const first = page.getByTestId("result-card").first();
+  await expect(first).toHaveAttribute("data-task-id", id);
+  await expect(first).toHaveAttribute("data-selected", "true");
+  return id;
 }
 
 /** Picks `option` of a create form's choice (a segmented control: a radio group named `group`) and checks it took. */

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { chooseOption, expect, fixture, hydrateLate, openForm, signUp, test } from "./fixtures";
+import { chooseOption, expect, fixture, hydrateLate, openForm, signUp, test, newTaskShown } from "./fixtures";
 
 /** Drops a file on an element the way a browser does: dragenter, dragover, drop with a DataTransfer. */
 async function dropFile(page: Page, target: Locator, file: string, name: string, type = "image/png") {
@@ -84,10 +84,9 @@ test("image to 3D: drop an image, the form follows the model, see the cost, subm
   await expect(page.getByTestId("task-cost")).toHaveText("5 credits");
   await expect(page.getByTestId("balance-short")).toHaveCount(0);
   await page.getByRole("button", { name: "Create 3D model" }).click();
-  await expect(page).toHaveURL(/\/tasks\/[\w-]+$/);
+  const id = await newTaskShown(page);
 
   // "Run again" opens the form with the same options and the same image.
-  const id = new URL(page.url()).pathname.split("/").pop()!;
   await page.goto(`/new/image?again=${id}`);
   await expect(radio(page, "Model", "v1.5")).toBeChecked();
   await expect(radio(page, "Resolution", "512")).toBeChecked();
@@ -127,7 +126,7 @@ test("multi-view: fill front and left, swap a slot, submit in slot order", async
   await expect(page.getByText("The front view is required.")).toHaveCount(0);
   await expect(page.getByTestId("view-bits")).toHaveText("Views: 1010");
   await page.getByRole("button", { name: "Create 3D model" }).click();
-  await expect(page).toHaveURL(/\/tasks\/[\w-]+$/);
+  await newTaskShown(page);
 });
 
 test("a wrong-type or too-large file is refused in words before any upload", async ({ page }) => {
@@ -243,8 +242,7 @@ test("split, depth and texture tasks from an earlier result (?from=) run to succ
   await chooseOption(page, "Resolution", "512");
   await chooseOption(page, "Make", "Geometry only");
   await page.getByRole("button", { name: "Create 3D model" }).click();
-  await expect(page).toHaveURL(/\/tasks\/[\w-]+$/);
-  const id = new URL(page.url()).pathname.split("/").pop()!;
+  const id = await newTaskShown(page);
   await expect
     .poll(async () => ((await (await page.request.get(`/api/tasks/${id}`)).json()) as { state: string }).state, {
       timeout: 150_000,
@@ -254,8 +252,7 @@ test("split, depth and texture tasks from an earlier result (?from=) run to succ
 
   const derived: string[] = [];
   const created = async () => {
-    await expect(page).toHaveURL(/\/tasks\/[\w-]+$/);
-    const derivedId = new URL(page.url()).pathname.split("/").pop()!;
+    const derivedId = await newTaskShown(page);
     expect(derivedId).not.toBe(id);
     derived.push(derivedId);
   };

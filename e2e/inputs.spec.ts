@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { chooseOption, createImageTask, expect, fixture, openForm, signUp, test } from "./fixtures";
+import { chooseOption, createImageTask, expect, fixture, openForm, signUp, test, newTaskShown } from "./fixtures";
 
 /** Every image in the inputs section has loaded with pixels. */
 async function expectImagesLoaded(page: Page, count: number) {
@@ -41,7 +41,7 @@ test("a two-view task shows its front and left images, on its page and behind it
   await chooseOption(page, "Model", "v1.5");
   await chooseOption(page, "Resolution", "512");
   await page.getByRole("button", { name: "Create 3D model" }).click();
-  await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
+  await page.goto(`/tasks/${await newTaskShown(page)}`);
   const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
 
   // Beside the result, while it runs already: the two views, labelled, with their file names.
@@ -113,7 +113,7 @@ test("texture it: the form starts with the result and the image it was made from
   // Submitted as it is, the texture task shows both inputs: the image and the earlier result with its cover.
   await chooseOption(page, "Model", "v1.5");
   await page.getByRole("button", { name: "Texture the model" }).click();
-  await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
+  await page.goto(`/tasks/${await newTaskShown(page)}`);
   const inputs = page.getByTestId("task-inputs");
   await expect(inputs.getByTestId("input-label")).toHaveText(["image", "mesh to texture"]);
   await expect(inputs.getByTestId("input-name")).toHaveText(["chair.png", "an earlier image-to-3d result (GLB)"]);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { livePort } from "../playwright.config";
-import { chooseOption, drawnShare, fixture, signUp } from "./fixtures";
+import { chooseOption, drawnShare, fixture, signUp, newTaskShown } from "./fixtures";
 
 // This studio runs with X3D_ENGINE=off and X3D_BASE_URL pointing at the other test server:
 // the same flows, against a remote service.
@@ -17,7 +17,7 @@ test("with X3D_BASE_URL set, the studio creates and shows tasks through the remo
   await chooseOption(page, "Model", "v1.5");
   await chooseOption(page, "Resolution", "512");
   await page.getByRole("button", { name: "Create 3D model" }).click();
-  await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
+  await page.goto(`/tasks/${await newTaskShown(page)}`);
   await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
   await expect.poll(() => drawnShare(page), { timeout: 30_000 }).toBeGreaterThan(0.03);
 });

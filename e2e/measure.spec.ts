@@ -5,7 +5,7 @@ import { strFromU8, unzipSync } from "fflate";
 import sharp from "sharp";
 import { Document, NodeIO } from "@gltf-transform/core";
 import { cubeSoup } from "../lib/viewer/mesh-analysis.test-helpers";
-import { chooseOption, createImageTask, expect as baseExpect, fixture, test } from "./fixtures";
+import { chooseOption, createImageTask, expect as baseExpect, fixture, test, newTaskShown } from "./fixtures";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -36,7 +36,7 @@ async function createRelief(page: Page): Promise<string> {
   await page.getByLabel("Width (mm, exact)").fill("120");
   await page.getByRole("switch", { name: "Remove background" }).click();
   await page.getByRole("button", { name: "Make the depth map" }).click();
-  await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
+  await page.goto(`/tasks/${await newTaskShown(page)}`);
   await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
   return new URL(page.url()).pathname.split("/").pop() ?? "";
 }
@@ -197,7 +197,7 @@ test("a textured unit cube measures 100 mm a side at the default height: waterti
   await expect(page.getByTestId("image-drop").getByText("Uploaded")).toBeVisible();
   await chooseOption(page, "Model", "v1.5");
   await page.getByRole("button", { name: "Texture the model" }).click();
-  await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
+  await page.goto(`/tasks/${await newTaskShown(page)}`);
   await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
 
   await expect(page.getByTestId("dimensions")).toHaveText("100.0 × 100.0 × 100.0 mm", { timeout: 60_000 });

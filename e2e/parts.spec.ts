@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { chooseOption, createImageTask, drawnShare, expect as baseExpect, fixture, test } from "./fixtures";
+import { chooseOption, createImageTask, drawnShare, expect as baseExpect, fixture, test, newTaskShown } from "./fixtures";
 import { changeFrom, keepSettledPixels } from "./viewer-pixels";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -29,7 +29,7 @@ async function createCharacterSplit(page: Page): Promise<string> {
   await chooseOption(page, "Parts", "6 parts");
   await chooseOption(page, "Joints", "None");
   await page.getByRole("button", { name: "Split the model" }).click();
-  await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
+  await page.goto(`/tasks/${await newTaskShown(page)}`);
   return drawnResult(page);
 }
 
@@ -121,7 +121,7 @@ test("a segmentation result lists its segments by name, and hiding one changes t
   await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
   await page.goto(`/new/segmentation?from=${source}`);
   await page.getByRole("button", { name: "Segment the model" }).click();
-  await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 30_000 });
+  await page.goto(`/tasks/${await newTaskShown(page)}`);
   const id = await drawnResult(page);
   const names = glbPartNames(await (await page.request.get(`/api/files/${id}/result`)).body());
   expect(names.length).toBeGreaterThanOrEqual(2);

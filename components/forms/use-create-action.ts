@@ -8,8 +8,9 @@ export type CreateAction = (state: CreateTaskState, form: FormData) => Promise<C
 
 /**
  * A create-task server action for a form: `submit` for onSubmit (no automatic form reset, the
- * controlled fields keep what the user chose), field errors that clear as the user edits the
- * field, and the balance refreshed after a refusal (a short balance is said again).
+ * controlled fields keep what the user chose, ready for the next run), field errors that clear
+ * as the user edits the field, and the balance refreshed after each answer (charged, or a short
+ * balance said again). The workspace learns of a new task from the action it hands the form.
  */
 export function useCreateAction(action: CreateAction) {
   const [state, dispatch, pending] = useActionState(action, IDLE_STATE);
@@ -17,7 +18,7 @@ export function useCreateAction(action: CreateAction) {
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    if (state.status === "error") void queryClient.invalidateQueries({ queryKey: ["balance"] });
+    if (state.status !== "idle") void queryClient.invalidateQueries({ queryKey: ["balance"] });
   }, [state, queryClient]);
 
   // A new answer brings back all its errors.

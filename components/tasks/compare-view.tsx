@@ -13,6 +13,8 @@ interface Props {
   b: CompareSide;
   /** Option keys whose values differ. */
   differing: string[];
+  /** The two viewers' size (the compare page's default: 28rem high). */
+  viewerClassName?: string;
 }
 
 const count = (n: number | undefined) => (n === undefined ? "…" : n.toLocaleString("en-US"));
@@ -23,7 +25,7 @@ function optionCell(side: CompareSide, key: string): [string, string] {
 }
 
 /** Two results in linked viewers (side by side or swipe) above their stats and the options that differ. */
-export function CompareView({ a, b, differing }: Props) {
+export function CompareView({ a, b, differing, viewerClassName }: Props) {
   const [facts, setFacts] = useState<[ModelFacts | undefined, ModelFacts | undefined]>([undefined, undefined]);
   const onFacts = useCallback((index: 0 | 1, f: ModelFacts) => setFacts((old) => (index === 0 ? [f, old[1]] : [old[0], f])), []);
   const [factsA, factsB] = facts;
@@ -51,6 +53,7 @@ export function CompareView({ a, b, differing }: Props) {
           { url: b.viewUrl, format: b.viewFormat, label: "B" },
         ]}
         onFacts={onFacts}
+        className={viewerClassName}
       />
       <table className="w-full text-left text-sm" data-testid="compare-stats">
         <thead className="text-muted-foreground">

@@ -1,6 +1,14 @@
-/** What a create-task server action answers the form with (it redirects on success). */
+import type { TaskView } from "./queries";
+
+/** What a create-task server action answers the form with: the new task (the page stays), or what went wrong. */
 export type CreateTaskState =
   | { status: "idle" }
+  | {
+      status: "created";
+      id: string;
+      /** The task as the status route shows it, so the page can show it at once. */
+      task: TaskView;
+    }
   | {
       status: "error";
       /** Sentences by form field (wire names: model, face, images, mesh, ...). */

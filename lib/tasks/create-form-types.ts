@@ -2,7 +2,8 @@
 import type { StudioTaskKind } from "@/lib/db/schema";
 import type { MeshKind } from "@/lib/files/sniff";
 import type { UploadInfo } from "@/lib/upload/check";
-import type { ViewSlots } from "@/lib/x3d/form-logic";
+import type { DepthOptions, ImageOptions, SplitOptions, ViewSlots } from "@/lib/x3d/form-logic";
+import type { SegmentationTaskValues } from "./create-forms";
 
 /** An earlier result a form offers as its mesh. */
 export interface MeshResultOption {
@@ -37,3 +38,17 @@ export interface Prefill {
   /** Said above the form when something could not be re-used. */
   notice?: string;
 }
+
+/** Each create form's starting values, by the kind of task it makes (what its `initial` prop takes). */
+export interface FormInitials {
+  "image-to-3d": { options: ImageOptions; image?: UploadInfo | undefined; views?: ViewSlots<UploadInfo> | undefined };
+  texture: { options: ImageOptions; image?: UploadInfo | undefined; mesh?: MeshPrefill | undefined };
+  split: { options: SplitOptions; mesh?: MeshPrefill | undefined };
+  depth: { options: DepthOptions; image?: ImagePrefill | undefined };
+  segmentation: { options: SegmentationTaskValues["options"]; mesh?: MeshPrefill | undefined };
+}
+
+/** A create form's start: its kind, its initial values, and what could not be re-used. */
+export type FormStart = {
+  [K in StudioTaskKind]: { kind: K; initial: FormInitials[K]; notice?: string | undefined };
+}[StudioTaskKind];

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, db } from "@/lib/db";
 import { studioTasks, uploads, users, type StudioTask } from "@/lib/db/schema";
-import { prefillFor, RUN_AGAIN_CHECKING } from "./create-prefill";
+import { prefillFor, RUN_AGAIN_CHECKING, UPLOAD_GONE } from "./create-prefill";
 import { tempDataDir } from "@/test/harness/temp-dir";
 
 tempDataDir("prefill-test");
@@ -190,5 +190,22 @@ describe("?from=: an earlier result as the input", () => {
       image: { source: "upload", upload: info("left", "image", "webp") },
       mesh: { source: "task", task: { id: "glb-result", kind: "image-to-3d", type: "glb", created: LABEL } },
     });
+  });
+});
+
+describe("?upload=: one of the user's images (the home page's drop zone)", () => {
+  it("starts the form with the user's image upload", async () => {
+    expect(await prefillFor(USER, { kind: "image-to-3d", upload: "img" })).toEqual({
+      image: { source: "upload", upload: info("img", "image", "png") },
+    });
+    expect(await prefillFor(USER, { kind: "depth", upload: "left" })).toEqual({
+      image: { source: "upload", upload: info("left", "image", "webp") },
+    });
+  });
+
+  it("refuses someone else's upload, a mesh or an unknown id alike, with a notice", async () => {
+    for (const upload of ["their-img", "mesh", "no-such-upload"]) {
+      expect(await prefillFor(USER, { kind: "image-to-3d", upload })).toEqual({ notice: UPLOAD_GONE });
+    }
   });
 });

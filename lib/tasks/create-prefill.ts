@@ -11,8 +11,9 @@ import { findUserTask } from "./queries";
 
 /**
  * What a create page starts with: `?again=<studio task>` re-uses that task's options and inputs
- * (those still stored), `?from=<studio task>` takes that task's result as the mesh. Only the
- * user's own tasks count; anything else leaves the form at its defaults with a notice.
+ * (those still stored), `?from=<studio task>` takes that task's result as the mesh, `?upload=`
+ * one of the user's image uploads as the image. Only the user's own tasks and uploads count;
+ * anything else leaves the form at its defaults with a notice.
  */
 
 const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
@@ -99,6 +100,8 @@ export interface PrefillRequest {
   kind: StudioTaskKind;
   again?: string | undefined;
   from?: string | undefined;
+  /** One of the user's image uploads to start with (the home page's drop zone sends a dropped image here). */
+  upload?: string | undefined;
   /** Mesh types the form takes (texture: GLB only); none: `from` gives the result's cover image (depth). */
   meshTypes?: readonly MeshKind[];
 }
@@ -131,5 +134,13 @@ export async function prefillFor(userId: string, request: PrefillRequest): Promi
     } else
       prefill.notice = `That result cannot be used here: it must be a finished task of yours with a ${allowed.map((t) => t.toUpperCase()).join(", ")} result.`;
   }
+  if (request.upload) {
+    const info = (await uploadsById(userId, [request.upload])).get(request.upload);
+    if (info?.kind === "image") prefill.image = { source: "upload", upload: info };
+    else prefill.notice = UPLOAD_GONE;
+  }
   return prefill;
 }
+
+/** The notice when `?upload=` names no image of the user's. */
+export const UPLOAD_GONE = "That image is no longer available: add it again.";

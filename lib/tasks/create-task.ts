@@ -1,6 +1,5 @@
 import "server-only";
 import { log } from "@/lib/log";
-import { redirect } from "next/navigation";
 import type { StudioTaskKind } from "@/lib/db/schema";
 import { serverEnv } from "@/lib/env";
 import { X3dError } from "@/lib/x3d/client";
@@ -13,6 +12,7 @@ import { currentUser } from "@/lib/session";
 import type { CreateTaskState } from "./create-form-state";
 import { chargeAndRecord, shortMessage, unrecord } from "@/lib/credits/ledger";
 import { userIsAdmin } from "@/lib/auth/roles";
+import { findUserTask, taskView } from "./queries";
 import { confirmTask, prepareTask } from "./record";
 import { recordServiceError } from "./service-errors";
 import { rememberDeletedTask, rememberTask } from "./task-cache";
@@ -127,22 +127,33 @@ export async function createWithService(request: CreateRequest): Promise<CreateO
 }
 
 /**
- * The body of every create-task server action: the session, then `create`, then the task's
- * page. Unexpected failures become a sentence for the form, never a thrown error.
+ * The body of every create-task server action: the session, then `create`, then the new task
+ * as the status route shows it (the form's page stays and shows it). Unexpected failures become
+ * a sentence for the form, never a thrown error.
  */
-export async function createAndRedirect(
+export async function createFromForm(
   create: (userId: string, form: FormData) => Promise<CreateOutcome>,
   form: FormData,
 ): Promise<CreateTaskState> {
   const user = await currentUser();
-  if (!user) return { status: "error", fields: {}, message: "Your session has ended: sign in again." };
+  if (!user) return { status: "error", fields: {}, message: SESSION_ENDED };
   let outcome: CreateOutcome;
   try {
     outcome = await create(user.id, form);
   } catch (error) {
     return serviceErrorState(error, []);
   }
-  // Outside the try: redirect() works by throwing.
-  if (outcome.status === "created") return redirect(`/tasks/${outcome.id}`);
-  return outcome;
+  if (outcome.status !== "created") return outcome;
+  // The task exists (and is charged) from here on: a failure now must not invite a second run.
+  try {
+    const task = await findUserTask(user.id, outcome.id);
+    if (task) return { status: "created", id: outcome.id, task: taskView(task) };
+  } catch (error) {
+    log.error({ err: error }, `[studio] task ${outcome.id} was created but could not be read back`);
+  }
+  return { status: "error", fields: {}, message: CREATED_UNSEEN };
 }
+
+export const SESSION_ENDED = "Your session has ended: sign in again.";
+/** Said when the task was made but cannot be shown (deleted at once, or the database failed). */
+export const CREATED_UNSEEN = "Your task was created but cannot be shown here: see My tasks.";

@@ -40,7 +40,7 @@ const { creditLedger, studioTasks, uploads, users } = await import("@/lib/db/sch
 const { X3dError } = await import("@/lib/x3d/client");
 const { ERRORS } = await import("@/lib/x3d/errors");
 const { DEFAULT_COSTS } = await import("@/lib/x3d/costs");
-const { costTable, createAndRedirect, createWithService } = await import("./create-task");
+const { costTable, createFromForm, createWithService, CREATED_UNSEEN } = await import("./create-task");
 const { createSegmentationTask } = await import("./create-segmentation-task");
 const { createDepthTask } = await import("./create-depth-task");
 const { createSplitTask } = await import("./create-split-task");
@@ -208,10 +208,10 @@ describe("createWithService", () => {
   });
 });
 
-describe("createAndRedirect", () => {
+describe("createFromForm", () => {
   it("asks a visitor without a session to sign in, creating nothing", async () => {
     const create = vi.fn();
-    expect(await createAndRedirect(create, form({}))).toEqual({
+    expect(await createFromForm(create, form({}))).toEqual({
       status: "error",
       fields: {},
       message: "Your session has ended: sign in again.",
@@ -219,20 +219,40 @@ describe("createAndRedirect", () => {
     expect(create).not.toHaveBeenCalled();
   });
 
-  it("creates as the signed-in user and goes to the task's page", async () => {
+  it("creates as the signed-in user and answers the new task as the status route shows it, going nowhere", async () => {
     session.user = { id: "amy", email: "amy@example.com" };
-    const create = vi.fn(async (userId: string) => ({ status: "created" as const, id: `for-${userId}` }));
-    const redirect = await createAndRedirect(create, form({ a: "1" })).catch((e: unknown) => e);
+    const create = vi.fn((userId: string, f: FormData) => createSplitTask(userId, f));
+    const outcome = await createFromForm(create, form({ mesh: "amy-mesh" }));
     expect(create).toHaveBeenCalledWith("amy", expect.any(FormData));
-    expect(String((redirect as { digest?: string }).digest)).toContain("/tasks/for-amy");
+    if (outcome.status !== "created") throw new Error(JSON.stringify(outcome));
+    expect(outcome.id).toMatch(/\S/);
+    expect(outcome.task).toMatchObject({
+      id: outcome.id,
+      kind: "split",
+      state: "created",
+      settled: false,
+      cost: 7,
+      result: { stored: false, url: null },
+      cover: { stored: false, url: null },
+    });
+    // The view a browser gets: never the callback URL, which carries the task's secret.
+    expect(JSON.stringify(outcome.task)).not.toContain("callback");
+    expect(await taskRow(outcome.id)).toMatchObject({ userId: "amy", kind: "split" });
+  });
+
+  it("says a task made but gone before it could be read back cannot be shown, rather than inviting a second run", async () => {
+    session.user = { id: "amy", email: "amy@example.com" };
+    const create = vi.fn(async (userId: string) => ({ status: "created" as const, id: `gone-${userId}` }));
+    expect(await createFromForm(create, form({ a: "1" }))).toEqual({ status: "error", fields: {}, message: CREATED_UNSEEN });
+    expect(CREATED_UNSEEN).not.toMatch(/try again/i);
   });
 
   it("hands the form an error outcome, and turns a thrown error into a sentence", async () => {
     session.user = { id: "amy", email: "amy@example.com" };
     const refused = { status: "error" as const, fields: { face: "Too few." } };
-    expect(await createAndRedirect(async () => refused, form({}))).toEqual(refused);
+    expect(await createFromForm(async () => refused, form({}))).toEqual(refused);
     expect(
-      await createAndRedirect(async () => {
+      await createFromForm(async () => {
         throw new X3dError({ code: 10031003, msg: "Resolution not valid", kind: "service" });
       }, form({})),
     ).toEqual({ status: "error", fields: {}, message: ERRORS[10031003].user, code: 10031003 });

@@ -45,8 +45,12 @@ export function parseHistoryFilter(params: Record<string, string | string[] | un
   return HistoryFilterSchema.parse({ kind: first(params.kind), state: first(params.state), page: first(params.page) });
 }
 
-/** One page of the user's tasks, newest first, and whether another page follows. */
-export async function listUserTasks(userId: string, filter: HistoryFilter): Promise<{ tasks: StudioTask[]; hasNext: boolean }> {
+/** One page of the user's tasks (`pageSize` a page), newest first, and whether another page follows. */
+export async function listUserTasks(
+  userId: string,
+  filter: HistoryFilter,
+  pageSize = HISTORY_PAGE_SIZE,
+): Promise<{ tasks: StudioTask[]; hasNext: boolean }> {
   const conditions: SQL[] = [];
   if (filter.kind) conditions.push(eq(studioTasks.kind, filter.kind));
   if (filter.state) conditions.push(eq(studioTasks.state, filter.state));
@@ -57,9 +61,9 @@ export async function listUserTasks(userId: string, filter: HistoryFilter): Prom
     .from(studioTasks)
     .where(ownedBy(userId, ...conditions))
     .orderBy(desc(studioTasks.createdAt), desc(studioTasks.id))
-    .limit(HISTORY_PAGE_SIZE + 1)
-    .offset((filter.page - 1) * HISTORY_PAGE_SIZE);
-  return { tasks: rows.slice(0, HISTORY_PAGE_SIZE), hasNext: rows.length > HISTORY_PAGE_SIZE };
+    .limit(pageSize + 1)
+    .offset((filter.page - 1) * pageSize);
+  return { tasks: rows.slice(0, pageSize), hasNext: rows.length > pageSize };
 }
 
 /** What the owner's task page and status route show. */

@@ -10,6 +10,11 @@ describe("prefillParams", () => {
     expect(await prefillParams(params({ again: "t1" }))).toEqual({ again: "t1" });
   });
 
+  it("reads the shown task (?task=) and a dropped image (?upload=) the same way", async () => {
+    expect(await prefillParams(params({ task: "t3", upload: "u1", again: "" }))).toEqual({ task: "t3", upload: "u1" });
+    expect(await prefillParams(params({ task: ["a", "b"], upload: "c".repeat(201) }))).toEqual({ upload: "c".repeat(200) });
+  });
+
   it("leaves out empty, missing and repeated values", async () => {
     const none = await prefillParams(params({ again: "", from: ["a", "b"] }));
     expect(none).toEqual({});

@@ -49,10 +49,10 @@ async function createTasks(browser, server, user, n) {
           redirect: "manual",
           signal: AbortSignal.timeout(60_000),
         });
-        await res.arrayBuffer();
-        const m = /\/tasks\/([^;/?]+)/.exec(res.headers.get("x-action-redirect") ?? res.headers.get("location") ?? "");
-        if (!m || ids.includes(decodeURIComponent(m[1]))) break;
-        ids.push(decodeURIComponent(m[1]));
+        // The action answers the new task ({"status":"created","id":...}) in its RSC body.
+        const m = /"status":"created","id":"([^"]+)"/.exec(await res.text());
+        if (!m || ids.includes(m[1])) break;
+        ids.push(m[1]);
       }
       if (ids.length === n) how = `the form once, then its server-action request replayed ${n - 1} times`;
     }

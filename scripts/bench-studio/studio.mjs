@@ -68,7 +68,16 @@ async function uploaded(page, name, timeout = 60_000) {
 }
 
 /** The task id from a /tasks/<id> URL. */
-const taskIdOf = (url) => decodeURIComponent(new URL(url).pathname.split("/").pop());
+/**
+ * The task a create form just made: the workspace stays and names it in its address (`?task=`);
+ * then its task page is opened, where the benchmarks watch it.
+ */
+async function openCreatedTask(page, timeout) {
+  await page.waitForURL((url) => url.searchParams.has("task"), { timeout });
+  const id = new URL(page.url()).searchParams.get("task");
+  await page.goto(`/tasks/${encodeURIComponent(id)}`);
+  return id;
+}
 
 /**
  * Image to 3D through /new/image: drops `image` in the file input, applies `choose` (selects by
@@ -90,8 +99,7 @@ export async function createImageTask(page, { image = "robot.png", choose = {}, 
     return out;
   });
   await page.getByRole("button", { name: "Create 3D model" }).click();
-  await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 60_000 });
-  return { id: taskIdOf(page.url()), shown };
+  return { id: await openCreatedTask(page, 60_000), shown };
 }
 
 /** Texture a GLB (/new/texture): the mesh file and the image go through the form's drop zones. */
@@ -103,8 +111,7 @@ export async function createTextureTask(page, { meshFile, image = "robot.png", u
   await uploaded(page, "mesh", uploadTimeout);
   const uploadedAt = performance.now();
   await page.getByRole("button", { name: "Texture the model" }).click();
-  await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 300_000 });
-  return { id: taskIdOf(page.url()), uploadedAt };
+  return { id: await openCreatedTask(page, 300_000), uploadedAt };
 }
 
 /** The studio over HTTP with the session cookie; one keep-alive connection pool (fetch's). */

@@ -81,11 +81,12 @@ export async function uploadImage(base: string, cookie: string, name = "chair.pn
   return body;
 }
 
-/** Creates an image-to-3D task through the form's action; the studio task id it redirected to. */
+/** Creates an image-to-3D task through the form's action; the studio task id it answered (the page stays). */
 export async function createImageTask(base: string, cookie: string, uploadId: string, options: Record<string, string>): Promise<string> {
   const res = await callAction(base, "/new/image", "createImageTaskAction", { images: uploadId, ...options }, cookie);
   const text = await res.text();
-  const id = /^\/tasks\/([^;/?]+)/.exec(res.headers.get("x-action-redirect")?.replace(/^https?:\/\/[^/]+/, "") ?? "")?.[1];
-  if (!id) throw new Error(`creating the task did not redirect to it (HTTP ${res.status}): ${text.slice(0, 300)}`);
+  // The answer is React's flight format: the action's value, {"status":"created","id":...,"task":{...}}, is one of its rows.
+  const id = /"status":"created","id":"([^"]+)"/.exec(text)?.[1];
+  if (!id) throw new Error(`creating the task did not answer its id (HTTP ${res.status}): ${text.slice(0, 300)}`);
   return id;
 }

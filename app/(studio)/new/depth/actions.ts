@@ -2,8 +2,8 @@
 
 import type { CreateTaskState } from "@/lib/tasks/create-form-state";
 import { createDepthTask } from "@/lib/tasks/create-depth-task";
-import { createAndRedirect } from "@/lib/tasks/create-task";
+import { createFromForm } from "@/lib/tasks/create-task";
 
 export async function createDepthTaskAction(_: CreateTaskState, form: FormData): Promise<CreateTaskState> {
-  return createAndRedirect(createDepthTask, form);
+  return createFromForm(createDepthTask, form);
 }

@@ -2,8 +2,8 @@
 
 import type { CreateTaskState } from "@/lib/tasks/create-form-state";
 import { createImageTask } from "@/lib/tasks/create-image-task";
-import { createAndRedirect } from "@/lib/tasks/create-task";
+import { createFromForm } from "@/lib/tasks/create-task";
 
 export async function createImageTaskAction(_: CreateTaskState, form: FormData): Promise<CreateTaskState> {
-  return createAndRedirect(createImageTask, form);
+  return createFromForm(createImageTask, form);
 }

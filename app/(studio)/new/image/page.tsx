@@ -1,27 +1,25 @@
 import type { Metadata } from "next";
-import { ImageTaskForm } from "@/components/forms/image-task-form";
-import { FormPage } from "@/components/forms/form-page";
+import { Workspace } from "@/components/workspace/workspace";
 import { requireUser } from "@/lib/session";
-import { initialImageOptions } from "@/lib/tasks/create-form-initial";
-import { prefillFor } from "@/lib/tasks/create-prefill";
 import { costTable } from "@/lib/tasks/create-task";
 import { prefillParams, type SearchParams } from "@/lib/tasks/search-params";
+import { workspaceStart } from "@/lib/tasks/workspace";
 import { createImageTaskAction } from "./actions";
 
 export const metadata: Metadata = { title: "Image to 3D · x3d studio" };
 
+/** `?upload=<id>` opens with one of the user's images (the home page's drop zone sends a dropped image here). */
 export default async function NewImageTaskPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser();
-  const { again } = await prefillParams(searchParams);
-  const prefill = await prefillFor(user.id, { kind: "image-to-3d", again });
-  const initial = {
-    options: initialImageOptions(prefill.options),
-    image: prefill.image?.source === "upload" ? prefill.image.upload : undefined,
-    views: prefill.views,
-  };
+  const start = await workspaceStart(user.id, "image-to-3d", await prefillParams(searchParams));
   return (
-    <FormPage title="Image to 3D" intro="One photo, or front, back, left and right views, to a 3D model." notice={prefill.notice}>
-      <ImageTaskForm action={createImageTaskAction} costs={costTable()} initial={initial} />
-    </FormPage>
+    <Workspace
+      kind="image-to-3d"
+      title="Image to 3D"
+      intro="One photo, or front, back, left and right views, to a 3D model."
+      start={start}
+      action={createImageTaskAction}
+      costs={costTable()}
+    />
   );
 }

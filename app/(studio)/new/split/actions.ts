@@ -2,8 +2,8 @@
 
 import type { CreateTaskState } from "@/lib/tasks/create-form-state";
 import { createSplitTask } from "@/lib/tasks/create-split-task";
-import { createAndRedirect } from "@/lib/tasks/create-task";
+import { createFromForm } from "@/lib/tasks/create-task";
 
 export async function createSplitTaskAction(_: CreateTaskState, form: FormData): Promise<CreateTaskState> {
-  return createAndRedirect(createSplitTask, form);
+  return createFromForm(createSplitTask, form);
 }
