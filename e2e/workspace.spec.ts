@@ -73,15 +73,17 @@ test("from a finished result, change one option, run again and compare the two: 
   await expect(cards(page).first()).toHaveAttribute("data-selected", "true");
   await expect(page.getByTestId("task-state")).toHaveText("Done");
   await expect(page.getByTestId("model-viewer")).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
-  await expect(page.getByLabel("Face count")).toHaveValue("100000");
-  await expect(page.getByLabel("Model", { exact: true })).toHaveValue("x3dv1.5");
-  await expect(page.getByLabel("Resolution")).toHaveValue("512");
+  await expect(page.getByLabel("Face count (exact)")).toHaveValue("100000");
+  const choice = (group: string, option: string) =>
+    page.getByRole("radiogroup", { name: group, exact: true }).getByRole("radio", { name: option, exact: true });
+  await expect(choice("Model", "v1.5")).toBeChecked();
+  await expect(choice("Resolution", "512")).toBeChecked();
   await expect(page.getByTestId("image-drop").getByRole("img", { name: "robot.png" })).toBeVisible();
   await expect(page.locator('input[name="images"]')).not.toHaveValue("");
   expect(new URL(page.url()).searchParams.get("task")).toBe(first);
 
   // 2. Change one option.
-  await act(() => page.getByLabel("Face count").fill("200000"));
+  await act(() => page.getByLabel("Face count (exact)").fill("200000"));
   // 3. Create: the new task comes first in the strip and is shown, running.
   await act(() => page.getByRole("button", { name: "Create 3D model" }).click());
   const second = await newTaskShown(page, first);
@@ -90,7 +92,7 @@ test("from a finished result, change one option, run again and compare the two: 
   const newCard = cards(page).first();
   expect(await newCard.getAttribute("data-state")).toMatch(/^(checking|created|queueing|processing)$/);
   // The form keeps what was sent: the next run starts from it.
-  await expect(page.getByLabel("Face count")).toHaveValue("200000");
+  await expect(page.getByLabel("Face count (exact)")).toHaveValue("200000");
 
   // 4. Tick Compare on the first result, the new one being shown.
   await act(() =>
@@ -130,7 +132,7 @@ test("from a finished result, change one option, run again and compare the two: 
   await expect(cards(page).first()).toHaveAttribute("data-task-id", second);
   await expect(cards(page).first()).toHaveAttribute("data-selected", "true");
   await expect(page.getByTestId("task-state")).toHaveText("Done");
-  await expect(page.getByLabel("Face count")).toHaveValue("200000");
+  await expect(page.getByLabel("Face count (exact)")).toHaveValue("200000");
 });
 
 test("the viewer takes most of the screen, 55 % on a desktop and 45 % on a phone, with no sideways scroll", async ({ page, account }) => {
