@@ -1,4 +1,10 @@
+"use client";
+
+import { ChevronDown, Wand2 } from "lucide-react";
 import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 
 const MESH_INPUTS = ["glb", "stl", "obj"];
 
@@ -8,7 +14,7 @@ interface Props {
   hasCover: boolean;
 }
 
-/** "Use this result": start a split, a texture or a depth task from it (the forms read `?from=`). */
+/** "Use this result": a menu to start a split, a texture or a depth task from it (the forms read `?from=`). */
 export function ResultActions({ taskId, format, hasCover }: Props) {
   const from = encodeURIComponent(taskId);
   const actions = [
@@ -19,13 +25,28 @@ export function ResultActions({ taskId, format, hasCover }: Props) {
   ].filter((a) => a !== null);
   if (actions.length === 0) return null;
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <span className="text-sm text-muted-foreground">Use this result:</span>
-      {actions.map((a) => (
-        <Link key={a.href} href={a.href} className="rounded-md border border-border px-3 py-1.5 text-sm hover:border-primary">
-          {a.label}
-        </Link>
-      ))}
-    </div>
+    <DropdownMenu>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <DropdownMenuTrigger asChild>
+            {/* Named the same at every width; the words show from 1024 px, the icon alone below. */}
+            <Button variant="outline" aria-label="Use this result" className="max-lg:size-9 max-lg:px-0">
+              <Wand2 aria-hidden />
+              <span className="hidden lg:inline">Use this result</span>
+              <ChevronDown className="hidden opacity-60 lg:inline" aria-hidden />
+            </Button>
+          </DropdownMenuTrigger>
+        </TooltipTrigger>
+        <TooltipContent>Start a new task from this result</TooltipContent>
+      </Tooltip>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>Start a new task from it</DropdownMenuLabel>
+        {actions.map((a) => (
+          <DropdownMenuItem key={a.href} asChild>
+            <Link href={a.href}>{a.label}</Link>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
