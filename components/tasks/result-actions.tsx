@@ -1,10 +1,12 @@
 "use client";
 
 import { ChevronDown, Wand2 } from "lucide-react";
-import Link from "next/link";
+import { lazy } from "react";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { LazyMenu } from "@/components/ui/lazy-menu";
+
+const load = () => import("./result-actions-menu");
+const ResultActionsMenu = lazy(load);
 
 const MESH_INPUTS = ["glb", "stl", "obj"];
 
@@ -14,7 +16,7 @@ interface Props {
   hasCover: boolean;
 }
 
-/** "Use this result": a menu to start a split, a texture or a depth task from it (the forms read `?from=`). */
+/** "Use this result": a menu (loaded on first use) to start a split, a texture or a depth task from it (the forms read `?from=`). */
 export function ResultActions({ taskId, format, hasCover }: Props) {
   const from = encodeURIComponent(taskId);
   const actions = [
@@ -24,29 +26,13 @@ export function ResultActions({ taskId, format, hasCover }: Props) {
     hasCover ? { href: `/new/depth?from=${from}`, label: "Depth from its cover" } : null,
   ].filter((a) => a !== null);
   if (actions.length === 0) return null;
-  return (
-    <DropdownMenu>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <DropdownMenuTrigger asChild>
-            {/* Named the same at every width; the words show from 1024 px, the icon alone below. */}
-            <Button variant="outline" aria-label="Use this result" className="max-lg:size-9 max-lg:px-0">
-              <Wand2 aria-hidden />
-              <span className="hidden lg:inline">Use this result</span>
-              <ChevronDown className="hidden opacity-60 lg:inline" aria-hidden />
-            </Button>
-          </DropdownMenuTrigger>
-        </TooltipTrigger>
-        <TooltipContent>Start a new task from this result</TooltipContent>
-      </Tooltip>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>Start a new task from it</DropdownMenuLabel>
-        {actions.map((a) => (
-          <DropdownMenuItem key={a.href} asChild>
-            <Link href={a.href}>{a.label}</Link>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+  const trigger = (
+    // Named the same at every width; the words show from 1024 px, the icon alone below (with its name as a title).
+    <Button variant="outline" aria-label="Use this result" title="Use this result" className="max-lg:size-9 max-lg:px-0">
+      <Wand2 aria-hidden />
+      <span className="hidden lg:inline">Use this result</span>
+      <ChevronDown className="hidden opacity-60 lg:inline" aria-hidden />
+    </Button>
   );
+  return <LazyMenu trigger={trigger} preload={() => void load()} menu={(t) => <ResultActionsMenu trigger={t} actions={actions} />} />;
 }

@@ -3,6 +3,7 @@
 import { Check, Copy, ExternalLink, Link2 } from "lucide-react";
 import { useState, useTransition } from "react";
 import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import type { ShareActionResult } from "@/lib/tasks/share";
 import { ScriptButton } from "@/components/ui/script-button";
 import { useIsBrowser } from "./use-clock";
@@ -62,7 +63,7 @@ export function ShareControls({ taskId, initialPath, createShare, revokeShare }:
             <ScriptButton
               type="button"
               disabled={pending}
-              className={buttonVariants({ variant: "outline", size: "sm", className: "ml-auto text-destructive hover:text-destructive" })}
+              className={cn(buttonVariants({ variant: "outline", size: "sm" }), "ml-auto text-destructive hover:text-destructive")}
               onClick={() => run(revokeShare)}
             >
               Revoke link

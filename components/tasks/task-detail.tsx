@@ -2,12 +2,10 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, CircleCheck, CircleX, Download, GitCompare, Loader2, TriangleAlert } from "lucide-react";
-import Link from "next/link";
 import { useEffect, useState } from "react";
 import { badgeVariants } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { TaskInputView } from "@/lib/tasks/input-entries";
 import type { TaskView } from "@/lib/tasks/queries";
 import type { ShareActionResult } from "@/lib/tasks/share";
@@ -16,6 +14,7 @@ import { isImageFormat } from "@/lib/viewer/formats";
 import { printSizing } from "@/lib/viewer/print-size";
 import { CoverAndOptions } from "./cover-and-options";
 import { DeleteTaskButton } from "./delete-task-button";
+import { IconLink } from "./icon-link";
 import { NotifyToggle } from "./notify-toggle";
 import { LocalTime } from "./local-time";
 import { ResultActions } from "./result-actions";
@@ -165,16 +164,7 @@ export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShar
       title={
         <div className="flex min-w-0 flex-col gap-0.5 lg:flex-row lg:items-center lg:gap-3">
           <div className="flex min-w-0 items-center gap-2">
-            <Tooltip>
-              <TooltipTrigger asChild>
-                <Button asChild variant="ghost" size="icon-sm" className="-ml-1 hidden sm:inline-flex">
-                  <Link href="/tasks" aria-label="Back to my tasks">
-                    <ArrowLeft aria-hidden />
-                  </Link>
-                </Button>
-              </TooltipTrigger>
-              <TooltipContent>Back to my tasks</TooltipContent>
-            </Tooltip>
+            <IconLink href="/tasks" label="Back to my tasks" icon={<ArrowLeft />} className="-ml-2 hidden sm:inline-flex" />
             <h1 className="truncate text-title font-semibold tracking-tight">{KIND_LABELS[task.kind]}</h1>
             <span
               data-testid="task-state"
@@ -195,16 +185,12 @@ export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShar
           {result ? (
             <>
               <ResultActions taskId={task.id} format={result.format} hasCover={task.cover.stored} />
-              <Tooltip>
-                <TooltipTrigger asChild>
-                  <Button asChild variant="ghost" size="icon">
-                    <Link href={`/compare?t=${encodeURIComponent(task.id)}`} aria-label="Compare with…">
-                      <GitCompare aria-hidden />
-                    </Link>
-                  </Button>
-                </TooltipTrigger>
-                <TooltipContent>Compare with another result</TooltipContent>
-              </Tooltip>
+              <IconLink
+                href={`/compare?t=${encodeURIComponent(task.id)}`}
+                label="Compare with…"
+                hint="Compare with another result"
+                icon={<GitCompare />}
+              />
               <Button asChild className="max-sm:size-9 max-sm:px-0">
                 <a href={task.result.downloadUrl ?? result.url} download>
                   <Download aria-hidden />

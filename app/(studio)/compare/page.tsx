@@ -1,11 +1,11 @@
 import { ArrowLeft } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CompareView } from "@/components/tasks/compare-view";
 import { ComparePicker } from "@/components/tasks/compare-picker";
+import { IconLink } from "@/components/tasks/icon-link";
 import { KIND_LABELS } from "@/components/tasks/task-labels";
 import { requireUser } from "@/lib/session";
 import { compareTasks } from "@/lib/tasks/compare";
@@ -43,11 +43,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
     return (
       <>
         <div className="flex min-h-14 items-center gap-2 border-b border-border px-3 py-2 sm:px-4">
-          <Button asChild variant="ghost" size="icon-sm" className="-ml-1">
-            <Link href="/tasks" aria-label="Back to my tasks">
-              <ArrowLeft aria-hidden />
-            </Link>
-          </Button>
+          <IconLink href="/tasks" label="Back to my tasks" icon={<ArrowLeft />} className="-ml-2" />
           <h1 className="text-title font-semibold tracking-tight">Compare</h1>
           <p className="truncate text-caption text-muted-foreground">
             A: {KIND_LABELS[outcome.a.kind]} · B: {KIND_LABELS[outcome.b.kind]}
