@@ -16,6 +16,8 @@ test("a task is deleted from its page after a confirm step, by keyboard; its sha
   // the button to work, not be lost.
   await hydrateLate(page, 1500);
   await page.reload({ waitUntil: "commit" });
+  // The tabs, like the buttons, take a click only once the page's scripts run (they wait for it).
+  await page.getByRole("tab", { name: "Share" }).click();
   await page.getByRole("button", { name: "Create share link" }).click();
   const link = await page.getByTestId("share-link").inputValue();
 

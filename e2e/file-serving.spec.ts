@@ -55,6 +55,7 @@ async function expectStaticFile(page: Page, route: string, cacheControl: string)
 test("owner and share file routes serve ranges and validators, uncompressed; a revoked share's file is 404", async ({ page, account }) => {
   void account;
   const id = await finishedTask(page);
+  await page.getByRole("tab", { name: "Share" }).click();
   await page.getByRole("button", { name: "Create share link" }).click();
   const token = (await page.getByTestId("share-link").inputValue()).split("/").pop()!;
 

@@ -44,7 +44,8 @@ test("a two-view task shows its front and left images, on its page and behind it
   await page.goto(`/tasks/${await newTaskShown(page)}`);
   const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
 
-  // Beside the result, while it runs already: the two views, labelled, with their file names.
+  // Beside the result, while it runs already (the Inputs tab): the two views, labelled, with their file names.
+  await page.getByRole("tab", { name: "Inputs" }).click();
   const inputs = page.getByTestId("task-inputs");
   await expect(inputs.getByTestId("input-label")).toHaveText(["front", "left"]);
   await expect(inputs.getByTestId("input-name")).toHaveText(["robot.png", "teapot.png"]);
@@ -60,6 +61,7 @@ test("a two-view task shows its front and left images, on its page and behind it
   expect((await page.request.get(`/api/files/${id}/inputs/2`)).status()).toBe(404);
 
   await expectDone(page);
+  await page.getByRole("tab", { name: "Share" }).click();
   await page.getByRole("button", { name: "Create share link" }).click();
   const link = await page.getByTestId("share-link").inputValue();
   const token = new URL(link).pathname.split("/").pop() ?? "";
@@ -67,6 +69,7 @@ test("a two-view task shows its front and left images, on its page and behind it
   // Anyone with the link sees the same views, without signing in.
   const visitor = await anonymousPage(browser);
   await visitor.goto(new URL(link).pathname);
+  await visitor.getByRole("tab", { name: "Inputs" }).click();
   await expect(visitor.getByTestId("task-inputs").getByTestId("input-label")).toHaveText(["front", "left"]);
   await expectImagesLoaded(visitor, 2);
   // The images come through the share token, never under the task's id.
@@ -100,9 +103,12 @@ test("texture it: the form starts with the result and the image it was made from
   test.setTimeout(180_000);
   expect(account.email).toContain("@");
   const id = await createImageTask(page, { image: fixture("chair.png") });
+  await page.getByRole("tab", { name: "Inputs" }).click();
   await expect(page.getByTestId("task-inputs").getByTestId("input-name")).toHaveText(["chair.png"]);
+  await expect(page.getByTestId("task-inputs").getByTestId("input-name")).toBeVisible();
   await expectDone(page);
-  await page.getByRole("link", { name: "Texture it" }).click();
+  await page.getByRole("button", { name: "Use this result" }).click();
+  await page.getByRole("menuitem", { name: "Texture it" }).click();
   await page.waitForURL(/\/new\/texture\?from=/);
   await expect(page.locator('input[name="mesh_task"]')).toHaveValue(id);
   const thumbnail = page.getByTestId("image-drop").getByRole("img", { name: "chair.png" });
@@ -114,6 +120,7 @@ test("texture it: the form starts with the result and the image it was made from
   await chooseOption(page, "Model", "v1.5");
   await page.getByRole("button", { name: "Texture the model" }).click();
   await page.goto(`/tasks/${await newTaskShown(page)}`);
+  await page.getByRole("tab", { name: "Inputs" }).click();
   const inputs = page.getByTestId("task-inputs");
   await expect(inputs.getByTestId("input-label")).toHaveText(["image", "mesh to texture"]);
   await expect(inputs.getByTestId("input-name")).toHaveText(["chair.png", "an earlier image-to-3d result (GLB)"]);

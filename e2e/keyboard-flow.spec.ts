@@ -110,7 +110,10 @@ test("sign up, create, watch, view and share with the keyboard only", async ({ p
   for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowLeft");
   await expect.poll(() => changeFrom(page, "start"), { timeout: 15_000 }).toBeGreaterThan(0.01);
 
-  // Share: create the link, then open it as a visitor would see it.
+  // Share: to the side panel's tabs (the chosen one is their tab stop), End for the last (Share), then create the link and open it as a visitor would see it.
+  await tabTo(page, page.getByRole("tab", { name: "Print" }));
+  await page.keyboard.press("End");
+  await expect(page.getByRole("tab", { name: "Share" })).toHaveAttribute("aria-selected", "true");
   await tabTo(page, page.getByRole("button", { name: "Create share link" }));
   await page.keyboard.press("Enter");
   const link = page.getByTestId("share-link");

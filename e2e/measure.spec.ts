@@ -75,7 +75,7 @@ test("a 120 mm relief of a 3:2 image measures 120 × 80 × 2.3 mm, is watertight
   await expect(page.getByLabel("Height (mm)")).toHaveCount(0);
 
   // The 3MF is in millimetres, one object, 120 × 80 × 2.3 mm standing on the plate (Z up).
-  const files = unzipSync(new Uint8Array(await download(page, "3MF")));
+  const files = unzipSync(new Uint8Array(await download(page, "Download 3MF for printing")));
   const modelFile = files["3D/3dmodel.model"];
   expect(modelFile).toBeDefined();
   const model = new DOMParser().parseFromString(strFromU8(modelFile ?? new Uint8Array()), "text/xml").documentElement;
@@ -89,7 +89,7 @@ test("a 120 mm relief of a 3:2 image measures 120 × 80 × 2.3 mm, is watertight
   expect([extent("x"), extent("y"), extent("z")]).toEqual([120, 80, 2.3]);
 
   // The STL holds the same triangles, in millimetres, Z up.
-  const stl = await download(page, "STL");
+  const stl = await download(page, "Download STL for printing");
   const triangles = stl.readUInt32LE(80);
   expect(stl.length).toBe(84 + triangles * 50);
   let maxZ = 0;
@@ -114,7 +114,8 @@ test("a 120 mm relief of a 3:2 image measures 120 × 80 × 2.3 mm, is watertight
   const distance = Number((await page.getByTestId("measure-distance").innerText()).replace(/[^\d.]/g, ""));
   expect(Math.abs(distance - 160 / pxPerMm), `${distance} mm against ${160 / pxPerMm} mm`).toBeLessThanOrEqual(3);
 
-  // A share link shows the same size to anyone.
+  // A share link shows the same size to anyone (on the share page's Print tab, open by default).
+  await page.getByRole("tab", { name: "Share" }).click();
   await page.getByRole("button", { name: "Create share link" }).click();
   const link = await page.getByTestId("share-link").inputValue();
   const visitor = await (await browser.newContext()).newPage();

@@ -101,6 +101,7 @@ test("a character split lists its parts by name; hiding, isolating, colouring an
   await expect.poll(() => changeFrom(page, "all"), { timeout: 15_000 }).toBeLessThan(0.001);
 
   // A visitor of the share link gets the same list, and it works there too.
+  await page.getByRole("tab", { name: "Share" }).click();
   await page.getByRole("button", { name: "Create share link" }).click();
   const link = await page.getByTestId("share-link").inputValue();
   const visitor = await (await browser.newContext()).newPage();

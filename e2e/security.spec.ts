@@ -159,6 +159,7 @@ test("every studio page sends the security headers and works under its policy", 
   expect(await violations()).toEqual([]);
 
   // The share page, whose URL is a secret: no Referer leaves it.
+  await page.getByRole("tab", { name: "Share" }).click();
   await page.getByRole("button", { name: "Create share link" }).click();
   const link = await page.getByTestId("share-link").inputValue();
   await expectPageHeaders(await visitor.goto(link), { referrer: "no-referrer" });
@@ -237,6 +238,7 @@ test("file routes send nosniff and a sandboxing policy, errors included", async 
   for (const copy of ["display", "preview"]) {
     await expect.poll(async () => (await page.request.get(`/api/files/${id}/${copy}`)).status(), { timeout: 60_000 }).toBe(200);
   }
+  await page.getByRole("tab", { name: "Share" }).click();
   await page.getByRole("button", { name: "Create share link" }).click();
   const token = (await page.getByTestId("share-link").inputValue()).split("/").pop()!;
   const uploaded = await page.request.post("/api/uploads?kind=image", {

@@ -33,26 +33,33 @@ async function anonymousPage(browser: Browser): Promise<Page> {
 test("a task is watched to the end, downloaded, shared, revoked and kept from other users", async ({ page, account, browser }) => {
   const id = await createImageTask(page);
 
-  // The timeline moves on to done, with the elapsed time.
+  // The timeline moves on to done, with the elapsed time (in the viewer's place while it runs, then on the Details tab).
   await expect(page.getByTestId("step-created")).toHaveAttribute("data-state", "passed");
   await expectDone(page);
+  await expect(page.getByTestId("task-state")).toHaveAttribute("data-state", "success");
+  await page.getByRole("tab", { name: "Details" }).click();
   await expect(page.getByTestId("step-done")).toHaveAttribute("data-state", "passed");
+  await expect(page.getByTestId("step-done")).toBeVisible();
   await expect(page.getByTestId("elapsed")).toHaveText(/^Took \d+/);
   await expect(page.locator("canvas")).toBeVisible({ timeout: 30_000 });
   // The model is drawn: a good part of the canvas differs from the background.
   await expect.poll(() => drawnShare(page), { timeout: 30_000 }).toBeGreaterThan(0.03);
   await expect(page.getByTestId("viewer-stats")).toHaveText(/^[\d,]+ triangles · [\d,]+ vertices$/);
+  await expect(page.getByTestId("task-cover")).toBeVisible();
   await expect(page.getByTestId("task-cover")).toHaveJSProperty("complete", true);
   expect(await page.getByTestId("task-cover").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   const options = page.getByTestId("task-options");
+  await expect(options).toBeVisible();
   await expect(options).toContainText("v1.5");
   await expect(options).toContainText("512");
   await expect(options).not.toContainText("callback");
 
-  // Use this result.
-  await expect(page.getByRole("link", { name: "Split it" })).toHaveAttribute("href", `/new/split?from=${id}`);
-  await expect(page.getByRole("link", { name: "Texture it" })).toHaveAttribute("href", `/new/texture?from=${id}`);
-  await expect(page.getByRole("link", { name: "Depth from its cover" })).toHaveAttribute("href", `/new/depth?from=${id}`);
+  // Use this result: a menu of links to the forms.
+  await page.getByRole("button", { name: "Use this result" }).click();
+  await expect(page.getByRole("menuitem", { name: "Split it" })).toHaveAttribute("href", `/new/split?from=${id}`);
+  await expect(page.getByRole("menuitem", { name: "Texture it" })).toHaveAttribute("href", `/new/texture?from=${id}`);
+  await expect(page.getByRole("menuitem", { name: "Depth from its cover" })).toHaveAttribute("href", `/new/depth?from=${id}`);
+  await page.keyboard.press("Escape");
 
   // Download in the format produced, named after the kind and the date.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download GLB" }).click()]);
@@ -79,6 +86,7 @@ test("a task is watched to the end, downloaded, shared, revoked and kept from ot
 
   // Share: a fresh browser sees the result and the options, nothing about the owner.
   await page.goto(`/tasks/${id}`);
+  await page.getByRole("tab", { name: "Share" }).click();
   await page.getByRole("button", { name: "Create share link" }).click();
   const link = await page.getByTestId("share-link").inputValue();
   expect(link).toMatch(/\/share\/[A-Za-z0-9_-]{43}$/);
@@ -86,6 +94,8 @@ test("a task is watched to the end, downloaded, shared, revoked and kept from ot
   const visitor = await anonymousPage(browser);
   await visitor.goto(link);
   await expect(visitor.getByRole("heading", { name: "Image to 3D" })).toBeVisible();
+  await visitor.getByRole("tab", { name: "Details" }).click();
+  await expect(visitor.getByTestId("task-options")).toBeVisible();
   await expect(visitor.getByTestId("task-options")).toContainText("v1.5");
   await expect(visitor.locator("canvas")).toBeVisible({ timeout: 30_000 });
   const html = await visitor.content();
@@ -134,12 +144,14 @@ test("share actions refuse another user's task", async ({ page, account, browser
     if (request.method() !== "POST" || !request.headers()["next-action"]) return route.continue();
     return route.continue({ postData: (request.postData() ?? "").replaceAll(own, victimTask) });
   });
+  await intruder.getByRole("tab", { name: "Share" }).click();
   await intruder.getByRole("button", { name: "Create share link" }).click();
   await expect(intruder.getByRole("alert").filter({ hasText: "Only your finished tasks can be shared." })).toBeVisible({ timeout: 15_000 });
   await expect(intruder.getByTestId("share-link")).toHaveCount(0);
 
   // The owner's page still offers to create the first link: nothing was shared.
   await page.reload();
+  await page.getByRole("tab", { name: "Share" }).click();
   await expect(page.getByRole("button", { name: "Create share link" })).toBeVisible();
   await intruder.context().close();
 });
@@ -168,8 +180,15 @@ test("a failed task says why and that the credits were refunded", async ({ page,
 
   const id = await createImageTask(page, { image: broken });
   await expect(page.getByTestId("task-state")).toHaveText("Failed", { timeout: 90_000 });
+  await expect(page.getByTestId("task-state")).toHaveAttribute("data-state", "failed");
   await expect(page.getByTestId("task-failure")).toContainText("Generation failed");
   await expect(page.getByTestId("refund")).toHaveText("The 15 credits it cost were refunded to your balance.");
+  // The failure stands where the viewer would be: most of the screen, not a line under a header.
+  const failure = await page.getByTestId("task-failure").boundingBox();
+  const viewport = page.viewportSize();
+  expect(((failure?.width ?? 0) * (failure?.height ?? 0)) / ((viewport?.width ?? 1) * (viewport?.height ?? 1))).toBeGreaterThan(0.55);
+  // The Details tab, open by default for a failed task, shows the steps ending in the failure.
+  await expect(page.getByTestId("step-done")).toBeVisible();
   await expect(page.getByTestId("step-done")).toContainText("Failed");
   await expect(page.getByTestId("balance")).toHaveText(before!);
   await expect(page.getByRole("button", { name: "Create share link" })).toHaveCount(0);

@@ -138,6 +138,7 @@ export async function setUpStudio(browser, base, { tasks = 2, share = true, admi
     let shareToken;
     if (share && ids.length) {
       await openFinishedTask(page, ids[0]);
+      await page.getByRole("tab", { name: "Share" }).click();
       await page.getByRole("button", { name: "Create share link" }).click();
       const link = page.getByTestId("share-link");
       await link.waitFor({ timeout: 30_000 });

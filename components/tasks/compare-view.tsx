@@ -46,52 +46,57 @@ export function CompareView({ a, b, differing, viewerClassName }: Props) {
   });
 
   return (
-    <div className="space-y-6">
-      <LazyCompareViewer
-        models={[
-          { url: a.viewUrl, format: a.viewFormat, label: "A" },
-          { url: b.viewUrl, format: b.viewFormat, label: "B" },
-        ]}
-        onFacts={onFacts}
-        className={viewerClassName}
-      />
-      <table className="w-full text-left text-sm" data-testid="compare-stats">
-        <thead className="text-muted-foreground">
-          <tr>
-            <th className="py-1 pr-4 font-normal" />
-            {[a, b].map((side, i) => (
-              <th key={side.id} className="py-1 pr-4 font-medium text-foreground" scope="col">
-                {i === 0 ? "A" : "B"} ·{" "}
-                <Link href={`/tasks/${encodeURIComponent(side.id)}`} className="hover:text-primary">
-                  {KIND_LABELS[side.kind]}
-                </Link>{" "}
-                <span className="font-normal text-muted-foreground">
-                  <LocalTime iso={side.createdAt} />
-                </span>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([label, valueA, valueB]) => (
-            <PairRow key={label} testId="compare-row" label={label} a={valueA} b={valueB} />
-          ))}
-        </tbody>
-      </table>
-      <section className="space-y-2" aria-label="Options that differ">
-        <h2 className="text-sm font-medium text-foreground/85">Options that differ</h2>
-        {options.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Both were made with the same options.</p>
-        ) : (
-          <table className="w-full text-left text-sm" data-testid="compare-options">
-            <tbody>
-              {options.map(([label, valueA, valueB]) => (
-                <PairRow key={label} testId="compare-option" label={label} a={valueA} b={valueB} />
+    <div className="space-y-8 pb-10">
+      {/* The full width, and the height of the screen under the header, the title row and the mode buttons. */}
+      <div className="px-3 pt-3 sm:px-4">
+        <LazyCompareViewer
+          models={[
+            { url: a.viewUrl, format: a.viewFormat, label: "A" },
+            { url: b.viewUrl, format: b.viewFormat, label: "B" },
+          ]}
+          onFacts={onFacts}
+          className={viewerClassName ?? "h-[calc(100dvh-var(--spacing-header)-8.5rem)] min-h-80 w-full"}
+        />
+      </div>
+      <div className="mx-auto w-full max-w-6xl space-y-8 px-4 sm:px-6">
+        <table className="w-full text-left text-sm" data-testid="compare-stats">
+          <thead className="text-muted-foreground">
+            <tr>
+              <th className="py-1 pr-4 font-normal" />
+              {[a, b].map((side, i) => (
+                <th key={side.id} className="py-1 pr-4 font-medium text-foreground" scope="col">
+                  {i === 0 ? "A" : "B"} ·{" "}
+                  <Link href={`/tasks/${encodeURIComponent(side.id)}`} className="hover:text-primary">
+                    {KIND_LABELS[side.kind]}
+                  </Link>{" "}
+                  <span className="font-normal text-muted-foreground">
+                    <LocalTime iso={side.createdAt} />
+                  </span>
+                </th>
               ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([label, valueA, valueB]) => (
+              <PairRow key={label} testId="compare-row" label={label} a={valueA} b={valueB} />
+            ))}
+          </tbody>
+        </table>
+        <section className="space-y-2" aria-label="Options that differ">
+          <h2 className="text-sm font-medium text-foreground/85">Options that differ</h2>
+          {options.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Both were made with the same options.</p>
+          ) : (
+            <table className="w-full text-left text-sm" data-testid="compare-options">
+              <tbody>
+                {options.map(([label, valueA, valueB]) => (
+                  <PairRow key={label} testId="compare-option" label={label} a={valueA} b={valueB} />
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      </div>
     </div>
   );
 }

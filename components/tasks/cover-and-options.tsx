@@ -1,7 +1,7 @@
 import type { StudioTaskKind } from "@/lib/tasks/task-types";
 import { TaskOptions } from "./task-options";
 
-/** The result's cover beside the options it was made with (task page and share page). */
+/** The options the result was made with, under its cover (a side panel of the task and share pages). */
 export function CoverAndOptions({
   coverUrl,
   kind,
@@ -12,15 +12,23 @@ export function CoverAndOptions({
   options: Record<string, unknown>;
 }) {
   return (
-    <div className={coverUrl ? "grid gap-8 md:grid-cols-[16rem_1fr]" : ""}>
-      {coverUrl ? (
-        // eslint-disable-next-line @next/next/no-img-element -- a file served by the studio's own routes, not an optimizable asset
-        <img src={coverUrl} alt="Cover of the result" className="w-64 rounded-lg border border-border" data-testid="task-cover" />
-      ) : null}
+    <div className="space-y-5">
       <section className="space-y-2" aria-label="Options">
-        <h2 className="text-sm font-medium text-foreground/85">Options</h2>
+        <h2 className="text-caption font-medium text-muted-foreground">Options</h2>
         <TaskOptions kind={kind} options={options} />
       </section>
+      {coverUrl ? (
+        <section className="space-y-2" aria-label="Cover">
+          <h2 className="text-caption font-medium text-muted-foreground">Cover</h2>
+          {/* eslint-disable-next-line @next/next/no-img-element -- a file served by the studio's own routes, not an optimizable asset */}
+          <img
+            src={coverUrl}
+            alt="Cover of the result"
+            className="w-full max-w-64 rounded-lg border border-border"
+            data-testid="task-cover"
+          />
+        </section>
+      ) : null}
     </div>
   );
 }

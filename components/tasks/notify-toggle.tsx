@@ -2,7 +2,10 @@
 
 import { Bell, BellRing } from "lucide-react";
 import { useSyncExternalStore } from "react";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { ScriptButton } from "@/components/ui/script-button";
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
 
 /** The artist's choice, kept in this browser: "on" once they allowed notifications with the toggle. */
 const STORAGE_KEY = "x3d.notify-finished";
@@ -39,7 +42,13 @@ export const notificationsWanted = (): boolean => currentChoice() === "on";
  * requires) and keeps the choice; pressed again, it stops the notifications (the permission stays
  * the browser's to revoke).
  */
-export function NotifyToggle({ className }: { className?: string }) {
+export function NotifyToggle({
+  className,
+  compact = false,
+}: {
+  className?: string;
+  /** A bell with a tooltip (a title row). */ compact?: boolean;
+}) {
   const choice = useSyncExternalStore(subscribe, currentChoice, (): Choice => "off");
   if (choice === "unsupported") return null;
   const toggle = async () => {
@@ -47,6 +56,37 @@ export function NotifyToggle({ className }: { className?: string }) {
     const permission = await Notification.requestPermission();
     store(permission === "granted" ? "on" : "off");
   };
+  if (compact) {
+    return (
+      <TooltipProvider>
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <ScriptButton
+              type="button"
+              aria-label="Notify me when tasks finish"
+              aria-pressed={choice === "on"}
+              disabled={choice === "blocked"}
+              onClick={() => void toggle()}
+              className={cn(
+                buttonVariants({ variant: "ghost", size: "icon" }),
+                "aria-pressed:bg-primary/15 aria-pressed:text-primary",
+                className,
+              )}
+            >
+              {choice === "on" ? <BellRing aria-hidden /> : <Bell aria-hidden />}
+            </ScriptButton>
+          </TooltipTrigger>
+          <TooltipContent>
+            {choice === "blocked"
+              ? "Notifications are blocked in this browser's settings"
+              : choice === "on"
+                ? "You are told when tasks finish (press to stop)"
+                : "Notify me when tasks finish"}
+          </TooltipContent>
+        </Tooltip>
+      </TooltipProvider>
+    );
+  }
   return (
     <span className={className}>
       <ScriptButton

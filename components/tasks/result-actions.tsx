@@ -1,4 +1,12 @@
-import Link from "next/link";
+"use client";
+
+import { ChevronDown, Wand2 } from "lucide-react";
+import { lazy } from "react";
+import { Button } from "@/components/ui/button";
+import { LazyMenu } from "@/components/ui/lazy-menu";
+
+const load = () => import("./result-actions-menu");
+const ResultActionsMenu = lazy(load);
 
 const MESH_INPUTS = ["glb", "stl", "obj"];
 
@@ -8,7 +16,7 @@ interface Props {
   hasCover: boolean;
 }
 
-/** "Use this result": start a split, a texture or a depth task from it (the forms read `?from=`). */
+/** "Use this result": a menu (loaded on first use) to start a split, a texture or a depth task from it (the forms read `?from=`). */
 export function ResultActions({ taskId, format, hasCover }: Props) {
   const from = encodeURIComponent(taskId);
   const actions = [
@@ -18,14 +26,13 @@ export function ResultActions({ taskId, format, hasCover }: Props) {
     hasCover ? { href: `/new/depth?from=${from}`, label: "Depth from its cover" } : null,
   ].filter((a) => a !== null);
   if (actions.length === 0) return null;
-  return (
-    <div className="flex flex-wrap items-center gap-2">
-      <span className="text-sm text-muted-foreground">Use this result:</span>
-      {actions.map((a) => (
-        <Link key={a.href} href={a.href} className="rounded-md border border-border px-3 py-1.5 text-sm hover:border-primary">
-          {a.label}
-        </Link>
-      ))}
-    </div>
+  const trigger = (
+    // Named the same at every width; the words show from 1024 px, the icon alone below (with its name as a title).
+    <Button variant="outline" aria-label="Use this result" title="Use this result" className="max-lg:size-9 max-lg:px-0">
+      <Wand2 aria-hidden />
+      <span className="hidden lg:inline">Use this result</span>
+      <ChevronDown className="hidden opacity-60 lg:inline" aria-hidden />
+    </Button>
   );
+  return <LazyMenu trigger={trigger} preload={() => void load()} menu={(t) => <ResultActionsMenu trigger={t} actions={actions} />} />;
 }

@@ -1,10 +1,12 @@
 "use client";
 
+import { Loader2 } from "lucide-react";
 import { preload } from "react-dom";
-import { LazyModelViewer } from "@/components/viewer";
+import { cn } from "@/components/ui/cn";
+import { LazyModelViewer, type ViewerPanels } from "@/components/viewer";
 import type { DisplayView } from "@/lib/tasks/queries";
 import { ENV_MAP_URL } from "@/lib/viewer/assets";
-import { formatFromExtension, isImageFormat } from "@/lib/viewer/formats";
+import { formatFromExtension, isImageFormat, type ViewerFormat } from "@/lib/viewer/formats";
 import type { PrintSizing } from "@/lib/viewer/print-size";
 
 interface Props {
@@ -19,30 +21,31 @@ interface Props {
   name?: string;
   /** How the model is measured in mm (printSizing of the task). */
   sizing?: PrintSizing;
+  /** Where the print panel and the part list go (a page's side panel); see ModelViewer. */
+  panels?: ViewerPanels;
 }
+
+const placeholder =
+  "flex items-center justify-center gap-2 rounded-lg border border-border bg-viewer p-6 text-center text-body text-muted-foreground";
 
 /**
  * The task result in the 3D viewer (or the depth image); formats the viewer cannot draw say
  * so. The viewer shows the GLB display copy (preview first for large models) when there is
  * one, else the original; its download starts with the page, not after the viewer's code.
  */
-export function ResultViewer({ url, format, display, className, name, sizing }: Props) {
+export function ResultViewer({ url, format, display, className, name, sizing, panels }: Props) {
   if (display.pending) {
     return (
-      <div
-        role="status"
-        className={`flex items-center justify-center rounded-lg border border-border text-sm text-muted-foreground ${className ?? ""}`}
-      >
+      <div role="status" className={cn(placeholder, className)}>
+        <Loader2 className="size-4 animate-spin" aria-hidden />
         Preparing the 3D view…
       </div>
     );
   }
-  const viewerFormat = display.url ? "glb" : formatFromExtension(format);
+  const viewerFormat = viewerFormatOf(format, display);
   if (!viewerFormat) {
     return (
-      <div className={`flex items-center justify-center rounded-lg border border-border text-sm text-muted-foreground ${className ?? ""}`}>
-        This {format.toUpperCase()} file cannot be previewed here; download it instead.
-      </div>
+      <div className={cn(placeholder, className)}>This {format.toUpperCase()} file cannot be previewed here; download it instead.</div>
     );
   }
   const shown = display.url ?? url;
@@ -64,6 +67,12 @@ export function ResultViewer({ url, format, display, className, name, sizing }: 
       className={className}
       name={name}
       sizing={sizing}
+      panels={panels}
     />
   );
+}
+
+/** What the viewer draws for a result: its GLB display copy when there is one, else the stored format (null: nothing it can draw). */
+export function viewerFormatOf(format: string, display: DisplayView): ViewerFormat | null {
+  return display.url ? "glb" : formatFromExtension(format);
 }

@@ -1,6 +1,9 @@
 "use client";
 
+import { Check, Copy, ExternalLink, Link2 } from "lucide-react";
 import { useState, useTransition } from "react";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import type { ShareActionResult } from "@/lib/tasks/share";
 import { ScriptButton } from "@/components/ui/script-button";
 import { useIsBrowser } from "./use-clock";
@@ -32,60 +35,62 @@ export function ShareControls({ taskId, initialPath, createShare, revokeShare }:
     });
 
   return (
-    <section className="space-y-2" aria-label="Sharing">
-      <h2 className="text-sm font-medium text-foreground/85">Share</h2>
+    <section className="space-y-3" aria-label="Sharing">
       {link ? (
         <>
+          <input
+            readOnly
+            value={link}
+            aria-label="Share link"
+            data-testid="share-link"
+            className="h-9 w-full min-w-0 rounded-md border border-input bg-card px-3 text-body"
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <div className="flex flex-wrap gap-2">
-            <input
-              readOnly
-              value={link}
-              aria-label="Share link"
-              data-testid="share-link"
-              className="min-w-0 flex-1 rounded-md border border-border bg-card px-2 py-1.5 text-sm"
-              onFocus={(e) => e.currentTarget.select()}
-            />
             {/* What a visitor sees, one key press away (the field above only copies). */}
-            <a
-              href={link}
-              target="_blank"
-              rel="noreferrer"
-              className="rounded-md border border-border px-3 py-1.5 text-sm hover:border-primary"
-            >
+            <a href={link} target="_blank" rel="noreferrer" className={buttonVariants({ variant: "outline", size: "sm" })}>
+              <ExternalLink aria-hidden />
               Open
             </a>
             <ScriptButton
               type="button"
-              className="rounded-md border border-border px-3 py-1.5 text-sm hover:border-primary disabled:opacity-50"
+              className={buttonVariants({ variant: "outline", size: "sm" })}
               onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}
             >
+              {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
               {copied ? "Copied" : "Copy"}
             </ScriptButton>
             <ScriptButton
               type="button"
               disabled={pending}
-              className="rounded-md border border-destructive/50 px-3 py-1.5 text-sm text-destructive hover:border-destructive/50 disabled:opacity-50"
+              className={cn(buttonVariants({ variant: "outline", size: "sm" }), "ml-auto text-destructive hover:text-destructive")}
               onClick={() => run(revokeShare)}
             >
               Revoke link
             </ScriptButton>
           </div>
-          <p className="text-xs text-muted-foreground">
+          <p className="text-caption text-muted-foreground">
             Anyone with the link sees the result, its options and the download, and nothing about you.
           </p>
         </>
       ) : (
-        <ScriptButton
-          type="button"
-          disabled={pending}
-          className="rounded-md border border-border px-3 py-1.5 text-sm hover:border-primary disabled:opacity-50"
-          onClick={() => run(createShare)}
-        >
-          Create share link
-        </ScriptButton>
+        <>
+          <p className="text-body text-muted-foreground">
+            A read-only link to the result, its options and the download, for anyone you give it to; nothing about you.
+          </p>
+          <ScriptButton
+            type="button"
+            disabled={pending}
+            className={buttonVariants({ variant: "default" })}
+            onClick={() => run(createShare)}
+          >
+            <Link2 aria-hidden />
+            Create share link
+          </ScriptButton>
+        </>
       )}
       {error ? (
-        <p role="alert" className="text-sm text-destructive">
+        <p role="alert" className="text-body text-destructive">
           {error}
         </p>
       ) : null}

@@ -1,5 +1,6 @@
 "use client";
 
+import { cn } from "@/components/ui/cn";
 import type { TaskState } from "@/lib/tasks/task-types";
 import { formatDuration, LocalTime } from "./local-time";
 import { isFinished } from "./task-labels";
@@ -17,10 +18,12 @@ interface Props {
   state: TaskState;
   stateTimes: Partial<Record<TaskState, string>>;
   createdAt: string;
+  /** Steps side by side (the progress in the viewer's place), or one under another (a side panel). */
+  layout?: "row" | "column";
 }
 
 /** created → queueing → processing → done, with when each was reached and the time taken so far. */
-export function StateTimeline({ state, stateTimes, createdAt }: Props) {
+export function StateTimeline({ state, stateTimes, createdAt, layout = "row" }: Props) {
   const clock = useClock();
   const start = Date.parse(stateTimes.created ?? createdAt);
   const finishedAt = stateTimes.success ?? stateTimes.failed;
@@ -29,7 +32,7 @@ export function StateTimeline({ state, stateTimes, createdAt }: Props) {
 
   return (
     <div>
-      <ol className="flex flex-wrap items-start gap-2" aria-label="Progress">
+      <ol className={cn("flex gap-2", layout === "row" ? "flex-wrap items-start" : "flex-col")} aria-label="Progress">
         {STEPS.map((step, i) => {
           const at = step.key === "done" ? finishedAt : stateTimes[step.key];
           const current = i === reached && !isFinished(state);
@@ -47,10 +50,14 @@ export function StateTimeline({ state, stateTimes, createdAt }: Props) {
               key={step.key}
               data-testid={`step-${step.key}`}
               data-state={current ? "current" : passed ? "passed" : "pending"}
-              className={`min-w-32 flex-1 rounded-md border px-3 py-2 text-sm ${tone}`}
+              className={cn(
+                "rounded-md border bg-card px-3 py-2 text-body",
+                layout === "row" ? "min-w-32 flex-1" : "flex items-baseline justify-between gap-3",
+                tone,
+              )}
             >
               <div className="font-medium">{failedStep ? "Failed" : step.label}</div>
-              <div className="mt-0.5 text-xs text-muted-foreground">
+              <div className={cn("text-caption text-muted-foreground", layout === "row" && "mt-0.5")}>
                 {at ? <LocalTime iso={at} /> : passed ? "passed" : current ? "now" : "—"}
                 {at && i > 0 ? ` (+${formatDuration(Date.parse(at) - start)})` : null}
               </div>
@@ -58,7 +65,7 @@ export function StateTimeline({ state, stateTimes, createdAt }: Props) {
           );
         })}
       </ol>
-      <p className="mt-2 text-sm text-muted-foreground" data-testid="elapsed">
+      <p className="mt-2 text-body text-muted-foreground" data-testid="elapsed">
         {isFinished(state) ? "Took " : "Elapsed: "}
         {end === null ? "…" : formatDuration(end - start)}
       </p>

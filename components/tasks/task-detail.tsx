@@ -1,21 +1,31 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
-import { useEffect } from "react";
+import { ArrowLeft, CircleCheck, CircleX, Download, GitCompare, Loader2, TriangleAlert } from "lucide-react";
+import { useEffect, useState } from "react";
+import { badgeVariants } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import type { TaskInputView } from "@/lib/tasks/input-entries";
 import type { TaskView } from "@/lib/tasks/queries";
 import type { ShareActionResult } from "@/lib/tasks/share";
+import type { TaskState } from "@/lib/tasks/task-types";
+import { isImageFormat } from "@/lib/viewer/formats";
 import { printSizing } from "@/lib/viewer/print-size";
 import { CoverAndOptions } from "./cover-and-options";
 import { DeleteTaskButton } from "./delete-task-button";
+import { IconLink } from "./icon-link";
+import { NotifyToggle } from "./notify-toggle";
 import { LocalTime } from "./local-time";
 import { ResultActions } from "./result-actions";
-import { ResultViewer } from "./result-viewer";
+import { ResultLayout, ViewerPanelSlot, type ResultTab } from "./result-layout";
+import { ResultViewer, viewerFormatOf } from "./result-viewer";
 import { ShareControls } from "./share-controls";
 import { StateTimeline } from "./state-timeline";
+import { TaskFailure } from "./task-failure";
 import { TaskInputs } from "./task-inputs";
-import { KIND_LABELS, STATE_LABELS } from "./task-labels";
+import { KIND_LABELS, STATE_LABELS, isFinished } from "./task-labels";
+import { TaskProgress } from "./task-progress";
 import { useFinishNotification } from "./use-finish-notification";
 import { useTaskEvents } from "./use-task-events";
 import { useTaskTitle } from "./use-task-title";
@@ -36,7 +46,24 @@ interface Props {
   revokeShare: (taskId: string) => Promise<ShareActionResult>;
 }
 
-/** The task page: polls the studio's status route until the task settles, then shows the result or the reason it failed. */
+// The badge's words keep the foreground colour (readable on its tint in both themes); its icon carries the tone.
+const STATE_TONES = {
+  checking: "warning",
+  created: "neutral",
+  queueing: "neutral",
+  processing: "info",
+  success: "success",
+  failed: "danger",
+} as const satisfies Record<TaskState, string>;
+
+/** Split and segmentation results are looked at by their parts first. */
+const hasParts = (kind: TaskView["kind"]) => kind === "split" || kind === "segmentation";
+
+/**
+ * The task page, viewer first: polls the studio's status route until the task settles; the
+ * viewer's place shows its progress, then the result (or why it failed), beside tabs for
+ * printing, parts, details, inputs and sharing.
+ */
 export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShare }: Props) {
   const queryClient = useQueryClient();
   // Each change of the task refetches it at once; polling stays, slower while the stream is open.
@@ -57,74 +84,158 @@ export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShar
     if (task.settled) void queryClient.invalidateQueries({ queryKey: ["balance"] });
   }, [task.settled, queryClient]);
 
+  const [printSlot, setPrintSlot] = useState<HTMLElement | null>(null);
+  const [partsSlot, setPartsSlot] = useState<HTMLElement | null>(null);
+  // The tab follows the task (its inputs while it runs, then its result) until the artist picks one.
+  const [chosenTab, setChosenTab] = useState<string | null>(null);
+  const failed = task.state === "failed";
+  const result = task.result.url && task.result.format ? { url: task.result.url, format: task.result.format } : null;
+  const tab =
+    chosenTab ?? (failed ? "details" : !result ? (inputs.length > 0 ? "inputs" : "details") : hasParts(task.kind) ? "parts" : "print");
+  const shownFormat = result ? viewerFormatOf(result.format, task.display) : null;
+  const running = !isFinished(task.state) || (task.state === "success" && !result);
+
+  const note = (what: "print" | "parts") =>
+    failed
+      ? "Nothing here: the task failed."
+      : !result
+        ? what === "print"
+          ? "The size, the printability and the files for printing come with the result."
+          : "The parts of a split or segmented model come with the result."
+        : !shownFormat || isImageFormat(shownFormat)
+          ? what === "print"
+            ? "This result is not a model the viewer can measure."
+            : "This result has no parts to show."
+          : "Loading the model…";
+
+  const tabs: ResultTab[] = [
+    { value: "print", label: "Print", content: <ViewerPanelSlot slotRef={setPrintSlot} note={note("print")} /> },
+    { value: "parts", label: "Parts", content: <ViewerPanelSlot slotRef={setPartsSlot} note={note("parts")} /> },
+    {
+      value: "details",
+      label: "Details",
+      content: (
+        <div className="space-y-6">
+          {/* While it runs, the steps are in the viewer's place. */}
+          {running ? null : (
+            <section className="space-y-2" aria-label="Steps">
+              <h2 className="text-caption font-medium text-muted-foreground">Steps</h2>
+              <StateTimeline state={task.state} stateTimes={task.stateTimes} createdAt={task.createdAt} layout="column" />
+            </section>
+          )}
+          <CoverAndOptions coverUrl={task.cover.url} kind={task.kind} options={task.options} />
+          <section className="space-y-2" aria-label="Notifications">
+            <h2 className="text-caption font-medium text-muted-foreground">Notifications</h2>
+            <NotifyToggle />
+          </section>
+        </div>
+      ),
+    },
+    {
+      value: "inputs",
+      label: "Inputs",
+      content:
+        inputs.length > 0 ? (
+          <TaskInputs inputs={inputs} />
+        ) : (
+          <p className="text-body text-muted-foreground">No inputs are recorded for this task.</p>
+        ),
+    },
+    {
+      value: "share",
+      label: "Share",
+      content: task.result.stored ? (
+        <ShareControls taskId={task.id} initialPath={sharePath} createShare={createShare} revokeShare={revokeShare} />
+      ) : (
+        <p className="text-body text-muted-foreground">
+          {failed ? "A failed task has nothing to share." : "A share link can be made once the result is stored."}
+        </p>
+      ),
+    },
+  ];
+
+  const problem = error?.message ?? task.problem;
   return (
-    <div className="space-y-8">
-      <header className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight">{KIND_LABELS[task.kind]}</h1>
-        <span data-testid="task-state" data-state={task.state} className="text-sm text-foreground/85">
-          {STATE_LABELS[task.state]}
-        </span>
-        <span className="text-sm text-muted-foreground">
-          started <LocalTime iso={task.createdAt} /> · {task.cost} credits
-        </span>
-        <span className="ml-auto">
-          <DeleteTaskButton taskId={task.id} />
-        </span>
-      </header>
-
-      <StateTimeline state={task.state} stateTimes={task.stateTimes} createdAt={task.createdAt} />
-      {error || task.problem ? <p className="text-sm text-warning">{error?.message ?? task.problem}</p> : null}
-
-      {task.state === "failed" ? (
-        <section role="alert" data-testid="task-failure" className="rounded-lg border border-destructive/50 bg-destructive/10 p-4">
-          <h2 className="font-medium text-destructive">This task failed</h2>
-          <p className="mt-1 text-sm">{task.errorMessage ?? "The service could not finish it."}</p>
-          {task.refunded ? (
-            <p className="mt-1 text-sm text-foreground/85" data-testid="refund">
-              {task.cost > 0 ? `The ${task.cost} credits it cost were refunded to your balance.` : "Its credits were refunded."}
-            </p>
+    <ResultLayout
+      underHeader
+      tab={tab}
+      onTab={setChosenTab}
+      tabs={tabs}
+      title={
+        <div className="flex min-w-0 flex-col gap-0.5 lg:flex-row lg:items-center lg:gap-3">
+          <div className="flex min-w-0 items-center gap-2">
+            <IconLink href="/tasks" label="Back to my tasks" icon={<ArrowLeft />} className="-ml-2 hidden sm:inline-flex" />
+            <h1 className="truncate text-title font-semibold tracking-tight">{KIND_LABELS[task.kind]}</h1>
+            <span
+              data-testid="task-state"
+              data-state={task.state}
+              className={cn(badgeVariants({ tone: STATE_TONES[task.state] }), "text-foreground")}
+            >
+              <StateIcon state={task.state} running={running} />
+              {STATE_LABELS[task.state]}
+            </span>
+          </div>
+          <p className="truncate text-caption text-muted-foreground">
+            {task.cost} credits · started <LocalTime iso={task.createdAt} />
+          </p>
+        </div>
+      }
+      actions={
+        <>
+          {result ? (
+            <>
+              <ResultActions taskId={task.id} format={result.format} hasCover={task.cover.stored} />
+              <IconLink
+                href={`/compare?t=${encodeURIComponent(task.id)}`}
+                label="Compare with…"
+                hint="Compare with another result"
+                icon={<GitCompare />}
+              />
+              <Button asChild className="max-sm:size-9 max-sm:px-0">
+                <a href={task.result.downloadUrl ?? result.url} download>
+                  <Download aria-hidden />
+                  <span className="max-sm:sr-only">Download {result.format.toUpperCase()}</span>
+                </a>
+              </Button>
+            </>
           ) : null}
-        </section>
-      ) : null}
-
-      {task.state === "success" && !task.result.stored ? <p className="text-sm text-muted-foreground">Saving the result…</p> : null}
-
-      {task.result.url && task.result.format ? (
-        <section className="space-y-4" aria-label="Result">
+          {/* While it runs, asking to be told when it ends is the one thing to do here (also on the Details tab). */}
+          {running ? <NotifyToggle compact /> : null}
+          <DeleteTaskButton taskId={task.id} compact />
+        </>
+      }
+      notice={
+        problem ? (
+          <p className="flex shrink-0 items-center gap-2 border-b border-border bg-warning/10 px-4 py-1.5 text-caption text-foreground">
+            <TriangleAlert className="size-4 shrink-0 text-warning" aria-hidden />
+            {problem}
+          </p>
+        ) : null
+      }
+      stage={
+        failed ? (
+          <TaskFailure task={task} />
+        ) : result ? (
           <ResultViewer
-            url={task.result.url}
-            format={task.result.format}
+            url={result.url}
+            format={result.format}
             display={task.display}
-            className="h-[28rem] w-full"
+            className="size-full rounded-none border-0"
             name={`${task.kind}-${task.createdAt.slice(0, 10)}`}
             sizing={printSizing(task.kind, task.options)}
+            panels={{ print: printSlot, parts: partsSlot }}
           />
-          <div className="flex flex-wrap items-center gap-4">
-            <a
-              href={task.result.downloadUrl ?? task.result.url}
-              download
-              className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90"
-            >
-              Download {task.result.format.toUpperCase()}
-            </a>
-            <ResultActions taskId={task.id} format={task.result.format} hasCover={task.cover.stored} />
-            <Link
-              href={`/compare?t=${encodeURIComponent(task.id)}`}
-              className="rounded-md border border-border px-3 py-1.5 text-sm hover:border-primary"
-            >
-              Compare with…
-            </Link>
-          </div>
-        </section>
-      ) : null}
-
-      <TaskInputs inputs={inputs} />
-
-      <CoverAndOptions coverUrl={task.cover.url} kind={task.kind} options={task.options} />
-
-      {task.result.stored ? (
-        <ShareControls taskId={task.id} initialPath={sharePath} createShare={createShare} revokeShare={revokeShare} />
-      ) : null}
-    </div>
+        ) : (
+          <TaskProgress task={task} />
+        )
+      }
+    />
   );
+}
+
+/** The state badge's icon: turning while the task runs, a tick once done, a cross when it failed. */
+function StateIcon({ state, running }: { state: TaskState; running: boolean }) {
+  if (running) return <Loader2 className="animate-spin text-info" aria-hidden />;
+  if (state === "failed") return <CircleX className="text-destructive" aria-hidden />;
+  return <CircleCheck className="text-success" aria-hidden />;
 }

@@ -3,6 +3,8 @@
 import { Canvas } from "@react-three/fiber";
 import { memo, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { NeutralToneMapping, type Group } from "three";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import type { ModelFormat } from "@/lib/viewer/formats";
 import { countMeshStats } from "@/lib/viewer/mesh-stats";
 import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
@@ -34,6 +36,7 @@ export interface CompareViewerProps {
   models: readonly [CompareModel, CompareModel];
   /** Called once per model when it is loaded; keep it stable. */
   onFacts(index: 0 | 1, facts: ModelFacts): void;
+  /** The stage's box (the two views); the mode buttons sit above it. */
   className?: string;
 }
 
@@ -83,20 +86,33 @@ export function CompareViewer({ models, onFacts, className = "h-[28rem] w-full" 
   const [a, b] = models;
   return (
     <div className="space-y-2" data-testid="compare-viewer" data-mode={mode} data-state={drawn[0] && drawn[1] ? "ready" : "loading"}>
-      <div className="flex gap-2" role="group" aria-label="Compare mode">
-        {(["side", "swipe"] as const).map((m) => (
-          <button
-            key={m}
-            type="button"
-            aria-pressed={mode === m}
-            onClick={() => setMode(m)}
-            className="rounded-md border border-border px-3 py-1 text-sm aria-pressed:border-primary aria-pressed:text-primary"
-          >
-            {m === "side" ? "Side by side" : "Swipe"}
-          </button>
-        ))}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <div className="inline-flex rounded-md border border-input bg-muted p-0.5" role="group" aria-label="Compare mode">
+          {(["side", "swipe"] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              aria-pressed={mode === m}
+              onClick={() => setMode(m)}
+              className={cn(
+                buttonVariants({ variant: "ghost", size: "sm" }),
+                "text-muted-foreground aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm",
+              )}
+            >
+              {m === "side" ? "Side by side" : "Swipe"}
+            </button>
+          ))}
+        </div>
+        <p className="text-caption text-muted-foreground">
+          {swipe ? "Drag the divider (or use ← →) to uncover A or B; orbit to turn both." : "Orbit either view: both turn together."}
+        </p>
       </div>
-      <div ref={stage} className={`${className} ${swipe ? "relative" : "grid grid-cols-2 gap-2"}`} data-testid="compare-stage">
+      {/* Side by side: next to each other from 640 px, one above the other on a phone. */}
+      <div
+        ref={stage}
+        className={cn(className, swipe ? "relative" : "grid grid-cols-1 grid-rows-2 gap-2 sm:grid-cols-2 sm:grid-rows-1")}
+        data-testid="compare-stage"
+      >
         <div className={swipe ? "absolute inset-0" : "relative"}>
           <Pane model={a} testId="compare-canvas-a" link={link} onDrawn={onDrawnA} onFacts={onFacts} index={0} />
         </div>
@@ -152,7 +168,7 @@ const Pane = memo(function Pane({ model, testId, link, index, onDrawn, onFacts }
   };
   return (
     <div
-      className="relative h-full w-full overflow-hidden rounded-lg border border-border"
+      className="relative size-full min-h-0 overflow-hidden rounded-lg border border-border"
       style={{ backgroundColor: BACKDROP_COLORS.dark }}
     >
       <Canvas
@@ -183,15 +199,20 @@ const Pane = memo(function Pane({ model, testId, link, index, onDrawn, onFacts }
           />
         ) : null}
       </Canvas>
-      <span className={`pointer-events-none absolute top-2 rounded bg-card/80 px-2 py-0.5 text-xs ${index === 0 ? "left-2" : "right-2"}`}>
+      <span
+        className={cn(
+          "pointer-events-none absolute top-2 rounded-md bg-card/85 px-2 py-0.5 text-caption font-semibold text-foreground backdrop-blur",
+          index === 0 ? "left-2" : "right-2",
+        )}
+      >
         {model.label}
       </span>
       {loaded.status === "error" ? (
-        <p role="alert" className="absolute inset-x-2 bottom-2 text-sm text-destructive">
+        <p role="alert" className="absolute inset-x-2 bottom-2 rounded-md bg-card/90 px-2 py-1 text-body text-destructive">
           {model.label} could not be displayed: {loaded.reason}
         </p>
       ) : !root ? (
-        <p role="status" className="absolute inset-x-2 bottom-2 text-sm text-muted-foreground">
+        <p role="status" className="absolute bottom-2 left-2 rounded-md bg-card/85 px-2 py-1 text-body text-foreground">
           Loading {model.label}…
         </p>
       ) : null}

@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
 
-export type { ModelViewerProps } from "./model-viewer";
+export type { ModelViewerProps, ViewerPanels } from "./model-viewer";
 export type { CompareModel, ModelFacts } from "./compare-viewer";
 
 /**
@@ -22,11 +22,9 @@ if (typeof window !== "undefined") {
 
 export const LazyModelViewer = dynamic(loadViewer, {
   ssr: false,
+  // Fills the box the viewer will fill (a page gives it its size), at least 12rem high.
   loading: () => (
-    <div
-      className="flex h-[480px] w-full items-center justify-center rounded-lg border border-border text-sm text-muted-foreground"
-      role="status"
-    >
+    <div className="flex size-full min-h-48 items-center justify-center bg-viewer text-body text-muted-foreground" role="status">
       Loading viewer…
     </div>
   ),
@@ -36,10 +34,7 @@ export const LazyModelViewer = dynamic(loadViewer, {
 export const LazyCompareViewer = dynamic(() => import("./compare-viewer"), {
   ssr: false,
   loading: () => (
-    <div
-      className="flex h-[28rem] w-full items-center justify-center rounded-lg border border-border text-sm text-muted-foreground"
-      role="status"
-    >
+    <div className="flex size-full min-h-48 items-center justify-center bg-viewer text-body text-muted-foreground" role="status">
       Loading viewer…
     </div>
   ),

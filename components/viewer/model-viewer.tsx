@@ -1,7 +1,10 @@
 "use client";
 
 import { Canvas } from "@react-three/fiber";
+import { Loader2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { createPortal } from "react-dom";
+import { cn } from "@/components/ui/cn";
 import { NeutralToneMapping, type Group, type Vector3, type WebGLRenderer } from "three";
 import { isImageFormat, screenshotName, type ModelFormat, type ViewerFormat } from "@/lib/viewer/formats";
 import { formatLength } from "@/lib/viewer/measure";
@@ -36,25 +39,37 @@ export interface ModelViewerProps {
   name?: string;
   /** How the model is measured in mm: a relief by its width option, anything else by a chosen height. */
   sizing?: PrintSizing;
+  /**
+   * Elements outside the viewer to show its panels in (a page's side panel): the print panel and
+   * the part list. Without it, the print panel follows the viewer and the part list lies over it.
+   */
+  panels?: ViewerPanels;
+}
+
+/** Where the viewer's panels go; an element still null (not yet mounted) shows nothing yet. */
+export interface ViewerPanels {
+  print?: HTMLElement | null;
+  parts?: HTMLElement | null;
 }
 
 const NO_PART_VIEW: PartView = { hidden: new Set(), explode: 0, colours: false };
 
 const frame =
-  "relative overflow-hidden rounded-lg border border-border " +
+  "relative overflow-hidden rounded-lg border border-border bg-viewer " +
   "[&_canvas]:outline-none [&_canvas:focus-visible]:outline-2 [&_canvas:focus-visible]:outline-solid [&_canvas:focus-visible]:-outline-offset-2 [&_canvas:focus-visible]:outline-ring";
 
 /** Shows a task's result: a 3D model with orbit controls, or a depth map as a picture. */
-export function ModelViewer({ url, format, previewUrl, className = "h-[480px] w-full", name, sizing }: ModelViewerProps) {
-  if (isImageFormat(format)) return <DepthImageView url={url} format={format} className={`${frame} ${className}`} />;
+export function ModelViewer({ url, format, previewUrl, className = "h-[480px] w-full", name, sizing, panels }: ModelViewerProps) {
+  if (isImageFormat(format)) return <DepthImageView url={url} format={format} className={cn(frame, className)} />;
   return (
     <MeshViewer
       url={url}
       format={format}
       previewUrl={previewUrl ?? null}
-      className={`${frame} ${className}`}
+      className={cn(frame, className)}
       name={name ?? url}
       sizing={sizing ?? { kind: "height" }}
+      panels={panels}
     />
   );
 }
@@ -68,13 +83,14 @@ interface MeshViewerProps {
   className: string;
   name: string;
   sizing: PrintSizing;
+  panels: ViewerPanels | undefined;
 }
 
 /**
  * A model with orbit controls. With a preview, both load at once: the preview is drawn as
  * soon as it arrives (data-state "preview"), then replaced by full detail ("ready").
  */
-function MeshViewer({ url, format, previewUrl, className, name, sizing }: MeshViewerProps) {
+function MeshViewer({ url, format, previewUrl, className, name, sizing, panels }: MeshViewerProps) {
   const [drawn, setDrawn] = useState<Group | null>(null);
   // Once the preview was on screen, the viewer says "preview" until full detail is drawn.
   const [previewShown, setPreviewShown] = useState(false);
@@ -168,6 +184,18 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing }: MeshVi
       setRecording(null);
     }
   }, [name]);
+  const overlayParts = !panels && partNames.length > 0;
+  const printPanel = (
+    <PrintPanel
+      model={triangles}
+      sizing={sizing}
+      scale={scale}
+      heightMm={heightMm}
+      onHeightMm={setHeightMm}
+      name={screenshotName(name).replace(/\.png$/, "")}
+      framed={!panels}
+    />
+  );
   // One full turn while recording, a slow one with auto-rotate.
   const turnSpeed = recording !== null ? (2 * Math.PI) / TURNTABLE_SECONDS : autoRotate ? (2 * Math.PI) / AUTO_ROTATE_SECONDS : 0;
 
@@ -225,57 +253,60 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing }: MeshVi
           )}
         </Canvas>
 
-        {/* With a part list on the left, the toolbar keeps to the right of it. */}
-        <div className={`pointer-events-none absolute top-2 right-2 flex justify-end ${partNames.length > 0 ? "left-58" : "left-2"}`}>
-          <div className="pointer-events-auto">
-            <ViewerToolbar
-              wireframe={wireframe}
-              clay={clay}
-              backdrop={backdrop}
-              canScreenshot={!!model}
-              materialView={materialView}
-              onMaterialView={setMaterialView}
-              autoRotate={autoRotate}
-              onAutoRotate={() => setAutoRotate((r) => !r)}
-              recording={recording}
-              onRecord={() => void record()}
-              onWireframe={() => setWireframe((w) => !w)}
-              onClay={() => setClay((c) => !c)}
-              onBackdrop={() => setBackdrop(nextBackdrop)}
-              onScreenshot={screenshot}
-              grid={grid}
-              measuring={measuring}
-              canMeasure={!!triangles}
-              onGrid={() => setGrid((g) => !g)}
-              onMeasure={() => {
-                setMeasuring((m) => !m);
-                setPicked(null);
-              }}
-            />
-          </div>
-        </div>
+        {/* With the part list lying on the left, the toolbar keeps to the right of it. */}
+        <ViewerToolbar
+          className={cn("absolute top-2 right-2", overlayParts ? "left-58" : "left-2")}
+          wireframe={wireframe}
+          clay={clay}
+          backdrop={backdrop}
+          canScreenshot={!!model}
+          materialView={materialView}
+          onMaterialView={setMaterialView}
+          autoRotate={autoRotate}
+          onAutoRotate={() => setAutoRotate((r) => !r)}
+          recording={recording}
+          onRecord={() => void record()}
+          onWireframe={() => setWireframe((w) => !w)}
+          onClay={() => setClay((c) => !c)}
+          onBackdrop={() => setBackdrop(nextBackdrop)}
+          onScreenshot={screenshot}
+          grid={grid}
+          measuring={measuring}
+          canMeasure={!!triangles}
+          onGrid={() => setGrid((g) => !g)}
+          onMeasure={() => {
+            setMeasuring((m) => !m);
+            setPicked(null);
+          }}
+        />
 
         {recordError && (
-          <p role="alert" className="absolute top-14 right-2 rounded bg-card/90 px-2 py-1 text-xs text-destructive">
+          <p
+            role="alert"
+            className="absolute top-14 left-2 max-w-[calc(100%-1rem)] rounded-md bg-card/90 px-2 py-1 text-caption text-destructive"
+          >
             The turntable could not be recorded: {recordError}
           </p>
         )}
-        {partNames.length > 0 && (
+        {overlayParts && (
           <div className="absolute top-2 left-2">
             <PartList names={partNames} view={partView} onChange={setPartView} />
           </div>
         )}
 
         {model && (
-          <p data-testid="viewer-stats" className="absolute bottom-2 left-2 rounded bg-card/80 px-2 py-1 text-xs text-foreground/85">
+          <p
+            data-testid="viewer-stats"
+            className="absolute bottom-2 left-2 max-w-[calc(100%-9rem)] rounded-md bg-card/85 px-2 py-1 text-caption text-foreground backdrop-blur"
+          >
             {stats}
             {state === "preview" ? " · preview, loading full detail…" : ""}
           </p>
         )}
         {triangles ? (
-          <div className="pointer-events-none absolute right-2 bottom-2 flex flex-col items-end gap-1 text-xs text-foreground">
+          <div className="pointer-events-none absolute right-2 bottom-2 flex flex-col items-end gap-1 text-caption text-foreground">
             {measuring ? (
-              <p data-testid="measure-distance" className="rounded bg-card/80 px-2 py-1">
+              <p data-testid="measure-distance" className="rounded-md bg-card/85 px-2 py-1 backdrop-blur">
                 {points.length === 2 && points[0] && points[1]
                   ? `Distance: ${formatLength(points[0].distanceTo(points[1]) * scale)}`
                   : points.length === 1
@@ -283,38 +314,53 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing }: MeshVi
                     : "Click two points on the model"}
               </p>
             ) : null}
-            <div
-              data-testid="scale-bar"
-              ref={scaleBarRef}
-              className="border-x-2 border-b-2 border-foreground text-center"
-              style={{ width: 0 }}
-            >
-              <span />
+            {/* On a pill of the card's colour: readable over any backdrop, in either theme. */}
+            <div className="rounded-md bg-card/85 px-2 pt-0.5 pb-1 backdrop-blur">
+              <div
+                data-testid="scale-bar"
+                ref={scaleBarRef}
+                className="border-x-2 border-b-2 border-foreground text-center"
+                style={{ width: 0 }}
+              >
+                <span />
+              </div>
             </div>
           </div>
         ) : null}
         {full.status === "error" ? (
-          <div className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm">
-            <p role="alert" className="max-w-md rounded bg-card/90 px-3 py-2 text-destructive">
+          <div className="absolute inset-0 flex items-center justify-center p-6 text-center text-body">
+            <p role="alert" className="max-w-md rounded-md bg-card/90 px-3 py-2 text-destructive">
               This model could not be displayed: {full.reason}
             </p>
           </div>
         ) : !model ? (
-          <div className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm">
-            <p role="status" className="text-muted-foreground">
+          <div className="pointer-events-none absolute inset-0 flex items-center justify-center p-6 text-center text-body">
+            <p role="status" className="flex items-center gap-2 rounded-md bg-card/85 px-3 py-2 text-foreground">
+              <Loader2 className="size-4 animate-spin" aria-hidden />
               Loading model…
             </p>
           </div>
         ) : null}
       </div>
-      <PrintPanel
-        model={triangles}
-        sizing={sizing}
-        scale={scale}
-        heightMm={heightMm}
-        onHeightMm={setHeightMm}
-        name={screenshotName(name).replace(/\.png$/, "")}
-      />
+      {panels ? (
+        <>
+          {panels.print ? createPortal(printPanel, panels.print) : null}
+          {panels.parts
+            ? createPortal(
+                partNames.length > 0 ? (
+                  <PartList names={partNames} view={partView} onChange={setPartView} variant="panel" />
+                ) : (
+                  <p className="text-body text-muted-foreground" data-testid="no-parts">
+                    {model ? "This model is one piece: it has no named parts." : "Looking for parts…"}
+                  </p>
+                ),
+                panels.parts,
+              )
+            : null}
+        </>
+      ) : (
+        printPanel
+      )}
     </>
   );
 }

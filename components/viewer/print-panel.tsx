@@ -1,6 +1,10 @@
 "use client";
 
+import { Download, Loader2 } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Input } from "@/components/ui/input";
 import { analyseInWorker } from "@/lib/viewer/analyse-in-worker";
 import type { MeshAnalysis } from "@/lib/viewer/mesh-analysis";
 import type { ExtractedModel } from "@/lib/viewer/mesh-extract";
@@ -19,15 +23,15 @@ interface PrintPanelProps {
   onHeightMm(mm: number): void;
   /** What the downloaded files are named after. */
   name: string;
+  /** A bordered card of its own (under a viewer) rather than a side panel's content. */
+  framed?: boolean;
 }
 
 type Analysis = { key: ExtractedModel; result: MeshAnalysis | { error: string } };
 type Thickness = { key: ExtractedModel; thickness: Float32Array; searched: number };
 
-const button = "rounded-md border border-border px-3 py-1.5 text-sm text-foreground hover:border-input disabled:opacity-40";
-
 /** Size in mm, the chosen height of a unitless model, printability figures and the print downloads. */
-export function PrintPanel({ model, sizing, scale, heightMm, onHeightMm, name }: PrintPanelProps) {
+export function PrintPanel({ model, sizing, scale, heightMm, onHeightMm, name, framed = false }: PrintPanelProps) {
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
   const [walls, setWalls] = useState<Thickness | null>(null);
   useEffect(() => {
@@ -69,16 +73,18 @@ export function PrintPanel({ model, sizing, scale, heightMm, onHeightMm, name }:
   };
 
   return (
-    <section aria-label="Size and printability" className="space-y-3 rounded-lg border border-border p-4 text-sm">
-      <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
-        <p>
-          <span className="text-muted-foreground">Size (width × depth × height): </span>
-          <span data-testid="dimensions">{size ? formatDimensions([size[0] ?? 0, size[1] ?? 0, size[2] ?? 0], scale) : "measuring…"}</span>
+    <section aria-label="Size and printability" className={cn("space-y-5 text-body", framed && "rounded-lg border border-border p-4")}>
+      <div className="space-y-1">
+        <h2 className="text-caption font-medium text-muted-foreground">Size (width × depth × height)</h2>
+        <p className="text-title font-semibold tabular-nums" data-testid="dimensions">
+          {size ? formatDimensions([size[0] ?? 0, size[1] ?? 0, size[2] ?? 0], scale) : "measuring…"}
         </p>
-        {sizing.kind === "height" ? (
-          <label className="flex items-center gap-2">
-            <span className="text-muted-foreground">Height (mm)</span>
-            <input
+      </div>
+      {sizing.kind === "height" ? (
+        <div className="space-y-1.5">
+          <label className="flex items-center justify-between gap-3">
+            <span className="font-medium">Height (mm)</span>
+            <Input
               type="number"
               min={1}
               max={5000}
@@ -88,21 +94,23 @@ export function PrintPanel({ model, sizing, scale, heightMm, onHeightMm, name }:
                 const mm = Number(e.target.value);
                 if (Number.isFinite(mm) && mm > 0) onHeightMm(mm);
               }}
-              className="w-24 rounded border border-border bg-card px-2 py-1"
+              className="w-28 text-right tabular-nums"
             />
-            <span className="text-xs text-muted-foreground">
-              The model has no units: it is measured at this height ({DEFAULT_HEIGHT_MM} mm until you choose), kept in this browser.
-            </span>
           </label>
-        ) : (
-          <span className="text-xs text-muted-foreground">
-            A relief is built in millimetres: {sizing.widthMm} mm wide, as its options say.
-          </span>
-        )}
-      </div>
-      <div data-testid="printability" data-state={result ? ("error" in result ? "error" : "ready") : "checking"}>
+          <p className="text-caption text-muted-foreground">
+            The model has no units: it is measured at this height ({DEFAULT_HEIGHT_MM} mm until you choose), kept in this browser.
+          </p>
+        </div>
+      ) : (
+        <p className="text-caption text-muted-foreground">
+          A relief is built in millimetres: {sizing.widthMm} mm wide, as its options say.
+        </p>
+      )}
+      <div data-testid="printability" data-state={result ? ("error" in result ? "error" : "ready") : "checking"} className="space-y-2">
+        <h2 className="text-caption font-medium text-muted-foreground">Printability</h2>
         {!result ? (
-          <p role="status" className="text-muted-foreground">
+          <p role="status" className="flex items-center gap-2 text-muted-foreground">
+            <Loader2 className="size-4 animate-spin" aria-hidden />
             Checking printability…
           </p>
         ) : "error" in result ? (
@@ -111,15 +119,27 @@ export function PrintPanel({ model, sizing, scale, heightMm, onHeightMm, name }:
           <Figures analysis={result} scale={scale} walls={thickness} />
         )}
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="text-muted-foreground">Download for printing (mm):</span>
-        <button type="button" className={button} disabled={!model || exporting !== null} onClick={() => void download("stl")}>
-          {exporting === "stl" ? "Writing STL…" : "STL"}
-        </button>
-        <button type="button" className={button} disabled={!model || exporting !== null} onClick={() => void download("3mf")}>
-          {exporting === "3mf" ? "Writing 3MF…" : "3MF"}
-        </button>
-        {exportError ? <span className="text-warning">The file could not be written: {exportError}</span> : null}
+      <div className="space-y-2">
+        <h2 className="text-caption font-medium text-muted-foreground">Files for printing (millimetres)</h2>
+        <div className="grid grid-cols-2 gap-2">
+          {(["stl", "3mf"] as const).map((format) => {
+            const upper = format.toUpperCase();
+            const writing = exporting === format;
+            return (
+              <Button
+                key={format}
+                variant="outline"
+                disabled={!model || exporting !== null}
+                onClick={() => void download(format)}
+                aria-label={writing ? `Writing ${upper}…` : `Download ${upper} for printing`}
+              >
+                {writing ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
+                {writing ? `Writing ${upper}…` : upper}
+              </Button>
+            );
+          })}
+        </div>
+        {exportError ? <p className="text-warning">The file could not be written: {exportError}</p> : null}
       </div>
     </section>
   );
@@ -130,7 +150,7 @@ function Figures({ analysis, scale, walls }: { analysis: MeshAnalysis; scale: nu
   const limit = MIN_WALL_MM / scale;
   const thin = useMemo(() => (walls ? countThinner(walls.thickness, limit) : null), [walls, limit]);
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 [&_dd]:tabular-nums">
       <dt className="text-muted-foreground">Watertight</dt>
       <dd data-testid="print-watertight">{r.watertight ? "watertight" : `no: ${r.boundaryEdges.toLocaleString("en-US")} open edges`}</dd>
       <dt className="text-muted-foreground">Non-manifold edges</dt>

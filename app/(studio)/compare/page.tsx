@@ -1,9 +1,12 @@
+import { ArrowLeft } from "lucide-react";
 import { Container } from "@/components/ui/container";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CompareView } from "@/components/tasks/compare-view";
 import { ComparePicker } from "@/components/tasks/compare-picker";
+import { IconLink } from "@/components/tasks/icon-link";
+import { KIND_LABELS } from "@/components/tasks/task-labels";
 import { requireUser } from "@/lib/session";
 import { compareTasks } from "@/lib/tasks/compare";
 import { findUserTask, listUserTasks, taskView } from "@/lib/tasks/queries";
@@ -27,16 +30,27 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   if (idA && idB) {
     const outcome = await compareTasks(user.id, idA, idB);
     if (outcome.status === "not-found") notFound();
-    return (
-      <Container>
-        {back}
-        <h1 className="mb-6 text-2xl font-semibold tracking-tight">Compare</h1>
-        {outcome.status === "ok" ? (
-          <CompareView a={outcome.a} b={outcome.b} differing={outcome.differing} />
-        ) : (
+    if (outcome.status !== "ok") {
+      return (
+        <Container>
+          {back}
+          <h1 className="mb-6 text-2xl font-semibold tracking-tight">Compare</h1>
           <p className="text-muted-foreground">{outcome.reason}</p>
-        )}
-      </Container>
+        </Container>
+      );
+    }
+    // The viewers take the full width, as the task page's viewer does.
+    return (
+      <>
+        <div className="flex min-h-14 items-center gap-2 border-b border-border px-3 py-2 sm:px-4">
+          <IconLink href="/tasks" label="Back to my tasks" icon={<ArrowLeft />} className="-ml-2" />
+          <h1 className="text-title font-semibold tracking-tight">Compare</h1>
+          <p className="truncate text-caption text-muted-foreground">
+            A: {KIND_LABELS[outcome.a.kind]} · B: {KIND_LABELS[outcome.b.kind]}
+          </p>
+        </div>
+        <CompareView a={outcome.a} b={outcome.b} differing={outcome.differing} />
+      </>
     );
   }
 

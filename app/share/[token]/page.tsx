@@ -15,7 +15,7 @@ export default async function SharePage({ params }: { params: Promise<{ token: s
   if (!task) notFound();
   const inputs = await taskInputs(task, `/api/share/${encodeURIComponent(token)}/files`, true);
   return (
-    <main className="mx-auto max-w-6xl px-6 py-8">
+    <main>
       <SharedResult view={sharedTaskView(task, token)} inputs={inputs} />
     </main>
   );

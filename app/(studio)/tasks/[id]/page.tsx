@@ -1,8 +1,5 @@
-import { Container } from "@/components/ui/container";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
-import { NotifyToggle } from "@/components/tasks/notify-toggle";
 import { TaskDetail } from "@/components/tasks/task-detail";
 import { requireUser } from "@/lib/session";
 import { findUserTask, taskView } from "@/lib/tasks/queries";
@@ -21,21 +18,14 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
     activeShare(user.id, task.id),
     taskInputs(task, `/api/files/${encodeURIComponent(task.id)}`, false),
   ]);
+  // The full width under the header: the viewer first (components/tasks/result-layout.tsx).
   return (
-    <Container>
-      <p className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-        <Link href="/tasks" className="hover:text-foreground/85">
-          ← My tasks
-        </Link>
-        <NotifyToggle />
-      </p>
-      <TaskDetail
-        initial={taskView(task)}
-        inputs={inputs}
-        sharePath={token ? sharePath(token) : null}
-        createShare={createShareAction}
-        revokeShare={revokeShareAction}
-      />
-    </Container>
+    <TaskDetail
+      initial={taskView(task)}
+      inputs={inputs}
+      sharePath={token ? sharePath(token) : null}
+      createShare={createShareAction}
+      revokeShare={revokeShareAction}
+    />
   );
 }

@@ -1,0 +1,35 @@
+"use client";
+
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
+
+/** A link showing only an icon, named by `label` and explained by a tooltip: IconButton's twin for places to go. */
+export function IconLink({
+  href,
+  label,
+  hint,
+  icon,
+  className,
+}: {
+  href: string;
+  label: string;
+  hint?: string;
+  icon: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <TooltipProvider>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <Button asChild variant="ghost" size="icon" className={className}>
+            <Link href={href} aria-label={label}>
+              {icon}
+            </Link>
+          </Button>
+        </TooltipTrigger>
+        <TooltipContent>{hint ?? label}</TooltipContent>
+      </Tooltip>
+    </TooltipProvider>
+  );
+}
