@@ -30,11 +30,21 @@ export async function createImageTask(page, { image = "robot.png", faces } = {})
   await page.waitForFunction(() => document.querySelector('input[name="images"]')?.value, null, { timeout: 60_000, polling: 100 });
   await chooseOption(page, "Model", "v1.5");
   await chooseOption(page, "Resolution", "512");
-  if (faces !== undefined) await page.getByLabel("Face count", { exact: true }).fill(String(faces));
+  if (faces !== undefined) await page.getByLabel("Face count (exact)", { exact: true }).fill(String(faces));
   await chooseOption(page, "Format", "GLB");
+  const before = new URL(page.url()).searchParams.get("task");
   await page.getByRole("button", { name: "Create 3D model" }).click();
-  await page.waitForURL(/\/tasks\/[^/?]+$/, { timeout: 60_000 });
-  return decodeURIComponent(new URL(page.url()).pathname.split("/").pop());
+  // The workspace stays: the new task is selected and named in the address (?task=<id>).
+  await page.waitForURL(
+    (url) => {
+      const task = url.searchParams.get("task");
+      return task !== null && task !== before;
+    },
+    { timeout: 60_000 },
+  );
+  const id = new URL(page.url()).searchParams.get("task");
+  await page.goto(`/tasks/${encodeURIComponent(id)}`);
+  return id;
 }
 
 export const CHROMIUM_ARGS = [
