@@ -104,11 +104,13 @@ test("with the event stream blocked, the page still reaches Done by polling ever
   await expect(page.getByTestId("task-state")).toHaveAttribute("data-state", "success", { timeout: 90_000 });
   await expect(page).toHaveTitle(/^Done · Image to 3D/);
   expect(blocked.length).toBeGreaterThan(0);
-  // Polling at the fallback pace: consecutive polls about 2 s apart.
+  // Polling at the fallback pace: consecutive polls 2 s plus the poll's own answer time apart (the
+  // next waits for the answer), so clearly under the 4 s (+ answer) of the pace while the stream is
+  // open; a loaded CI machine took up to 765 ms to answer, hence the bound at 3.5 s, not 2.6.
   const gaps = polls.slice(1).map((t, i) => t - (polls[i] ?? t));
   expect(gaps.length).toBeGreaterThan(0);
   expect(median(gaps)).toBeGreaterThan(1_500);
-  expect(median(gaps)).toBeLessThan(2_600);
+  expect(median(gaps)).toBeLessThan(3_500);
 });
 
 interface Note {
