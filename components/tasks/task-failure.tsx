@@ -2,7 +2,7 @@ import { CircleAlert, RotateCcw } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import type { TaskView } from "@/lib/tasks/queries";
-import { KIND_FORMS } from "./task-labels";
+import { FAILED_WITHOUT_REASON, KIND_FORMS, refundSentence } from "./task-labels";
 
 /** A failed task in the viewer's place: why, that its credits came back, and the way to try again. */
 export function TaskFailure({ task }: { task: TaskView }) {
@@ -14,10 +14,10 @@ export function TaskFailure({ task }: { task: TaskView }) {
     >
       <CircleAlert className="size-12 text-destructive" aria-hidden />
       <h2 className="text-display font-semibold tracking-tight">This task failed</h2>
-      <p className="max-w-md text-body">{task.errorMessage ?? "The service could not finish it."}</p>
+      <p className="max-w-md text-body">{task.errorMessage ?? FAILED_WITHOUT_REASON}</p>
       {task.refunded ? (
         <p className="max-w-md text-body text-muted-foreground" data-testid="refund">
-          {task.cost > 0 ? `The ${task.cost} credits it cost were refunded to your balance.` : "Its credits were refunded."}
+          {refundSentence(task.cost)}
         </p>
       ) : null}
       <Button asChild variant="outline" className="mt-2">

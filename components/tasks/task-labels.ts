@@ -111,3 +111,11 @@ export function describeOptions(kind: StudioTaskKind, options: Record<string, un
     .sort(([a], [b]) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99))
     .map(([key, value]) => [OPTION_LABELS[key] ?? key.replaceAll("_", " "), formatValue(kind, key, value)]);
 }
+
+/** What a failed task says when the service gave no reason. */
+export const FAILED_WITHOUT_REASON = "The service could not finish it.";
+
+/** What a failed task says of its refund. */
+export function refundSentence(cost: number): string {
+  return cost > 0 ? `The ${cost} credits it cost were refunded to your balance.` : "Its credits were refunded.";
+}

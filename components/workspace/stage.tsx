@@ -5,7 +5,7 @@ import Link from "next/link";
 import { LocalTime } from "@/components/tasks/local-time";
 import { ResultViewer } from "@/components/tasks/result-viewer";
 import { StateTimeline } from "@/components/tasks/state-timeline";
-import { KIND_LABELS, STATE_LABELS } from "@/components/tasks/task-labels";
+import { FAILED_WITHOUT_REASON, KIND_LABELS, refundSentence, STATE_LABELS } from "@/components/tasks/task-labels";
 import { Button } from "@/components/ui/button";
 import type { TaskView } from "@/lib/tasks/queries";
 import type { StudioTaskKind } from "@/lib/tasks/task-types";
@@ -128,10 +128,10 @@ function FailedPanel({ task }: { task: TaskView }) {
       >
         <TriangleAlert className="mx-auto size-8 text-destructive" aria-hidden />
         <h3 className="text-title font-semibold text-destructive">This run failed</h3>
-        <p className="text-body">{task.errorMessage ?? "The service could not finish it."}</p>
+        <p className="text-body">{task.errorMessage ?? FAILED_WITHOUT_REASON}</p>
         {task.refunded ? (
           <p className="text-body text-muted-foreground" data-testid="refund">
-            {task.cost > 0 ? `The ${task.cost} credits it cost were refunded to your balance.` : "Its credits were refunded."}
+            {refundSentence(task.cost)}
           </p>
         ) : null}
         <p className="text-caption text-muted-foreground">Its settings are in the form: change one and run it again.</p>

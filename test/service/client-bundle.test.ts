@@ -33,7 +33,7 @@ const SERVICE_LITERALS: Literal[] = [
 /** Said by client components: present in the client chunks. */
 const CLIENT_LITERALS: Literal[] = [
   { file: "components/upload/upload-request.ts", literal: "The upload failed: the connection was lost. Try again." },
-  { file: "components/tasks/task-detail.tsx", literal: "Its credits were refunded." },
+  { file: "components/tasks/task-labels.ts", literal: "Its credits were refunded." },
 ];
 
 function* files(dir: string, pattern: RegExp): Generator<string> {
