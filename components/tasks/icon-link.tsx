@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 
 /** A link showing only an icon, named by `label` and explained by a tooltip: IconButton's twin for places to go. */
 export function IconLink({
@@ -19,17 +19,15 @@ export function IconLink({
   className?: string;
 }) {
   return (
-    <TooltipProvider>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button asChild variant="ghost" size="icon" className={className}>
-            <Link href={href} aria-label={label}>
-              {icon}
-            </Link>
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>{hint ?? label}</TooltipContent>
-      </Tooltip>
-    </TooltipProvider>
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button asChild variant="ghost" size="icon" className={className}>
+          <Link href={href} aria-label={label}>
+            {icon}
+          </Link>
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{hint ?? label}</TooltipContent>
+    </Tooltip>
   );
 }

@@ -5,7 +5,7 @@ import { useSyncExternalStore } from "react";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ScriptButton } from "@/components/ui/script-button";
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 
 /** The artist's choice, kept in this browser: "on" once they allowed notifications with the toggle. */
 const STORAGE_KEY = "x3d.notify-finished";
@@ -58,33 +58,31 @@ export function NotifyToggle({
   };
   if (compact) {
     return (
-      <TooltipProvider>
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <ScriptButton
-              type="button"
-              aria-label="Notify me when tasks finish"
-              aria-pressed={choice === "on"}
-              disabled={choice === "blocked"}
-              onClick={() => void toggle()}
-              className={cn(
-                buttonVariants({ variant: "ghost", size: "icon" }),
-                "aria-pressed:bg-primary/15 aria-pressed:text-primary",
-                className,
-              )}
-            >
-              {choice === "on" ? <BellRing aria-hidden /> : <Bell aria-hidden />}
-            </ScriptButton>
-          </TooltipTrigger>
-          <TooltipContent>
-            {choice === "blocked"
-              ? "Notifications are blocked in this browser's settings"
-              : choice === "on"
-                ? "You are told when tasks finish (press to stop)"
-                : "Notify me when tasks finish"}
-          </TooltipContent>
-        </Tooltip>
-      </TooltipProvider>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <ScriptButton
+            type="button"
+            aria-label="Notify me when tasks finish"
+            aria-pressed={choice === "on"}
+            disabled={choice === "blocked"}
+            onClick={() => void toggle()}
+            className={cn(
+              buttonVariants({ variant: "ghost", size: "icon" }),
+              "aria-pressed:bg-primary/15 aria-pressed:text-primary",
+              className,
+            )}
+          >
+            {choice === "on" ? <BellRing aria-hidden /> : <Bell aria-hidden />}
+          </ScriptButton>
+        </TooltipTrigger>
+        <TooltipContent>
+          {choice === "blocked"
+            ? "Notifications are blocked in this browser's settings"
+            : choice === "on"
+              ? "You are told when tasks finish (press to stop)"
+              : "Notify me when tasks finish"}
+        </TooltipContent>
+      </Tooltip>
     );
   }
   return (

@@ -5,7 +5,6 @@ import { useId, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { IconButton } from "@/components/ui/icon-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { useIsBrowser } from "./use-clock";
 
 export interface ResultTab {
@@ -42,59 +41,53 @@ export function ResultLayout({ title, actions, notice, stage, tabs, tab, onTab, 
   // A tab chosen before the page's scripts run would be lost: the tabs wait for them, as ScriptButton does.
   const browser = useIsBrowser();
   return (
-    // One provider for the title row's tooltips (the share page has none above it).
-    <TooltipProvider>
-      <div className={cn("flex flex-col lg:overflow-hidden", underHeader ? "lg:h-[calc(100dvh-var(--spacing-header))]" : "lg:h-dvh")}>
-        <div className="flex min-h-14 shrink-0 items-center gap-2 border-b border-border px-3 py-2 sm:px-4">
-          <div className="min-w-0 flex-1">{title}</div>
-          <div className="flex shrink-0 items-center gap-1">
-            {actions}
-            <IconButton
-              className="hidden lg:inline-flex"
-              label={panelOpen ? "Hide side panel" : "Show side panel"}
-              icon={panelOpen ? <PanelRightClose /> : <PanelRightOpen />}
-              aria-expanded={panelOpen}
-              aria-controls={panelId}
-              onClick={() => setPanelOpen((open) => !open)}
-            />
-          </div>
-        </div>
-        {notice}
-        <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
-          <div
-            data-testid="result-stage"
-            className="relative h-[62dvh] min-h-80 shrink-0 bg-viewer lg:h-auto lg:min-h-0 lg:flex-1 lg:shrink"
-          >
-            <div className="absolute inset-0">{stage}</div>
-          </div>
-          <aside
-            id={panelId}
-            aria-label="About this result"
-            className={cn(
-              "border-t border-border bg-background lg:w-panel lg:shrink-0 lg:overflow-y-auto lg:border-t-0 lg:border-l",
-              !panelOpen && "lg:hidden",
-            )}
-          >
-            <Tabs value={tab} onValueChange={onTab} className="gap-0">
-              <div className={cn("sticky z-10 bg-background px-4 pt-3 pb-2 lg:top-0", underHeader ? "top-header" : "top-0")}>
-                <TabsList aria-label="Panels">
-                  {tabs.map((t) => (
-                    <TabsTrigger key={t.value} value={t.value} disabled={!browser} className="px-2">
-                      {t.label}
-                    </TabsTrigger>
-                  ))}
-                </TabsList>
-              </div>
-              {tabs.map((t) => (
-                <TabsContent key={t.value} value={t.value} forceMount className="px-4 pt-2 pb-6 data-[state=inactive]:hidden">
-                  {t.content}
-                </TabsContent>
-              ))}
-            </Tabs>
-          </aside>
+    <div className={cn("flex flex-col lg:overflow-hidden", underHeader ? "lg:h-[calc(100dvh-var(--spacing-header))]" : "lg:h-dvh")}>
+      <div className="flex min-h-14 shrink-0 items-center gap-2 border-b border-border px-3 py-2 sm:px-4">
+        <div className="min-w-0 flex-1">{title}</div>
+        <div className="flex shrink-0 items-center gap-1">
+          {actions}
+          <IconButton
+            className="hidden lg:inline-flex"
+            label={panelOpen ? "Hide side panel" : "Show side panel"}
+            icon={panelOpen ? <PanelRightClose /> : <PanelRightOpen />}
+            aria-expanded={panelOpen}
+            aria-controls={panelId}
+            onClick={() => setPanelOpen((open) => !open)}
+          />
         </div>
       </div>
-    </TooltipProvider>
+      {notice}
+      <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+        <div data-testid="result-stage" className="relative h-[62dvh] min-h-80 shrink-0 bg-viewer lg:h-auto lg:min-h-0 lg:flex-1 lg:shrink">
+          <div className="absolute inset-0">{stage}</div>
+        </div>
+        <aside
+          id={panelId}
+          aria-label="About this result"
+          className={cn(
+            "border-t border-border bg-background lg:w-panel lg:shrink-0 lg:overflow-y-auto lg:border-t-0 lg:border-l",
+            !panelOpen && "lg:hidden",
+          )}
+        >
+          <Tabs value={tab} onValueChange={onTab} className="gap-0">
+            <div className={cn("sticky z-10 bg-background px-4 pt-3 pb-2 lg:top-0", underHeader ? "top-header" : "top-0")}>
+              <TabsList aria-label="Panels">
+                {tabs.map((t) => (
+                  <TabsTrigger key={t.value} value={t.value} disabled={!browser} className="px-2">
+                    {t.label}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+            </div>
+            {tabs.map((t) => (
+              <TabsContent key={t.value} value={t.value} forceMount className="px-4 pt-2 pb-6 data-[state=inactive]:hidden">
+                {t.content}
+              </TabsContent>
+            ))}
+          </Tabs>
+        </aside>
+      </div>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { RotateCcw } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { GalleryCard } from "@/lib/tasks/gallery-cards";
 import { CardPicture } from "./card-picture";
 import { DeleteTaskButton } from "./delete-task-button";
@@ -56,28 +56,25 @@ export function TaskCard({ task, here }: { task: GalleryCard; here: string }) {
           <KindIcon kind={task.kind} className="size-4 shrink-0 text-muted-foreground" />
           {label}
         </Link>
-        {/* The provider of the two tooltips below (Run again, Delete): none sits above a card, and Radix throws without one. */}
-        <TooltipProvider>
-          <div className="flex items-center gap-1">
-            <RelativeTime iso={task.createdAt} className="min-w-0 flex-1 truncate text-caption text-muted-foreground" />
-            <Tooltip>
-              <TooltipTrigger asChild>
-                <Button asChild variant="ghost" size="icon-sm" className="text-muted-foreground">
-                  <Link href={`${KIND_FORMS[task.kind]}?again=${encodeURIComponent(task.id)}`} aria-label="Run again">
-                    <RotateCcw aria-hidden />
-                  </Link>
-                </Button>
-              </TooltipTrigger>
-              <TooltipContent>Run again: its form with the same inputs and options</TooltipContent>
-            </Tooltip>
-            <DeleteTaskButton
-              compact
-              taskId={task.id}
-              history={here}
-              label={`Delete the ${label} task of ${task.createdAt.slice(0, 16).replace("T", " ")} UTC`}
-            />
-          </div>
-        </TooltipProvider>
+        <div className="flex items-center gap-1">
+          <RelativeTime iso={task.createdAt} className="min-w-0 flex-1 truncate text-caption text-muted-foreground" />
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Button asChild variant="ghost" size="icon-sm" className="text-muted-foreground">
+                <Link href={`${KIND_FORMS[task.kind]}?again=${encodeURIComponent(task.id)}`} aria-label="Run again">
+                  <RotateCcw aria-hidden />
+                </Link>
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent>Run again: its form with the same inputs and options</TooltipContent>
+          </Tooltip>
+          <DeleteTaskButton
+            compact
+            taskId={task.id}
+            history={here}
+            label={`Delete the ${label} task of ${task.createdAt.slice(0, 16).replace("T", " ")} UTC`}
+          />
+        </div>
       </div>
     </li>
   );

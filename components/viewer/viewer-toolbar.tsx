@@ -18,7 +18,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { IconButton } from "@/components/ui/icon-button";
 import { Select, SelectContent, SelectItem } from "@/components/ui/select";
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { isMaterialView, MATERIAL_VIEWS, type MaterialView } from "@/lib/viewer/material-views";
 import { toolsThatFit } from "@/lib/viewer/toolbar-fit";
 import { checkerStyle } from "./checker";
@@ -95,18 +95,16 @@ export function ViewerToolbar(p: ViewerToolbarProps) {
   const more = tools.slice(fit);
 
   return (
-    <TooltipProvider>
-      <div ref={strip} className={cn("pointer-events-none flex", p.className)}>
-        <div
-          role="toolbar"
-          aria-label="Viewer"
-          className="pointer-events-auto flex items-center gap-0.5 rounded-lg border border-border bg-card/85 p-1 text-foreground shadow-sm backdrop-blur"
-        >
-          {shown.map((tool) => (tool.kind === "maps" ? <MapsSelect key={tool.key} {...p} /> : <ToolButton key={tool.key} tool={tool} />))}
-          {more.length > 0 ? <MoreTools tools={more} {...p} /> : null}
-        </div>
+    <div ref={strip} className={cn("pointer-events-none flex", p.className)}>
+      <div
+        role="toolbar"
+        aria-label="Viewer"
+        className="pointer-events-auto flex items-center gap-0.5 rounded-lg border border-border bg-card/85 p-1 text-foreground shadow-sm backdrop-blur"
+      >
+        {shown.map((tool) => (tool.kind === "maps" ? <MapsSelect key={tool.key} {...p} /> : <ToolButton key={tool.key} tool={tool} />))}
+        {more.length > 0 ? <MoreTools tools={more} {...p} /> : null}
       </div>
-    </TooltipProvider>
+    </div>
   );
 }
 
