@@ -16,7 +16,7 @@ export interface AdminTaskView {
 export function TaskTable({ tasks }: { tasks: AdminTaskView[] }) {
   if (tasks.length === 0) return <p className="text-muted-foreground">No tasks yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-sm" data-testid="admin-tasks">
         <thead className="text-left text-muted-foreground">
           <tr>

@@ -110,7 +110,7 @@ const COLUMNS = ["Account", "Role", "Allowance", "Spent", "Left", "Tasks", "Last
 /** Accounts with their allowance (editable for artists), credits spent and left, tasks and last activity. */
 export function UserTable({ rows, actions }: { rows: UserRowView[]; actions: AdminActions }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-sm" data-testid="admin-users">
         <thead className="text-left text-muted-foreground">
           <tr>

@@ -33,7 +33,7 @@ function Endpoint({ spec }: { spec: EndpointSpec<Fields> }) {
         <code className={code}>GET /open-api/v1{spec.query.path}?task_id=…</code> ({spec.query.scheme}).
       </p>
       {/* Scrolls sideways inside itself on a phone; focusable so the keyboard can scroll it too. */}
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`Fields of ${spec.path}`}>
+      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={`Fields of ${spec.path}`}>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Fields of {spec.path}</caption>
           <thead className="text-muted-foreground">
@@ -105,7 +105,7 @@ export function ApiReference() {
         <h2 id="errors" className="text-xl font-semibold">
           Error codes
         </h2>
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Error codes">
+        <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Error codes">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Error codes</caption>
             <thead className="text-muted-foreground">
