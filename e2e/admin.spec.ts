@@ -103,3 +103,14 @@ test("/admin is a 404 for artists and for visitors, and artists have no Admin li
   const admin = await adminPage(browser);
   await expect(admin.getByRole("link", { name: "Admin" })).toBeVisible();
 });
+
+test("the admin page fits a 390 px phone: its tables scroll inside their boxes, the page not sideways", async ({ browser }) => {
+  const admin = await adminPage(browser);
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await expect(admin.getByTestId("admin-users")).toBeVisible();
+  // The users table is wider than the phone: it scrolls in its box.
+  const table = await admin.getByTestId("admin-users").evaluate((t) => ({ table: t.scrollWidth, box: t.parentElement?.clientWidth ?? 0 }));
+  expect(table.table).toBeGreaterThan(table.box);
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await admin.context().close();
+});
