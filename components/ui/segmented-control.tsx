@@ -70,7 +70,10 @@ export function SegmentedControl<T extends string>({
         const option = options.find((o) => o.value === next);
         if (option) onValueChange(option.value);
       }}
+      // relative: Radix puts a hidden, absolutely placed input beside each radio for forms; without a
+      // positioned box here they were placed against the page and stretched it (a scrolling form column).
       className={cn(
+        "relative",
         cards ? "grid auto-cols-fr grid-flow-col gap-2" : "inline-flex w-full rounded-md border border-input bg-muted p-0.5",
         className,
       )}

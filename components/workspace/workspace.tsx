@@ -36,7 +36,7 @@ const NO_RESULTS: readonly MeshResultOption[] = [];
 
 /** The form's column: under the viewer and the strip on a phone, a column of its own that scrolls by itself from 1024 px. */
 const FORM_COLUMN =
-  "order-5 w-full scroll-mt-header border-t border-border p-4 lg:order-none lg:w-panel lg:shrink-0 lg:overflow-y-auto lg:border-t-0 lg:border-r";
+  "relative order-5 w-full scroll-mt-header border-t border-border p-4 lg:order-none lg:w-panel lg:shrink-0 lg:overflow-y-auto lg:border-t-0 lg:border-r";
 
 async function fetchFormStart(id: string): Promise<FormStart> {
   const res = await fetch(`/api/tasks/${encodeURIComponent(id)}/prefill`, { cache: "no-store" });
