@@ -149,7 +149,17 @@ test("axe finds nothing on the task page in the light theme", async ({ page, acc
   await page.setViewportSize(DESKTOP);
   await expect(page.getByTestId("model-viewer")).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
   await expect(page.getByTestId("printability")).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe("light");
+  // The page is drawn in its light colours: the body's background, as the browser paints it, is bright.
+  const lightness = await page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext("2d")!;
+    context.fillStyle = getComputedStyle(document.body).backgroundColor;
+    context.fillRect(0, 0, 1, 1);
+    const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+    return (r + g + b) / 3;
+  });
+  expect(lightness, "the body's background in the light theme").toBeGreaterThan(200);
   for (const tab of ["Print", "Details", "Inputs", "Share"]) {
     await page.getByRole("tab", { name: tab }).click();
     const { violations } = await new AxeBuilder({ page }).analyze();
