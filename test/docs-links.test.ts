@@ -79,12 +79,18 @@ function problems(file: string, markdown: string): string[] {
 describe("links in README.md and docs/", () => {
   it("the checker finds links and refuses bad ones", () => {
     const sample = [
-      "[arch](architecture.md), [spec](spec/open-api.md#7-errors), ![img](style.md)",
+      "[arch](architecture.md), [contract](contract/open-api.md#7-errors), ![img](style.md)",
       "[web](https://example.com) `[code](nowhere.md)`",
       "```\n[fenced](nowhere.md)\n```",
       "[ref]: contract.md",
     ].join("\n");
-    expect(linkTargets(sample)).toEqual(["architecture.md", "spec/open-api.md#7-errors", "style.md", "https://example.com", "contract.md"]);
+    expect(linkTargets(sample)).toEqual([
+      "architecture.md",
+      "contract/open-api.md#7-errors",
+      "style.md",
+      "https://example.com",
+      "contract.md",
+    ]);
     expect(problems("docs/sample.md", sample)).toEqual([]);
     expect(problems("docs/sample.md", "[gone](missing.md)")).toEqual(["docs/sample.md: (missing.md) docs/missing.md does not exist"]);
     expect(problems("docs/sample.md", "[anchor](architecture.md#no-such-heading)")).toEqual([

@@ -1,6 +1,6 @@
 /**
  * The error catalogue against what it promises: the contract's codes keep their exact `msg`
- * (docs/spec/open-api.md section 7), our own codes keep the `msg` the README lists, the
+ * (docs/contract/open-api.md section 7), our own codes keep the `msg` the README lists, the
  * sentences that name a range or the models follow lib/x3d/options, and every field a code
  * concerns is one a request has.
  */
@@ -29,7 +29,7 @@ const catalogue = ERRORS as Record<number, { msg: string; http: number; user: st
 
 describe("the error catalogue", () => {
   it("keeps the exact msg of every code of the contract (open-api.md section 7)", () => {
-    const contract = tableRows("docs/spec/open-api.md", "## 7. Errors");
+    const contract = tableRows("docs/contract/open-api.md", "## 7. Errors");
     expect(contract.size).toBe(24);
     for (const [code, msg] of contract) expect(catalogue[code]?.msg, String(code)).toBe(msg);
   });
@@ -39,7 +39,7 @@ describe("the error catalogue", () => {
     // The table starts at its first row here; add that row back.
     ours.set(10030001, "callback_url not valid");
     for (const [code, listed] of ours) expect(catalogue[code]?.msg, String(code)).toBe(listed.replace(/ \(.*\)$/, ""));
-    const contract = tableRows("docs/spec/open-api.md", "## 7. Errors");
+    const contract = tableRows("docs/contract/open-api.md", "## 7. Errors");
     const unlisted = Object.keys(ERRORS)
       .map(Number)
       .filter((code) => !contract.has(code) && !ours.has(code));

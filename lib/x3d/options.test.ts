@@ -1,4 +1,4 @@
-/** The option matrix against the contract (docs/spec/open-api.md 4.2 and 8). */
+/** The option matrix against the contract (docs/contract/open-api.md 4.2 and 8). */
 import { describe, expect, it } from "vitest";
 import { FACE_RANGE, isModel, LIMITS, MODEL_INFO, MODELS, modelInfo, REQUEST_TYPES, RESOLUTION_INFO, VIEWS } from "./options";
 

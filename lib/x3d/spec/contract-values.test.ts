@@ -1,6 +1,6 @@
 /**
  * Each option field's values, range, step and default as the contract states them
- * (docs/spec/open-api.md 4.2 and 4.7, the README for split and segmentation), written out
+ * (docs/contract/open-api.md 4.2 and 4.7, the README for split and segmentation), written out
  * here, and each consumer of the spec held to them: the service's reading, the typed
  * client's request schema and the studio's form. A value moved in the spec fails here.
  */
