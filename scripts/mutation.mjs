@@ -4,14 +4,16 @@
 // or those named (a folder's short name, x3d, validate, generate, tasks, takes all its runs;
 // generate-split and the like one run). Each run is incremental, with its own file under
 // reports/mutation. Then prints each folder's mutation score, from the reports of all its
-// runs, and fails when one is under 80%. `--readme` writes the table into the README between
-// its markers; `--report-only` prints the table from the last reports without running.
+// runs, and fails when one is under 80%. `--readme` writes the table into reports/mutation/README.md
+// between its markers; `--report-only` prints the table from the last reports without running.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { MUTATION_RUNS, runsNamed } from "./mutation-folders.mjs";
 import { mutationTally, reportFile } from "./mutation-score.mjs";
 
 const THRESHOLD = 80;
+/** Where `--readme` writes the folder table (between its markers). */
+const SCORES_PAGE = "reports/mutation/README.md";
 const args = process.argv.slice(2);
 const writeReadme = args.includes("--readme");
 const reportOnly = args.includes("--report-only");
@@ -70,13 +72,13 @@ console.log(`\n${[...header, ...rows.map(line)].join("\n")}`);
 for (const [name, s] of Object.entries(seconds)) console.log(`${name}: ${s.toFixed(0)} s`);
 
 if (writeReadme) {
-  const readme = readFileSync("README.md", "utf8");
+  const readme = readFileSync(SCORES_PAGE, "utf8");
   const start = "<!-- mutation-scores:start -->";
   const end = "<!-- mutation-scores:end -->";
   const a = readme.indexOf(start);
   const b = readme.indexOf(end);
   if (a < 0 || b < a) {
-    console.error(`README.md has no ${start} … ${end} block`);
+    console.error(`${SCORES_PAGE} has no ${start} … ${end} block`);
     process.exit(2);
   }
   // Folders this run did not score keep their rows.
@@ -86,9 +88,9 @@ if (writeReadme) {
     const r = rows.find((x) => x.folder === folder);
     return r ? line(r) : (old.find((l) => l.startsWith(`| \`${folder}\``)) ?? `| \`${folder}\` | not run | | | | | |`);
   });
-  writeFileSync("README.md", `${readme.slice(0, a + start.length)}\n\n${[...header, ...table].join("\n")}\n\n${readme.slice(b)}`);
-  spawnSync("npx", ["prettier", "--write", "README.md"], { stdio: "ignore" });
-  console.log("README.md: scores written");
+  writeFileSync(SCORES_PAGE, `${readme.slice(0, a + start.length)}\n\n${[...header, ...table].join("\n")}\n\n${readme.slice(b)}`);
+  spawnSync("npx", ["prettier", "--write", SCORES_PAGE], { stdio: "ignore" });
+  console.log(`${SCORES_PAGE}: scores written`);
 }
 
 // A partial score proves nothing of the folder: it fails as one under the threshold does.

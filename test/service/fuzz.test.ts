@@ -61,7 +61,7 @@ function tableRows(file: string, heading: string): DocRow[] {
 }
 
 const SPEC_ROWS = tableRows(path.join(ROOT, "docs/contract/open-api.md"), "## 7. Errors");
-const README_ROWS = tableRows(path.join(ROOT, "README.md"), "### Error codes added for what the spec leaves without one");
+const README_ROWS = tableRows(path.join(ROOT, "docs/contract.md"), "### Error codes added for what the spec leaves without one");
 const DOC_ROWS = [...SPEC_ROWS, ...README_ROWS];
 const DOCUMENTED = new Set(DOC_ROWS.map((r) => r.code));
 const catalogue = ERRORS as Record<number, { msg: string; http: number }>;
