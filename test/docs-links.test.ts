@@ -1,6 +1,7 @@
-// The repository stands alone: every relative link in README.md and docs/ resolves to a file
-// or folder of the repository (and to a heading, when it names one), and nothing points at the
-// team's shared folder outside it (`../shared/...`).
+// The repository stands alone: every relative link in its Markdown pages (README.md, docs/,
+// CHANGELOG.md, reports/mutation/README.md) resolves to a file or folder of the repository (and
+// to a heading, when it names one), and nothing points at the team's shared folder outside it
+// (`../shared/...`).
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -8,8 +9,11 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OUTSIDE_REPO = new Set(["node_modules", ".next", ".build", ".git", "data"]);
 
+/** Pages outside docs/ that are checked too. */
+const PAGES = ["README.md", "CHANGELOG.md", "reports/mutation/README.md"];
+
 function markdownFiles(): string[] {
-  const found = ["README.md"];
+  const found = [...PAGES];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
       const rel = path.posix.join(dir, entry.name);
@@ -76,7 +80,7 @@ function problems(file: string, markdown: string): string[] {
   return out;
 }
 
-describe("links in README.md and docs/", () => {
+describe("links in the Markdown pages", () => {
   it("the checker finds links and refuses bad ones", () => {
     const sample = [
       "[arch](architecture.md), [contract](contract/open-api.md#7-errors), ![img](style.md)",
@@ -106,7 +110,15 @@ describe("links in README.md and docs/", () => {
   it("every relative link resolves inside the repository, and none goes to ../shared", () => {
     const files = markdownFiles();
     expect(files).toEqual(
-      expect.arrayContaining(["README.md", "docs/README.md", "docs/architecture.md", "docs/contract.md", "docs/style.md"]),
+      expect.arrayContaining([
+        ...PAGES,
+        "docs/README.md",
+        "docs/architecture.md",
+        "docs/contract.md",
+        "docs/contract/open-api.md",
+        "docs/configuration.md",
+        "docs/style.md",
+      ]),
     );
     const found = files.flatMap((file) => problems(file, fs.readFileSync(path.join(ROOT, file), "utf8")));
     expect(found).toEqual([]);
