@@ -27,7 +27,7 @@ async function expectUploaded(page: Page, testId: string) {
 
 /** The options of a choice (a segmented control) by their labels, in order (a card's detail line left out). */
 const choiceLabels = (page: Page, group: string) =>
-  page.getByRole("radiogroup", { name: group, exact: true }).locator('[role="radio"] > span:first-child');
+  page.getByRole("radiogroup", { name: group, exact: true }).locator('[data-slot="segment-label"]');
 const radio = (page: Page, group: string, option: string) =>
   page.getByRole("radiogroup", { name: group, exact: true }).getByRole("radio", { name: option, exact: true });
 
@@ -258,14 +258,14 @@ test("split, depth and texture tasks from an earlier result (?from=) run to succ
   };
 
   await page.goto(`/new/split?from=${id}`);
-  await expect(radio(page, "3D model", "Earlier result")).toHaveAttribute("aria-checked", "true");
+  await expect(radio(page, "3D model", "Earlier result")).toBeChecked();
   await expect(page.locator('input[name="mesh_task"]')).toHaveValue(id);
   await expect(page.getByRole("combobox", { name: "Result" })).toHaveText(/^Image to 3D · GLB · /);
   await page.getByRole("button", { name: "Split the model" }).click();
   await created();
 
   await page.goto(`/new/depth?from=${id}`);
-  await expect(radio(page, "Image", "Earlier result")).toHaveAttribute("aria-checked", "true");
+  await expect(radio(page, "Image", "Earlier result")).toBeChecked();
   await page.getByRole("button", { name: "Make the depth map" }).click();
   await created();
 

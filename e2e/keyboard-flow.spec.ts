@@ -48,10 +48,10 @@ async function typeInto(page: Page, field: Locator, text: string): Promise<void>
 /** Picks an option of a choice (a radio group) with the arrow keys: Tab reaches its checked option, arrows move the choice. */
 async function chooseWithArrows(page: Page, group: Locator, label: string): Promise<void> {
   await tabTo(page, group.getByRole("radio", { checked: true }));
-  const options = await group.locator('[role="radio"] > span:first-child').allTextContents();
+  const options = await group.locator('[data-slot="segment-label"]').allTextContents();
   const to = options.indexOf(label);
   if (to < 0) throw new Error(`no option "${label}" in ${group}: ${options.join(", ")}`);
-  const from = await group.getByRole("radio").evaluateAll((radios) => radios.findIndex((r) => r.getAttribute("aria-checked") === "true"));
+  const from = await group.getByRole("radio").evaluateAll((radios) => radios.findIndex((r) => (r as HTMLInputElement).checked));
   for (let i = 0; i < Math.abs(to - from); i++) await page.keyboard.press(to > from ? "ArrowRight" : "ArrowLeft");
   await expect(group.getByRole("radio", { name: label, exact: true })).toBeChecked();
   await expect(group.getByRole("radio", { name: label, exact: true })).toBeFocused();

@@ -156,7 +156,7 @@ test("axe finds nothing on the task page in the light theme", async ({ page, acc
     const context = canvas.getContext("2d")!;
     context.fillStyle = getComputedStyle(document.body).backgroundColor;
     context.fillRect(0, 0, 1, 1);
-    const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+    const [r = 0, g = 0, b = 0] = context.getImageData(0, 0, 1, 1).data;
     return (r + g + b) / 3;
   });
   expect(lightness, "the body's background in the light theme").toBeGreaterThan(200);

@@ -3,8 +3,13 @@
 // (a fresh browser context per run, so nothing is cached). Bytes are as transferred (compressed
 // body and headers: CDP's loadingFinished encodedDataLength on the page's session; for a worker's
 // requests, which that session does not see end, Playwright's request.sizes()), summed over the
-// script responses, (a) those ended before the page's load event and (b) all of them until the
-// network has been idle for 1.5 s (the task page's viewer and its workers load lazily).
+// script responses: (first load) those the document itself asks for (its script tags and
+// preloads: initiator "parser"), which is what the page needs before it works, whatever the
+// timing; (a) those ended before the page's load event (which also catches a chunk imported
+// during hydration when it happens to come before load, so it varies between runs); and (b) all
+// of them until the
+// network has been idle for 1.5 s (the task page's viewer and its workers load lazily; the live
+// updates' event stream, open for the page's life, does not count as activity).
 // Medians of --runs runs (default 5); kB = 1024 bytes. The set-up (account, a finished task) is
 // scripts/studio-session.mjs's, as for scripts/screens.mjs.
 import http from "node:http";
@@ -60,7 +65,10 @@ async function coldLoad(browser, base, storageState, pathname, { viewer }) {
     const requests = new Map();
     let loadAt;
     cdp.on("Network.requestWillBeSent", (e) => {
-      if (!requests.has(e.requestId)) requests.set(e.requestId, { url: e.request.url, type: e.type, chunks: 0 });
+      // The document's own scripts (its <script> tags and preloads) are fetched by the parser;
+      // anything a script imports later says "script".
+      if (!requests.has(e.requestId))
+        requests.set(e.requestId, { url: e.request.url, type: e.type, chunks: 0, fromHtml: e.initiator?.type === "parser" });
     });
     cdp.on("Network.responseReceived", (e) => {
       const r = requests.get(e.requestId);
@@ -87,11 +95,16 @@ async function coldLoad(browser, base, storageState, pathname, { viewer }) {
     const pending = new Set();
     const finished = [];
     let lastActivity = performance.now();
+    // A server-sent events stream (the studio's live updates) stays open for the page's life: it
+    // is no download and does not keep the network busy.
+    const longLived = (request) => request.resourceType() === "eventsource";
     page.on("request", (request) => {
+      if (longLived(request)) return;
       pending.add(request);
       lastActivity = performance.now();
     });
     const settled = (request, ok) => {
+      if (longLived(request)) return;
       pending.delete(request);
       lastActivity = performance.now();
       if (ok) finished.push(request);
@@ -113,7 +126,7 @@ async function coldLoad(browser, base, storageState, pathname, { viewer }) {
     for (const r of requests.values()) {
       if (!/^https?:/.test(r.url) || r.failed || r.end === undefined || !isScript(r.type, r.mime)) continue;
       // encodedDataLength is the wire size (headers too); the chunks' sum where it reads short.
-      scripts.push({ bytes: Math.max(r.bytes || 0, r.chunks), beforeLoad: r.end <= loadAt });
+      scripts.push({ bytes: Math.max(r.bytes || 0, r.chunks), beforeLoad: r.end <= loadAt, fromHtml: r.fromHtml });
       seen.set(r.url, (seen.get(r.url) ?? 0) + 1);
     }
     for (const request of finished) {
@@ -130,7 +143,10 @@ async function coldLoad(browser, base, storageState, pathname, { viewer }) {
     }
     // Answers from the HTTP cache (a worker importing what the page had) moved no bytes: not counted as files.
     const beforeLoad = scripts.filter((r) => r.beforeLoad && r.bytes > 0);
+    const fromHtml = scripts.filter((r) => r.fromHtml && r.bytes > 0);
     return {
+      fromHtml: fromHtml.reduce((a, r) => a + r.bytes, 0),
+      filesFromHtml: fromHtml.length,
       beforeLoad: beforeLoad.reduce((a, r) => a + r.bytes, 0),
       all: scripts.reduce((a, r) => a + r.bytes, 0),
       filesBeforeLoad: beforeLoad.length,
@@ -166,12 +182,14 @@ async function main() {
       for (let i = 0; i < runs; i++) {
         results.push(await coldLoad(browser, args.base, studio.artistState, t.path, t));
         log(
-          `${t.name} run ${i + 1}: ${kB(results.at(-1).beforeLoad)} kB before load, ${kB(results.at(-1).all)} kB until idle (${results.at(-1).files} scripts, ${results.at(-1).workers} for workers)`,
+          `${t.name} run ${i + 1}: ${kB(results.at(-1).fromHtml)} kB in the HTML, ${kB(results.at(-1).beforeLoad)} kB before load, ${kB(results.at(-1).all)} kB until idle (${results.at(-1).files} scripts, ${results.at(-1).workers} for workers)`,
         );
       }
       rows.push({
         page: t.name,
         path: t.path.replace(/\/tasks\/[^/]+/, "/tasks/<id>"),
+        fromHtml: median(results.map((r) => r.fromHtml)),
+        filesFromHtml: median(results.map((r) => r.filesFromHtml)),
         beforeLoad: median(results.map((r) => r.beforeLoad)),
         all: median(results.map((r) => r.all)),
         filesBeforeLoad: median(results.map((r) => r.filesBeforeLoad)),
@@ -181,8 +199,15 @@ async function main() {
     console.log(
       `first-load JavaScript, ${args.base}, medians of ${runs} cold runs (kB = 1024 bytes, as transferred: compressed body + headers)`,
     );
-    const head = ["page", "path", "JS before load", "JS until idle", "scripts (load / idle)"];
-    const body = rows.map((r) => [r.page, r.path, `${kB(r.beforeLoad)} kB`, `${kB(r.all)} kB`, `${r.filesBeforeLoad} / ${r.files}`]);
+    const head = ["page", "path", "first-load JS (in the HTML)", "JS before load", "JS until idle", "scripts (HTML / load / idle)"];
+    const body = rows.map((r) => [
+      r.page,
+      r.path,
+      `${kB(r.fromHtml)} kB`,
+      `${kB(r.beforeLoad)} kB`,
+      `${kB(r.all)} kB`,
+      `${r.filesFromHtml} / ${r.filesBeforeLoad} / ${r.files}`,
+    ]);
     const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
     const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join("  ");
     console.log(line(head));

@@ -16,6 +16,7 @@ import { ImageSourceField } from "./image-source-field";
 import { RangeField } from "./range-field";
 import { SwitchField } from "./switch-field";
 import { useCreateAction, type CreateAction } from "./use-create-action";
+import { useWorkspaceForm } from "@/components/workspace/workspace-form";
 
 interface Props {
   action: CreateAction;
@@ -121,4 +122,10 @@ export function DepthTaskForm({ action, costs, initial }: Props) {
       </FormFooter>
     </form>
   );
+}
+
+/** The form inside its workspace, which hands it its action, costs and start. */
+export function DepthTaskFormInWorkspace() {
+  const form = useWorkspaceForm("depth");
+  return <DepthTaskForm action={form.action} costs={form.costs} initial={form.start.initial} />;
 }

@@ -16,6 +16,7 @@ import { IMAGE_HINT } from "./hints";
 import { UploadedFileField } from "./uploaded-file-field";
 import { useCreateAction, type CreateAction } from "./use-create-action";
 import { useImageOptions } from "./use-image-options";
+import { useWorkspaceForm } from "@/components/workspace/workspace-form";
 
 interface Props {
   action: CreateAction;
@@ -88,4 +89,10 @@ export function ImageTaskForm({ action, costs, initial }: Props) {
       </FormFooter>
     </form>
   );
+}
+
+/** The form inside its workspace, which hands it its action, costs and start. */
+export function ImageTaskFormInWorkspace() {
+  const form = useWorkspaceForm("image-to-3d");
+  return <ImageTaskForm action={form.action} costs={form.costs} initial={form.start.initial} />;
 }

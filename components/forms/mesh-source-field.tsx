@@ -2,7 +2,7 @@
 
 import { Box } from "lucide-react";
 import { useState } from "react";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { LazySelect } from "@/components/ui/lazy-select";
 import { useUploads } from "@/components/upload/use-uploads";
 import type { MeshKind } from "@/lib/files/sniff";
 import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-types";
@@ -91,24 +91,17 @@ export function MeshSourceField({ types, hint, results, initial, errors, clearEr
             {({ id, describedBy }) => (
               <>
                 <input type="hidden" name="mesh_task" value={task} />
-                <Select
+                <LazySelect
+                  id={id}
+                  aria-describedby={describedBy}
+                  aria-invalid={!!errors.mesh}
                   value={task}
                   onValueChange={(value) => {
                     setTask(value);
                     clearError("mesh");
                   }}
-                >
-                  <SelectTrigger id={id} aria-describedby={describedBy} aria-invalid={!!errors.mesh}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {choices.map((r) => (
-                      <SelectItem key={r.id} value={r.id}>
-                        {KIND_LABELS[r.kind]} · {r.type.toUpperCase()} · {r.created}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                  options={choices.map((r) => ({ value: r.id, label: `${KIND_LABELS[r.kind]} · ${r.type.toUpperCase()} · ${r.created}` }))}
+                />
               </>
             )}
           </Field>

@@ -14,6 +14,7 @@ import { FormFooter } from "./form-footer";
 import { MESH_HINT } from "./hints";
 import { MeshSourceField } from "./mesh-source-field";
 import { useCreateAction, type CreateAction } from "./use-create-action";
+import { useWorkspaceForm } from "@/components/workspace/workspace-form";
 
 type Format = keyof typeof SEGMENTATION_FORMATS;
 type Level = (typeof SEG_LEVELS)[number];
@@ -60,4 +61,10 @@ export function SegmentationTaskForm({ action, costs, results, initial }: Props)
       </FormFooter>
     </form>
   );
+}
+
+/** The form inside its workspace, which hands it its action, costs, earlier results and start. */
+export function SegmentationTaskFormInWorkspace() {
+  const form = useWorkspaceForm("segmentation");
+  return <SegmentationTaskForm action={form.action} costs={form.costs} results={form.results} initial={form.start.initial} />;
 }

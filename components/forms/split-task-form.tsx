@@ -16,6 +16,7 @@ import { MESH_HINT } from "./hints";
 import { MeshSourceField } from "./mesh-source-field";
 import { SwitchField } from "./switch-field";
 import { useCreateAction, type CreateAction } from "./use-create-action";
+import { useWorkspaceForm } from "@/components/workspace/workspace-form";
 
 interface Props {
   action: CreateAction;
@@ -80,4 +81,10 @@ export function SplitTaskForm({ action, costs, results, initial }: Props) {
       </FormFooter>
     </form>
   );
+}
+
+/** The form inside its workspace, which hands it its action, costs, earlier results and start. */
+export function SplitTaskFormInWorkspace() {
+  const form = useWorkspaceForm("split");
+  return <SplitTaskForm action={form.action} costs={form.costs} results={form.results} initial={form.start.initial} />;
 }

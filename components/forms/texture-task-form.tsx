@@ -14,6 +14,7 @@ import { MeshSourceField } from "./mesh-source-field";
 import { UploadedFileField } from "./uploaded-file-field";
 import { useCreateAction, type CreateAction } from "./use-create-action";
 import { useImageOptions } from "./use-image-options";
+import { useWorkspaceForm } from "@/components/workspace/workspace-form";
 
 interface Props {
   action: CreateAction;
@@ -52,4 +53,10 @@ export function TextureTaskForm({ action, costs, results, initial }: Props) {
       </FormFooter>
     </form>
   );
+}
+
+/** The form inside its workspace, which hands it its action, costs, earlier results and start. */
+export function TextureTaskFormInWorkspace() {
+  const form = useWorkspaceForm("texture");
+  return <TextureTaskForm action={form.action} costs={form.costs} results={form.results} initial={form.start.initial} />;
 }

@@ -1,7 +1,7 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { startTransition, useActionState, useCallback, useEffect, useState } from "react";
+import { refreshBalance } from "@/components/ui/balance-store";
 import { IDLE_STATE, type CreateTaskState } from "@/lib/tasks/create-form-state";
 
 export type CreateAction = (state: CreateTaskState, form: FormData) => Promise<CreateTaskState>;
@@ -15,11 +15,10 @@ export type CreateAction = (state: CreateTaskState, form: FormData) => Promise<C
 export function useCreateAction(action: CreateAction) {
   const [state, dispatch, pending] = useActionState(action, IDLE_STATE);
   const [cleared, setCleared] = useState<{ state: CreateTaskState; fields: Set<string> }>({ state, fields: new Set() });
-  const queryClient = useQueryClient();
 
   useEffect(() => {
-    if (state.status !== "idle") void queryClient.invalidateQueries({ queryKey: ["balance"] });
-  }, [state, queryClient]);
+    if (state.status !== "idle") void refreshBalance();
+  }, [state]);
 
   // A new answer brings back all its errors.
   const hidden = cleared.state === state ? cleared.fields : new Set<string>();

@@ -2,10 +2,10 @@
 
 import { ImageUp, LoaderCircle } from "lucide-react";
 import { useEffect, useId } from "react";
-import { useDropzone } from "react-dropzone";
 import { IMAGE_HINT } from "@/components/forms/hints";
 import { useIsBrowser } from "@/components/tasks/use-clock";
 import { cn } from "@/components/ui/cn";
+import { LazyDropzone } from "@/components/upload/lazy-dropzone";
 import { ProgressBar } from "@/components/upload/progress-bar";
 import type { UploadState } from "@/components/upload/use-uploads";
 import { useUploadThenOpen } from "./use-upload-then-open";
@@ -43,13 +43,6 @@ function Status({ state }: { state: UploadState }) {
  */
 export function HomeDropZone() {
   const { state, start } = useUploadThenOpen();
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    multiple: false,
-    noPaste: true,
-    onDrop: (accepted) => {
-      if (accepted[0]) start(accepted[0]);
-    },
-  });
 
   // Pasting an image anywhere on the home page starts it, unless a field has the focus.
   useEffect(() => {
@@ -70,41 +63,53 @@ export function HomeDropZone() {
   const errorId = useId();
 
   return (
-    <div data-testid="home-drop" data-ready={browser ? "true" : undefined} className="flex flex-col gap-2">
-      {/* Beside the zone, not in it: a control inside a button is out of reach of assistive technology. */}
-      <input {...getInputProps()} aria-hidden data-testid="home-drop-input" />
-      <div
-        {...getRootProps({ role: "button" })}
-        aria-label={`Image to 3D: drop an image, click to choose, or paste. ${IMAGE_HINT}`}
-        aria-describedby={cn(statusId, error && errorId)}
-        aria-busy={busy}
-        className={cn(
-          "flex min-h-52 flex-1 cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed p-6 text-center transition-colors outline-none",
-          "focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring",
-          isDragActive
-            ? "border-primary bg-accent"
-            : error
-              ? "border-destructive/50 bg-card"
-              : "border-input bg-card hover:border-primary hover:bg-accent/50",
-        )}
-      >
-        <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
-          <ImageUp className="size-7" aria-hidden />
-        </span>
-        <span className="text-title font-semibold">{isDragActive ? "Drop it to start" : "Drop an image to make a 3D model"}</span>
-        <span className="text-body text-muted-foreground">
-          or <span className="font-medium text-primary underline underline-offset-4">choose a file</span>, or paste one
-        </span>
-        <span className="text-caption text-muted-foreground">{IMAGE_HINT}</span>
-        <span id={statusId} role="status" className="flex w-full justify-center text-body text-muted-foreground empty:hidden">
-          <Status state={state} />
-        </span>
-      </div>
-      {error ? (
-        <p id={errorId} role="alert" className="text-body text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <LazyDropzone
+      options={{
+        multiple: false,
+        noPaste: true,
+        onDrop: (accepted) => {
+          if (accepted[0]) start(accepted[0]);
+        },
+      }}
+    >
+      {({ getRootProps, getInputProps, isDragActive }) => (
+        <div data-testid="home-drop" data-ready={browser ? "true" : undefined} className="flex flex-col gap-2">
+          {/* Beside the zone, not in it: a control inside a button is out of reach of assistive technology. */}
+          <input {...getInputProps()} aria-hidden data-testid="home-drop-input" />
+          <div
+            {...getRootProps({ role: "button" })}
+            aria-label={`Image to 3D: drop an image, click to choose, or paste. ${IMAGE_HINT}`}
+            aria-describedby={cn(statusId, error && errorId)}
+            aria-busy={busy}
+            className={cn(
+              "flex min-h-52 flex-1 cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed p-6 text-center transition-colors outline-none",
+              "focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring",
+              isDragActive
+                ? "border-primary bg-accent"
+                : error
+                  ? "border-destructive/50 bg-card"
+                  : "border-input bg-card hover:border-primary hover:bg-accent/50",
+            )}
+          >
+            <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
+              <ImageUp className="size-7" aria-hidden />
+            </span>
+            <span className="text-title font-semibold">{isDragActive ? "Drop it to start" : "Drop an image to make a 3D model"}</span>
+            <span className="text-body text-muted-foreground">
+              or <span className="font-medium text-primary underline underline-offset-4">choose a file</span>, or paste one
+            </span>
+            <span className="text-caption text-muted-foreground">{IMAGE_HINT}</span>
+            <span id={statusId} role="status" className="flex w-full justify-center text-body text-muted-foreground empty:hidden">
+              <Status state={state} />
+            </span>
+          </div>
+          {error ? (
+            <p id={errorId} role="alert" className="text-body text-destructive">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      )}
+    </LazyDropzone>
   );
 }

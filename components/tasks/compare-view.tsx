@@ -6,7 +6,8 @@ import { LazyCompareViewer, type ModelFacts } from "@/components/viewer";
 import type { CompareSide } from "@/lib/tasks/compare";
 import { formatBytes } from "@/lib/files/format-bytes";
 import { LocalTime } from "./local-time";
-import { describeOptions, KIND_LABELS } from "./task-labels";
+import { describeOptions } from "./option-labels";
+import { KIND_LABELS } from "./task-labels";
 
 interface Props {
   a: CompareSide;

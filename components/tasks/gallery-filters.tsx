@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { SegmentedControl } from "@/components/ui/segmented-control";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { LazySelect } from "@/components/ui/lazy-select";
 import { galleryHref } from "@/lib/tasks/gallery-href";
 import { TASK_KINDS, TASK_STATES, type StudioTaskKind, type TaskState } from "@/lib/tasks/task-types";
 import { KindIcon } from "./kind-icon";
@@ -51,7 +51,7 @@ export function GalleryFilters({ base, kind, state }: Props) {
   const kinds = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const scroller = kinds.current;
-    const picked = scroller?.querySelector<HTMLElement>('[role="radio"][aria-checked="true"]');
+    const picked = scroller?.querySelector("input[type=radio]:checked")?.closest("label");
     if (!scroller || !picked) return;
     const overflow = picked.offsetLeft + picked.offsetWidth - (scroller.scrollLeft + scroller.clientWidth);
     if (overflow > 0) scroller.scrollLeft += overflow + 16;
@@ -80,19 +80,13 @@ export function GalleryFilters({ base, kind, state }: Props) {
           onValueChange={(v) => go({ kind: isKind(v) ? v : undefined })}
         />
       </div>
-      <Select value={chosen.state ?? ALL} onValueChange={(v) => go({ state: isState(v) ? v : undefined })}>
-        <SelectTrigger aria-label="State" className="w-auto min-w-36">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>All states</SelectItem>
-          {TASK_STATES.map((s) => (
-            <SelectItem key={s} value={s}>
-              {STATE_LABELS[s]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <LazySelect
+        aria-label="State"
+        className="w-auto min-w-36"
+        value={chosen.state ?? ALL}
+        onValueChange={(v) => go({ state: isState(v) ? v : undefined })}
+        options={[{ value: ALL, label: "All states" }, ...TASK_STATES.map((s) => ({ value: s, label: STATE_LABELS[s] }))]}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { PanelRightClose, PanelRightOpen } from "lucide-react";
-import { useId, useState } from "react";
+import { Suspense, useId, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { IconButton } from "@/components/ui/icon-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -11,6 +11,13 @@ export interface ResultTab {
   value: string;
   label: string;
   content: React.ReactNode;
+  /**
+   * Rendered the first time the tab is shown, then kept (its code can load then: see `preload`).
+   * Tabs the viewer draws into are rendered from the start.
+   */
+  whenOpened?: boolean;
+  /** Fetches the tab's code ahead of a click, on hover or focus of its trigger. */
+  preload?: () => void;
 }
 
 interface Props {
@@ -33,13 +40,18 @@ interface Props {
  * A result, viewer first: a slim title row, then the viewer filling the rest of the screen with
  * a collapsible side panel of tabs on its right; under 1024 px the viewer comes first and the tabs
  * follow it. The tabs stay mounted (hidden when not chosen): what the viewer draws into them and
- * what the artist typed there outlive a change of tab.
+ * what the artist typed there outlive a change of tab. A tab marked `whenOpened` is rendered
+ * from its first showing, so its code is no part of the page's first load.
  */
 export function ResultLayout({ title, actions, notice, stage, tabs, tab, onTab, underHeader }: Props) {
   const [panelOpen, setPanelOpen] = useState(true);
   const panelId = useId();
   // A tab chosen before the page's scripts run would be lost: the tabs wait for them, as ScriptButton does.
   const browser = useIsBrowser();
+  // The tabs shown so far: a `whenOpened` tab renders from its first showing on, and stays; in the
+  // browser only, so its code is fetched then rather than streamed into the server's answer.
+  const [opened, setOpened] = useState<readonly string[]>([tab]);
+  if (!opened.includes(tab)) setOpened([...opened, tab]);
   return (
     <div className={cn("flex flex-col lg:overflow-hidden", underHeader ? "lg:h-[calc(100dvh-var(--spacing-header))]" : "lg:h-dvh")}>
       <div className="flex min-h-14 shrink-0 items-center gap-2 border-b border-border px-3 py-2 sm:px-4">
@@ -73,7 +85,14 @@ export function ResultLayout({ title, actions, notice, stage, tabs, tab, onTab, 
             <div className={cn("sticky z-10 bg-background px-4 pt-3 pb-2 lg:top-0", underHeader ? "top-header" : "top-0")}>
               <TabsList aria-label="Panels">
                 {tabs.map((t) => (
-                  <TabsTrigger key={t.value} value={t.value} disabled={!browser} className="px-2">
+                  <TabsTrigger
+                    key={t.value}
+                    value={t.value}
+                    disabled={!browser}
+                    className="px-2"
+                    onPointerEnter={t.preload}
+                    onFocus={t.preload}
+                  >
                     {t.label}
                   </TabsTrigger>
                 ))}
@@ -81,7 +100,11 @@ export function ResultLayout({ title, actions, notice, stage, tabs, tab, onTab, 
             </div>
             {tabs.map((t) => (
               <TabsContent key={t.value} value={t.value} forceMount className="px-4 pt-2 pb-6 data-[state=inactive]:hidden">
-                {t.content}
+                {!t.whenOpened ? (
+                  t.content
+                ) : browser && opened.includes(t.value) ? (
+                  <Suspense fallback={<p className="text-body text-muted-foreground">Loading…</p>}>{t.content}</Suspense>
+                ) : null}
               </TabsContent>
             ))}
           </Tabs>

@@ -1,34 +1,43 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CircleCheck, CircleX, Download, GitCompare, Loader2, TriangleAlert } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { badgeVariants } from "@/components/ui/badge";
+import { refreshBalance } from "@/components/ui/balance-store";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { QueryProvider } from "@/components/ui/query-provider";
 import type { TaskInputView } from "@/lib/tasks/input-entries";
 import type { TaskView } from "@/lib/tasks/queries";
 import type { ShareActionResult } from "@/lib/tasks/share";
 import type { TaskState } from "@/lib/tasks/task-types";
 import { isImageFormat } from "@/lib/viewer/formats";
 import { printSizing } from "@/lib/viewer/print-size";
-import { CoverAndOptions } from "./cover-and-options";
 import { DeleteTaskButton } from "./delete-task-button";
 import { IconLink } from "./icon-link";
-import { NotifyToggle } from "./notify-toggle";
 import { LocalTime } from "./local-time";
 import { ResultActions } from "./result-actions";
 import { ResultLayout, ViewerPanelSlot, type ResultTab } from "./result-layout";
 import { ResultViewer, viewerFormatOf } from "./result-viewer";
-import { ShareControls } from "./share-controls";
 import { StateTimeline } from "./state-timeline";
 import { TaskFailure } from "./task-failure";
-import { TaskInputs } from "./task-inputs";
 import { KIND_LABELS, STATE_LABELS, isFinished } from "./task-labels";
 import { TaskProgress } from "./task-progress";
+import { useIsBrowser } from "./use-clock";
 import { useFinishNotification } from "./use-finish-notification";
 import { useTaskEvents } from "./use-task-events";
 import { useTaskTitle } from "./use-task-title";
+
+// The Details, Inputs and Share panels' code loads when the panel is first shown (or hovered).
+const loadCoverAndOptions = () => import("./cover-and-options");
+const loadTaskInputs = () => import("./task-inputs");
+const loadShareControls = () => import("./share-controls");
+// The notification switch, shown while the task runs and on the Details panel: in the browser only (it asks the browser's permission).
+const NotifyToggle = lazy(() => import("./notify-toggle").then((m) => ({ default: m.NotifyToggle })));
+const CoverAndOptions = lazy(() => loadCoverAndOptions().then((m) => ({ default: m.CoverAndOptions })));
+const TaskInputs = lazy(() => loadTaskInputs().then((m) => ({ default: m.TaskInputs })));
+const ShareControls = lazy(() => loadShareControls().then((m) => ({ default: m.ShareControls })));
 
 async function fetchTask(id: string): Promise<TaskView> {
   // no-cache: the browser revalidates with the ETag it holds, and an unchanged task comes back as 304.
@@ -64,8 +73,15 @@ const hasParts = (kind: TaskView["kind"]) => kind === "split" || kind === "segme
  * viewer's place shows its progress, then the result (or why it failed), beside tabs for
  * printing, parts, details, inputs and sharing.
  */
-export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShare }: Props) {
-  const queryClient = useQueryClient();
+export function TaskDetail(props: Props) {
+  return (
+    <QueryProvider>
+      <TaskDetailView {...props} />
+    </QueryProvider>
+  );
+}
+
+function TaskDetailView({ initial, inputs, sharePath, createShare, revokeShare }: Props) {
   // Each change of the task refetches it at once; polling stays, slower while the stream is open.
   const { pollMs } = useTaskEvents();
   const { data: task = initial, error } = useQuery({
@@ -77,12 +93,13 @@ export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShar
     refetchIntervalInBackground: false,
   });
   useTaskTitle(task);
+  const browser = useIsBrowser();
   useFinishNotification(task);
 
   // A finished task changes the balance (charged, or refunded).
   useEffect(() => {
-    if (task.settled) void queryClient.invalidateQueries({ queryKey: ["balance"] });
-  }, [task.settled, queryClient]);
+    if (task.settled) void refreshBalance();
+  }, [task.settled]);
 
   const [printSlot, setPrintSlot] = useState<HTMLElement | null>(null);
   const [partsSlot, setPartsSlot] = useState<HTMLElement | null>(null);
@@ -114,6 +131,8 @@ export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShar
     {
       value: "details",
       label: "Details",
+      whenOpened: true,
+      preload: () => void loadCoverAndOptions(),
       content: (
         <div className="space-y-6">
           {/* While it runs, the steps are in the viewer's place. */}
@@ -134,6 +153,8 @@ export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShar
     {
       value: "inputs",
       label: "Inputs",
+      whenOpened: true,
+      preload: () => void loadTaskInputs(),
       content:
         inputs.length > 0 ? (
           <TaskInputs inputs={inputs} />
@@ -144,6 +165,8 @@ export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShar
     {
       value: "share",
       label: "Share",
+      whenOpened: true,
+      preload: () => void loadShareControls(),
       content: task.result.stored ? (
         <ShareControls taskId={task.id} initialPath={sharePath} createShare={createShare} revokeShare={revokeShare} />
       ) : (
@@ -200,7 +223,11 @@ export function TaskDetail({ initial, inputs, sharePath, createShare, revokeShar
             </>
           ) : null}
           {/* While it runs, asking to be told when it ends is the one thing to do here (also on the Details tab). */}
-          {running ? <NotifyToggle compact /> : null}
+          {running && browser ? (
+            <Suspense fallback={null}>
+              <NotifyToggle compact />
+            </Suspense>
+          ) : null}
           <DeleteTaskButton taskId={task.id} compact />
         </>
       }

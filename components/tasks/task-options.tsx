@@ -1,5 +1,5 @@
 import type { StudioTaskKind } from "@/lib/tasks/task-types";
-import { describeOptions } from "./task-labels";
+import { describeOptions } from "./option-labels";
 
 /** The options a task was made with, read-only. */
 export function TaskOptions({ kind, options }: { kind: StudioTaskKind; options: Record<string, unknown> }) {

@@ -1,22 +1,10 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { Coins } from "lucide-react";
-import { spendable, type BalanceView } from "@/lib/credits/balance-view";
+import { spendable } from "@/lib/credits/balance-view";
+import { useBalance } from "./balance-store";
 
-/** The user's credits (and, for admins, the service account's), shared by every component that asks. */
-export function useBalance() {
-  return useQuery({
-    queryKey: ["balance"],
-    queryFn: async (): Promise<BalanceView> => {
-      const res = await fetch("/api/balance");
-      const body = (await res.json()) as Partial<BalanceView> & { error?: string };
-      if (!res.ok || !body.credits || !body.role) throw new Error(body.error ?? "Balance unavailable");
-      return body as BalanceView;
-    },
-    refetchInterval: 15_000,
-  });
-}
+export { refreshBalance, useBalance } from "./balance-store";
 
 /** What the user may spend on a task (undefined while unknown). */
 export function useSpendable(): number | undefined {
@@ -27,7 +15,7 @@ export function useSpendable(): number | undefined {
 /** The credits in the header, one short line: "N credits" (the service account's, for admins), the rest in its tooltip. */
 export function Balance() {
   const { data, error } = useBalance();
-  if (error) return <span title={error.message}>balance unavailable</span>;
+  if (error && !data) return <span title={error.message}>balance unavailable</span>;
   if (!data) return <span data-testid="balance">…</span>;
   if (data.role === "admin") {
     if (data.service === undefined) return <span title={data.serviceError}>service balance unavailable</span>;

@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
+import { Slot } from "./slot";
 import { cn } from "./cn";
 
 export const buttonVariants = cva(
@@ -33,7 +33,7 @@ export type ButtonProps = React.ComponentProps<"button"> & VariantProps<typeof b
 
 /** The studio's button; `asChild` styles a link (or any element) as one. */
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : "button";
+  const Comp = asChild ? Slot : "button";
   return (
     <Comp
       data-slot="button"

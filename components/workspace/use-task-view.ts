@@ -1,7 +1,8 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { refreshBalance } from "@/components/ui/balance-store";
 import type { TaskView } from "@/lib/tasks/queries";
 
 const POLL_MS = 2_000;
@@ -20,7 +21,6 @@ export async function fetchTask(id: string): Promise<TaskView> {
  * here, the balance is refreshed (a failed task is refunded).
  */
 export function useTaskView(initial: TaskView): TaskView {
-  const queryClient = useQueryClient();
   const { data = initial } = useQuery({
     queryKey: ["task", initial.id],
     queryFn: () => fetchTask(initial.id),
@@ -31,8 +31,8 @@ export function useTaskView(initial: TaskView): TaskView {
   });
   const wasSettled = useRef(initial.settled);
   useEffect(() => {
-    if (data.settled && !wasSettled.current) void queryClient.invalidateQueries({ queryKey: ["balance"] });
+    if (data.settled && !wasSettled.current) void refreshBalance();
     wasSettled.current = data.settled;
-  }, [data.settled, queryClient]);
+  }, [data.settled]);
   return data;
 }

@@ -2,10 +2,11 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
-import { useCallback, useRef, useState } from "react";
+import { Fragment, lazy, Suspense, useCallback, useRef, useState } from "react";
 import { Notice } from "@/components/forms/fields";
 import { SegmentationLookupForm } from "@/components/forms/segmentation-lookup-form";
 import type { CreateAction } from "@/components/forms/use-create-action";
+import { QueryProvider } from "@/components/ui/query-provider";
 import { toast } from "@/components/ui/toast";
 import type { CreateTaskState } from "@/lib/tasks/create-form-state";
 import type { FormStart, MeshResultOption } from "@/lib/tasks/create-form-types";
@@ -13,18 +14,23 @@ import type { TaskView } from "@/lib/tasks/queries";
 import type { StudioTaskKind } from "@/lib/tasks/task-types";
 import type { WorkspaceStart } from "@/lib/tasks/workspace";
 import type { CostTable } from "@/lib/x3d/costs";
-import { CompareStage } from "./compare-stage";
-import { KindForm } from "./kind-form";
 import { ResultStrip } from "./result-strip";
 import { EmptyStage, TaskStage } from "./stage";
 import { comparedPair, tick } from "@/lib/tasks/compare-pair";
 import { showInAddress } from "./address";
+import { WorkspaceFormContext } from "./workspace-form";
+
+// Two results side by side: loaded when the artist first ticks two.
+const loadCompareStage = () => import("./compare-stage");
+const CompareStage = lazy(() => loadCompareStage().then((m) => ({ default: m.CompareStage })));
 
 interface Props {
   kind: StudioTaskKind;
   title: string;
   intro: string;
   start: WorkspaceStart;
+  /** The kind's form, as the page names it (`<ImageTaskFormInWorkspace />`): it takes its props from the workspace. */
+  form: React.ReactNode;
   action: CreateAction;
   /** Segmentation: opens one of the user's tasks by its service task id. */
   lookUp?: CreateAction;
@@ -64,7 +70,15 @@ function withTask(list: readonly TaskView[], task: TaskView): TaskView[] {
  * live. Picking a result shows it and fills the form with its settings for the next run;
  * ticking "Compare" shows two side by side. The shown task is kept in the address (`?task=`).
  */
-export function Workspace({ kind, title, intro, start, action, lookUp, costs, results = NO_RESULTS }: Props) {
+export function Workspace(props: Props) {
+  return (
+    <QueryProvider>
+      <WorkspaceView {...props} />
+    </QueryProvider>
+  );
+}
+
+function WorkspaceView({ kind, title, intro, start, form: formSlot, action, lookUp, costs, results = NO_RESULTS }: Props) {
   const queryClient = useQueryClient();
   const [tasks, setTasks] = useState<TaskView[]>(start.tasks);
   const [more, setMore] = useState({ hasMore: start.hasMore, page: 1, loading: false });
@@ -152,7 +166,10 @@ export function Workspace({ kind, title, intro, start, action, lookUp, costs, re
               <Loader2 className="size-3.5 animate-spin" aria-hidden /> Filling the form with that result&apos;s settings…
             </p>
           ) : null}
-          <KindForm key={form.key} start={form.start} action={createAndShow} costs={costs} results={results} />
+          <WorkspaceFormContext value={{ action: createAndShow, costs, results, start: form.start }}>
+            {/* A new key fills the form anew (another result picked). */}
+            <Fragment key={form.key}>{formSlot}</Fragment>
+          </WorkspaceFormContext>
           {lookUp ? (
             <section className="space-y-2 border-t border-border pt-4">
               <h2 className="text-body font-medium">Look up a task</h2>
@@ -166,7 +183,9 @@ export function Workspace({ kind, title, intro, start, action, lookUp, costs, re
       {/* Under 1024 px its parts take their places in the one column (STAGE_BAR, STAGE_BODY). */}
       <div className="contents lg:flex lg:min-w-0 lg:flex-1 lg:flex-col">
         {pair ? (
-          <CompareStage key={`${pair[0].id}:${pair[1].id}`} a={pair[0]} b={pair[1]} onClose={() => setTicked([])} />
+          <Suspense fallback={<p className="m-auto p-6 text-body text-muted-foreground">Loading the comparison…</p>}>
+            <CompareStage key={`${pair[0].id}:${pair[1].id}`} a={pair[0]} b={pair[1]} onClose={() => setTicked([])} />
+          </Suspense>
         ) : shown ? (
           <TaskStage key={shown.id} initial={shown} />
         ) : (
@@ -185,7 +204,11 @@ export function Workspace({ kind, title, intro, start, action, lookUp, costs, re
           ticked={ticked}
           compared={pair ? [pair[0].id, pair[1].id] : null}
           onSelect={select}
-          onTick={(id, on) => setTicked((list) => tick(list, id, on))}
+          onTick={(id, on) => {
+            // A first tick may be half of a comparison: fetch its code now.
+            if (on) void loadCompareStage();
+            setTicked((list) => tick(list, id, on));
+          }}
           hasMore={more.hasMore}
           loadingMore={more.loading}
           onMore={loadMore}

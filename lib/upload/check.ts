@@ -5,7 +5,7 @@
  */
 import { formatBytes } from "@/lib/files/format-bytes";
 import { HEAD_BYTES, sniffImage, sniffMesh, type ImageKind, type MeshKind } from "@/lib/files/sniff";
-import { IMAGE_TYPES, LIMITS, MESH_TYPES } from "@/lib/x3d/options";
+import { IMAGE_TYPES, LIMITS, MESH_TYPES } from "@/lib/x3d/file-limits";
 
 export type UploadKind = "image" | "mesh";
 export type UploadType = ImageKind | MeshKind;

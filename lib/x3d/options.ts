@@ -141,14 +141,7 @@ export type DepthFormat = keyof typeof DEPTH_FORMATS;
 /** Segmentation takes image-to-3D's formats 1..5 (addendum). */
 export const SEGMENTATION_FORMATS = { 1: "obj", 2: "glb", 3: "stl", 4: "fbx", 5: "usdz" } as const;
 
-export const IMAGE_TYPES = ["png", "jpeg", "webp"] as const;
-export const MESH_TYPES = ["glb", "stl", "obj"] as const;
-
-export const LIMITS = {
-  imageBytes: 20 * 1024 * 1024,
-  meshBytes: 200 * 1024 * 1024,
-  multiImages: 4,
-} as const;
+export { IMAGE_TYPES, LIMITS, MESH_TYPES } from "./file-limits";
 
 export const VIEWS = ["front", "back", "left", "right"] as const;
 export type View = (typeof VIEWS)[number];

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { DepthTaskFormInWorkspace } from "@/components/forms/depth-task-form";
 import { Workspace } from "@/components/workspace/workspace";
 import { requireUser } from "@/lib/session";
 import { costTable } from "@/lib/tasks/create-task";
@@ -18,6 +19,7 @@ export default async function NewDepthTaskPage({ searchParams }: { searchParams:
       title="Depth & relief"
       intro="A depth map, or a printable relief, from an image."
       start={start}
+      form={<DepthTaskFormInWorkspace />}
       action={createDepthTaskAction}
       costs={costTable()}
     />

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ImageTaskFormInWorkspace } from "@/components/forms/image-task-form";
 import { Workspace } from "@/components/workspace/workspace";
 import { requireUser } from "@/lib/session";
 import { costTable } from "@/lib/tasks/create-task";
@@ -18,6 +19,7 @@ export default async function NewImageTaskPage({ searchParams }: { searchParams:
       title="Image to 3D"
       intro="One photo, or front, back, left and right views, to a 3D model."
       start={start}
+      form={<ImageTaskFormInWorkspace />}
       action={createImageTaskAction}
       costs={costTable()}
     />

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { SegmentationTaskFormInWorkspace } from "@/components/forms/segmentation-task-form";
 import { Workspace } from "@/components/workspace/workspace";
 import { requireUser } from "@/lib/session";
 import { costTable } from "@/lib/tasks/create-task";
@@ -21,6 +22,7 @@ export default async function NewSegmentationTaskPage({ searchParams }: { search
       title="Segmentation"
       intro="Label a model's parts."
       start={start}
+      form={<SegmentationTaskFormInWorkspace />}
       action={createSegmentationTaskAction}
       lookUp={lookUpSegmentationTaskAction}
       costs={costTable()}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { SplitTaskFormInWorkspace } from "@/components/forms/split-task-form";
 import { Workspace } from "@/components/workspace/workspace";
 import { requireUser } from "@/lib/session";
 import { costTable } from "@/lib/tasks/create-task";
@@ -21,6 +22,7 @@ export default async function NewSplitTaskPage({ searchParams }: { searchParams:
       title="Split for printing"
       intro="Cut a character or an object into printable parts, with joints."
       start={start}
+      form={<SplitTaskFormInWorkspace />}
       action={createSplitTaskAction}
       costs={costTable()}
       results={results}

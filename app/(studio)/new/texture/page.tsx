@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { TextureTaskFormInWorkspace } from "@/components/forms/texture-task-form";
 import { Workspace } from "@/components/workspace/workspace";
 import { requireUser } from "@/lib/session";
 import { costTable } from "@/lib/tasks/create-task";
@@ -21,6 +22,7 @@ export default async function NewTextureTaskPage({ searchParams }: { searchParam
       title="Texture a model"
       intro="Paint an existing GLB model from an image."
       start={start}
+      form={<TextureTaskFormInWorkspace />}
       action={createTextureTaskAction}
       costs={costTable()}
       results={results}
