@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { chooseOption, expect, openForm, test } from "./fixtures";
+import { drawnSlider } from "./slider-pixels";
 
 /**
  * The create forms' option fields: the face count's slider, its mark and its exact input; every
@@ -64,6 +65,7 @@ test("the face count slider marks each resolution's recommended count, and agree
   const exact = page.getByLabel("Face count (exact)");
   const root = page.locator('[data-slot="slider"]', { has: slider });
   const track = root.locator('[data-slot="slider-track"]');
+  const range = root.locator('[data-slot="slider-range"]');
   const mark = root.getByTestId("slider-mark");
 
   const centres: number[] = [];
@@ -76,15 +78,19 @@ test("the face count slider marks each resolution's recommended count, and agree
     await expect(exact).toHaveValue(String(recommended));
     await expect(slider).toHaveAttribute("aria-valuenow", String(recommended));
     await expect(mark).toHaveAttribute("title", `Recommended for ${resolution}: ${recommended.toLocaleString("en-US")}`);
-    const [t, m, thumb] = await Promise.all([track.boundingBox(), mark.boundingBox(), slider.boundingBox()]);
-    if (!t || !m || !thumb) throw new Error("the slider is not laid out");
+    const [t, m, fill, drawn] = await Promise.all([track.boundingBox(), mark.boundingBox(), range.boundingBox(), drawnSlider(root)]);
+    if (!t || !m || !fill) throw new Error("the slider is not laid out");
     const share = (recommended - FACES.min) / (FACES.max - FACES.min);
     const at = m.x + m.width / 2 - t.x;
-    // Along the track at the value's share of its width (within the half thumb Radix keeps the thumb inside by)...
+    // Along the track at the value's share of its width (within the half thumb the thumb is kept inside by)...
     expect(Math.abs(at / t.width - share) * t.width).toBeLessThanOrEqual(THUMB / 2 + 1);
-    // ...exactly where the thumb's centre is at that value: the thumb sits on the mark.
+    // ...exactly where the thumb's centre is at that value: the thumb, as drawn, sits on the mark.
     expect(at).toBeCloseTo(THUMB / 2 + share * (t.width - THUMB), 0);
-    expect(Math.abs(thumb.x + thumb.width / 2 - (m.x + m.width / 2))).toBeLessThan(1.5);
+    expect(Math.abs(drawn.thumb - (m.x + m.width / 2))).toBeLessThanOrEqual(1);
+    // The mark, as drawn, shows above the thumb, centred on it.
+    expect(Math.abs((drawn.mark ?? Number.NaN) - drawn.thumb)).toBeLessThanOrEqual(1);
+    // The filled track ends under the thumb's centre.
+    expect(Math.abs(fill.x + fill.width - drawn.thumb)).toBeLessThanOrEqual(1);
     centres.push(at);
   }
   // 2,000,000 sits 1,500,000 faces (30.6% of the range) right of 500,000.

@@ -21,7 +21,7 @@ interface SwitchFieldProps<T extends string | number> {
 
 /**
  * A yes/no option as a switch with its label beside it. It submits through its own hidden
- * input with the field's own wire values (a bare Radix switch would send "on" or nothing).
+ * input with the field's own wire values (a bare checkbox would send "on" or nothing).
  */
 export function SwitchField<T extends string | number>({ label, name, values, value, onChange, hint, error }: SwitchFieldProps<T>) {
   const id = useId();

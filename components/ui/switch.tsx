@@ -1,22 +1,36 @@
 "use client";
 
-import { Switch as SwitchPrimitive } from "radix-ui";
 import { cn } from "./cn";
 
-/** A yes/no setting that takes effect as it is flipped. Name it with a <label htmlFor> or aria-label. */
-export function Switch({ className, ...props }: React.ComponentProps<typeof SwitchPrimitive.Root>) {
+interface SwitchProps extends Omit<React.ComponentProps<"input">, "type" | "role" | "checked" | "defaultChecked" | "onChange"> {
+  checked: boolean;
+  onCheckedChange(checked: boolean): void;
+}
+
+/**
+ * A yes/no setting that takes effect as it is flipped. Name it with a <label htmlFor> or aria-label.
+ * A native checkbox in the switch role: Space, a click on its label and `name`/`value` in a form
+ * are the platform's; the input is the pill, and the thumb a span that follows its checked state.
+ */
+export function Switch({ className, checked, onCheckedChange, ...props }: SwitchProps) {
   return (
-    <SwitchPrimitive.Root
-      data-slot="switch"
-      className={cn(
-        "peer inline-flex h-6 w-10 shrink-0 items-center rounded-full border-2 border-transparent shadow-xs outline-none transition-colors",
-        "focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50",
-        "data-[state=checked]:bg-primary data-[state=unchecked]:bg-input",
-        className,
-      )}
-      {...props}
-    >
-      <SwitchPrimitive.Thumb className="pointer-events-none block size-5 rounded-full bg-background shadow-sm ring-0 transition-transform data-[state=checked]:translate-x-4 data-[state=unchecked]:translate-x-0" />
-    </SwitchPrimitive.Root>
+    <span data-slot="switch" className={cn("relative inline-flex h-6 w-10 shrink-0 has-disabled:opacity-50", className)}>
+      <input
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        onChange={(event) => onCheckedChange(event.currentTarget.checked)}
+        className={cn(
+          "peer m-0 size-full appearance-none rounded-full border-2 border-transparent bg-input shadow-xs outline-none transition-colors",
+          "checked:bg-primary focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed",
+        )}
+        {...props}
+      />
+      <span
+        data-slot="switch-thumb"
+        aria-hidden
+        className="pointer-events-none absolute top-0.5 left-0.5 block size-5 rounded-full bg-background shadow-sm transition-transform peer-checked:translate-x-4"
+      />
+    </span>
   );
 }
