@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { chooseOption, createImageTask, expect, fixture, signInAsAdmin, signUp, test } from "./fixtures";
+import { chooseOption, createImageTask, expect, fixture, signInAsAdmin, signUp, test, setFiles } from "./fixtures";
 
 /**
  * axe on every page of the studio, signed out and signed in, and on some pages after a step that
@@ -89,7 +89,7 @@ const PAGES: PageCheck[] = [
     signedIn: true,
     path: () => "/new/image",
     prepare: async (page) => {
-      await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(fixture("robot.png"));
+      await setFiles(page.getByTestId("image-drop").locator('input[type="file"]'), fixture("robot.png"));
       await expect(page.getByTestId("image-drop").getByText("Uploaded")).toBeVisible({ timeout: 20_000 });
       await chooseOption(page, "Model", "v1.5");
       await page.getByLabel("Face count (exact)").fill("1");

@@ -1,5 +1,16 @@
 import type { Browser, Page } from "@playwright/test";
-import { chooseOption, createImageTask, expect, fixture, readActionAnswersLate, signIn, signInAsAdmin, signUp, test } from "./fixtures";
+import {
+  chooseOption,
+  createImageTask,
+  expect,
+  fixture,
+  readActionAnswersLate,
+  signIn,
+  signInAsAdmin,
+  signUp,
+  test,
+  setFiles,
+} from "./fixtures";
 
 /** A second browser context signed in as the admin, on /admin. */
 async function adminPage(browser: Browser): Promise<Page> {
@@ -46,7 +57,7 @@ test("an admin sets an artist's allowance; the artist spends it, is refused past
   const taskId = await createImageTask(page); // v1.5 at 512, textured: 15 credits
   await page.goto("/new/image");
   await expect(page.getByTestId("balance")).toHaveText("5 credits");
-  await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(fixture("robot.png"));
+  await setFiles(page.getByTestId("image-drop").locator('input[type="file"]'), fixture("robot.png"));
   await expect(page.locator('input[name="images"]')).not.toHaveValue("", { timeout: 20_000 });
   await chooseOption(page, "Model", "v1.5");
   await chooseOption(page, "Resolution", "512");

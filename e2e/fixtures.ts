@@ -1,4 +1,4 @@
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base, type Locator, type Page } from "@playwright/test";
 import crypto from "node:crypto";
 import path from "node:path";
 import { ADMIN_EMAIL } from "./admin-account";
@@ -66,13 +66,23 @@ export interface ImageTaskOptions {
   faces?: number;
 }
 
+/**
+ * Gives a drop zone's file input these files once the zone is ready (`data-ready` on the zone,
+ * the input's parent: its drop handling, react-dropzone's, is in place). A file set before then
+ * could land on the stand-in zone just as it is replaced.
+ */
+export async function setFiles(input: Locator, files: Parameters<Locator["setInputFiles"]>[0]): Promise<void> {
+  await expect(input.locator("xpath=..")).toHaveAttribute("data-ready", "true", { timeout: 30_000 });
+  await input.setInputFiles(files);
+}
+
 /** Submits a cheap image-to-3D task (v1.5, 512) through the workspace's form, then opens its task page; returns its studio id. */
 export async function createImageTask(
   page: Page,
   { image = fixture("robot.png"), format = "GLB", faces }: ImageTaskOptions = {},
 ): Promise<string> {
   await page.goto("/new/image");
-  await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(image);
+  await setFiles(page.getByTestId("image-drop").locator('input[type="file"]'), image);
   await expect(page.locator('input[name="images"]')).not.toHaveValue("", { timeout: 20_000 });
   await chooseOption(page, "Model", "v1.5");
   await chooseOption(page, "Resolution", "512");

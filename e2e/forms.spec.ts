@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { chooseOption, expect, fixture, hydrateLate, openForm, signUp, test, newTaskShown } from "./fixtures";
+import { chooseOption, expect, fixture, hydrateLate, openForm, signUp, test, newTaskShown, setFiles } from "./fixtures";
 
 /** Drops a file on an element the way a browser does: dragenter, dragover, drop with a DataTransfer. */
 async function dropFile(page: Page, target: Locator, file: string, name: string, type = "image/png") {
@@ -98,7 +98,7 @@ test("multi-view: fill front and left, swap a slot, submit in slot order", async
   await openForm(page, "/new/image");
   await chooseOption(page, "Input", "Several views");
   await expect(page.getByTestId("view-bits")).toHaveText("Views: 0000");
-  await page.getByTestId("slot-front-input").setInputFiles(fixture("robot.png"));
+  await setFiles(page.getByTestId("slot-front-input"), fixture("robot.png"));
   await dropFile(page, zone(page, "slot-left"), fixture("teapot.png"), "teapot.png");
   await expectUploaded(page, "slot-front");
   await expectUploaded(page, "slot-left");
@@ -121,7 +121,7 @@ test("multi-view: fill front and left, swap a slot, submit in slot order", async
   await expect(page.getByText("The front view is required.")).toBeVisible();
   await expect(page).toHaveURL(/\/new\/image$/);
 
-  await page.getByTestId("slot-front-input").setInputFiles(fixture("robot.png"));
+  await setFiles(page.getByTestId("slot-front-input"), fixture("robot.png"));
   await expectUploaded(page, "slot-front");
   await expect(page.getByText("The front view is required.")).toHaveCount(0);
   await expect(page.getByTestId("view-bits")).toHaveText("Views: 1010");
@@ -136,12 +136,12 @@ test("a wrong-type or too-large file is refused in words before any upload", asy
   });
   await page.goto("/new/image");
   const input = page.getByTestId("image-drop-input");
-  await input.setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("these are my notes, not a picture") });
+  await setFiles(input, { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("these are my notes, not a picture") });
   await expect(page.getByText("notes.png is not a PNG, JPEG or WebP image.")).toBeVisible();
 
   const big = Buffer.alloc(21 * 1024 * 1024);
   fs.readFileSync(fixture("chair.png")).copy(big, 0, 0, 64);
-  await input.setInputFiles({ name: "big.png", mimeType: "image/png", buffer: big });
+  await setFiles(input, { name: "big.png", mimeType: "image/png", buffer: big });
   await expect(page.getByText("big.png is 21 MB: images may be at most 20 MB.")).toBeVisible();
   expect(uploads).toEqual([]);
 
@@ -204,7 +204,7 @@ test("depth, split and texture forms show only the fields that apply", async ({ 
   await expect(radio(page, "Model", "v1.5")).toBeEnabled();
   await expect(page.getByRole("slider", { name: "Face count" })).toHaveCount(0);
   await expect(page.getByLabel("Face count (exact)")).toHaveCount(0);
-  await page.getByTestId("mesh-drop-input").setInputFiles(fixture("chair.png"));
+  await setFiles(page.getByTestId("mesh-drop-input"), fixture("chair.png"));
   await expect(page.getByText("chair.png is not a GLB model (it is a PNG image).")).toBeVisible();
 });
 
@@ -236,7 +236,7 @@ test("paste an image while the pointer is over the drop zone", async ({ page }) 
 test("split, depth and texture tasks from an earlier result (?from=) run to success", async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto("/new/image");
-  await page.getByTestId("image-drop-input").setInputFiles(fixture("chair.png"));
+  await setFiles(page.getByTestId("image-drop-input"), fixture("chair.png"));
   await expectUploaded(page, "image-drop");
   await chooseOption(page, "Model", "v1.5");
   await chooseOption(page, "Resolution", "512");
@@ -271,7 +271,7 @@ test("split, depth and texture tasks from an earlier result (?from=) run to succ
 
   await page.goto(`/new/texture?from=${id}`);
   await expect(page.locator('input[name="mesh_task"]')).toHaveValue(id);
-  await page.getByTestId("image-drop-input").setInputFiles(fixture("chair.png"));
+  await setFiles(page.getByTestId("image-drop-input"), fixture("chair.png"));
   await expectUploaded(page, "image-drop");
   await chooseOption(page, "Model", "v1.5");
   await page.getByRole("button", { name: "Texture the model" }).click();

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Locator, Page } from "@playwright/test";
-import { createImageTask, expect as baseExpect, fixture, signUp, test } from "./fixtures";
+import { createImageTask, expect as baseExpect, fixture, signUp, test, setFiles } from "./fixtures";
 
 /**
  * The home page as the artist's gallery: a new account's samples, the drop zone that opens the
@@ -82,9 +82,7 @@ test("an image dropped or pasted on the home page is uploaded and opens the work
   await expect(zone.getByRole("button", { name: /^Image to 3D: drop an image, click to choose, or paste\./ })).toBeVisible();
 
   // Not an image: the upload check's own sentence, and the page stays.
-  await page
-    .getByTestId("home-drop-input")
-    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") });
+  await setFiles(page.getByTestId("home-drop-input"), { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") });
   await expect(zone.getByRole("alert")).toHaveText("notes.txt is not a PNG, JPEG or WebP image.");
   await expect(page).toHaveURL(/\/$/);
 
@@ -93,7 +91,7 @@ test("an image dropped or pasted on the home page is uploaded and opens the work
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue();
   });
-  await page.getByTestId("home-drop-input").setInputFiles(fixture("chair.png"));
+  await setFiles(page.getByTestId("home-drop-input"), fixture("chair.png"));
   await expect(zone.getByRole("progressbar", { name: "Uploading chair.png" })).toBeVisible();
   const dropped = await landedOnUpload(page);
   await page.unrouteAll();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { chooseOption, createImageTask, expect, fixture, openForm, signUp, test, newTaskShown } from "./fixtures";
+import { chooseOption, createImageTask, expect, fixture, openForm, signUp, test, newTaskShown, setFiles } from "./fixtures";
 
 /** Every image in the inputs section has loaded with pixels. */
 async function expectImagesLoaded(page: Page, count: number) {
@@ -33,8 +33,8 @@ test("a two-view task shows its front and left images, on its page and behind it
   expect(account.email).toContain("@");
   await openForm(page, "/new/image");
   await chooseOption(page, "Input", "Several views");
-  await page.getByTestId("slot-front-input").setInputFiles(fixture("robot.png"));
-  await page.getByTestId("slot-left-input").setInputFiles(fixture("teapot.png"));
+  await setFiles(page.getByTestId("slot-front-input"), fixture("robot.png"));
+  await setFiles(page.getByTestId("slot-left-input"), fixture("teapot.png"));
   await expect(page.getByTestId("view-bits")).toHaveText("Views: 1010", { timeout: 20_000 });
   await expect(page.getByTestId("slot-left").getByText("Uploaded")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("slot-front").getByText("Uploaded")).toBeVisible({ timeout: 20_000 });

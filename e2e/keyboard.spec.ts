@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { chooseOption, createImageTask, drawnShare, expect as baseExpect, fixture, openForm, test } from "./fixtures";
+import { chooseOption, createImageTask, drawnShare, expect as baseExpect, fixture, openForm, test, setFiles } from "./fixtures";
 import { changeFrom, keepSettledPixels } from "./viewer-pixels";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -27,7 +27,7 @@ test("multi-view: Tab to the front slot and move its image to the left slot with
   void account;
   await openForm(page, "/new/image");
   await chooseOption(page, "Input", "Several views");
-  await page.getByTestId("slot-front-input").setInputFiles(fixture("robot.png"));
+  await setFiles(page.getByTestId("slot-front-input"), fixture("robot.png"));
   await expect(page.getByTestId("slot-front").getByText("Uploaded")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("view-bits")).toHaveText("Views: 1000");
 

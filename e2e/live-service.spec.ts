@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { livePort } from "../playwright.config";
-import { chooseOption, drawnShare, fixture, signUp, newTaskShown } from "./fixtures";
+import { chooseOption, drawnShare, fixture, signUp, newTaskShown, setFiles } from "./fixtures";
 
 // This studio runs with X3D_ENGINE=off and X3D_BASE_URL pointing at the other test server:
 // the same flows, against a remote service.
@@ -12,7 +12,7 @@ test("with X3D_BASE_URL set, the studio creates and shows tasks through the remo
   await signUp(page);
   await expect(page.getByTestId("balance")).toHaveText(/^\d+ credits$/);
   await page.goto("/new/image");
-  await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(fixture("teapot.png"));
+  await setFiles(page.getByTestId("image-drop").locator('input[type="file"]'), fixture("teapot.png"));
   await expect(page.locator('input[name="images"]')).not.toHaveValue("", { timeout: 20_000 });
   await chooseOption(page, "Model", "v1.5");
   await chooseOption(page, "Resolution", "512");

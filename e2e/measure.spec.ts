@@ -5,7 +5,7 @@ import { strFromU8, unzipSync } from "fflate";
 import sharp from "sharp";
 import { Document, NodeIO } from "@gltf-transform/core";
 import { cubeSoup } from "../lib/viewer/mesh-analysis.test-helpers";
-import { chooseOption, createImageTask, expect as baseExpect, fixture, test, newTaskShown } from "./fixtures";
+import { chooseOption, createImageTask, expect as baseExpect, fixture, test, newTaskShown, setFiles } from "./fixtures";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -30,7 +30,7 @@ async function stepImage(): Promise<string> {
 
 async function createRelief(page: Page): Promise<string> {
   await page.goto("/new/depth");
-  await page.getByTestId("image-drop-input").setInputFiles(await stepImage());
+  await setFiles(page.getByTestId("image-drop-input"), await stepImage());
   await expect(page.getByTestId("image-drop").getByText("Uploaded")).toBeVisible();
   await chooseOption(page, "Quality", "Base");
   await page.getByLabel("Width (mm, exact)").fill("120");
@@ -192,9 +192,9 @@ async function unitCubeGlb(): Promise<string> {
 test("a textured unit cube measures 100 mm a side at the default height: watertight, 1,000 cm³, 600 cm²", async ({ page, account }) => {
   void account; // signed in as a fresh user
   await page.goto("/new/texture");
-  await page.getByTestId("mesh-drop-input").setInputFiles(await unitCubeGlb());
+  await setFiles(page.getByTestId("mesh-drop-input"), await unitCubeGlb());
   await expect(page.getByTestId("mesh-drop").getByText("Uploaded")).toBeVisible();
-  await page.getByTestId("image-drop-input").setInputFiles(fixture("chair.png"));
+  await setFiles(page.getByTestId("image-drop-input"), fixture("chair.png"));
   await expect(page.getByTestId("image-drop").getByText("Uploaded")).toBeVisible();
   await chooseOption(page, "Model", "v1.5");
   await page.getByRole("button", { name: "Texture the model" }).click();

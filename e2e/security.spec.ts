@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { APIResponse, Browser, Page, Response } from "@playwright/test";
 import { CANARY_CLIENT_ID, CANARY_CLIENT_SECRET } from "./canary";
-import { createImageTask, expect as baseExpect, fixture, signUp, test } from "./fixtures";
+import { createImageTask, expect as baseExpect, fixture, signUp, test, setFiles } from "./fixtures";
 
 // The studio's browser-level defences (issue "Studio security"): response headers on every
 // page and file route, no framing by other origins, no cross-site uploads, and no way into
@@ -334,7 +334,7 @@ test("uploads from another origin, or with no Origin, are refused; the studio's 
   expect(((await big.json()) as { size: number }).size).toBe(stl.length);
   // The studio's own form still uploads (XMLHttpRequest from the page).
   await page.goto("/new/image");
-  await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(fixture("robot.png"));
+  await setFiles(page.getByTestId("image-drop").locator('input[type="file"]'), fixture("robot.png"));
   await expect(page.locator('input[name="images"]')).not.toHaveValue("", { timeout: 20_000 });
 });
 

@@ -25,6 +25,8 @@ export async function chooseOption(page, label, option) {
 /** Image to 3D through /new/image with the cheap options (v1.5, 512, GLB); returns the task id once on its page. */
 export async function createImageTask(page, { image = "robot.png", faces } = {}) {
   await page.goto("/new/image");
+  // The zone is ready once its drop handling (react-dropzone, loaded after the page) is in place.
+  await page.locator('[data-testid="image-drop"][data-ready="true"]').waitFor({ timeout: 60_000 });
   await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(path.join(FIXTURES, image));
   // The upload id lands in the hidden input when the upload is done.
   await page.waitForFunction(() => document.querySelector('input[name="images"]')?.value, null, { timeout: 60_000, polling: 100 });

@@ -3,7 +3,6 @@
 import { ImageUp, LoaderCircle } from "lucide-react";
 import { useEffect, useId } from "react";
 import { IMAGE_HINT } from "@/components/forms/hints";
-import { useIsBrowser } from "@/components/tasks/use-clock";
 import { cn } from "@/components/ui/cn";
 import { LazyDropzone } from "@/components/upload/lazy-dropzone";
 import { ProgressBar } from "@/components/upload/progress-bar";
@@ -56,7 +55,6 @@ export function HomeDropZone() {
     return () => window.removeEventListener("paste", onPaste);
   }, [start]);
 
-  const browser = useIsBrowser();
   const busy = state.phase === "checking" || state.phase === "uploading" || state.phase === "done";
   const error = state.phase === "error" ? state.message : null;
   const statusId = useId();
@@ -72,8 +70,8 @@ export function HomeDropZone() {
         },
       }}
     >
-      {({ getRootProps, getInputProps, isDragActive }) => (
-        <div data-testid="home-drop" data-ready={browser ? "true" : undefined} className="flex flex-col gap-2">
+      {({ getRootProps, getInputProps, isDragActive, live }) => (
+        <div data-testid="home-drop" data-ready={live ? "true" : undefined} className="flex flex-col gap-2">
           {/* Beside the zone, not in it: a control inside a button is out of reach of assistive technology. */}
           <input {...getInputProps()} aria-hidden data-testid="home-drop-input" />
           <div

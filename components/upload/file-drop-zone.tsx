@@ -8,7 +8,6 @@ import type { UploadState } from "./use-uploads";
 import { LazyDropzone, type DropzoneApi } from "./lazy-dropzone";
 import { ProgressBar } from "./progress-bar";
 import { modelSummary, UploadPreview } from "./upload-preview";
-import { useIsBrowser } from "@/components/tasks/use-clock";
 
 const INSTRUCTION = "Drop a file, click to choose, or paste";
 
@@ -89,7 +88,6 @@ export function FileDropZone({
     return () => window.removeEventListener("paste", onPaste);
   }, []);
 
-  const browser = useIsBrowser();
   const filled = state.phase === "done";
   const movable = filled && !!onKeyMove;
   const rootOf = (getRootProps: DropzoneApi["getRootProps"]) =>
@@ -124,13 +122,13 @@ export function FileDropZone({
         },
       }}
     >
-      {({ getRootProps, getInputProps, isDragActive, clearInput }) => {
+      {({ getRootProps, getInputProps, isDragActive, live, clearInput }) => {
         const root = rootOf(getRootProps);
         return (
           <div
             data-testid={testId}
-            // Set once hydrated: before that, Enter and drops on the server-rendered zone do nothing.
-            data-ready={browser ? "true" : undefined}
+            // Set once react-dropzone handles the zone (loaded after the page; a stand-in takes files before).
+            data-ready={live ? "true" : undefined}
             className="space-y-1"
             onMouseEnter={() => void (active.current.hover = true)}
             onMouseLeave={() => void (active.current.hover = false)}

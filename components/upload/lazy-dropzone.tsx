@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { DropzoneInputProps, DropzoneOptions, DropzoneRootProps, DropzoneState } from "react-dropzone";
 
 /*
@@ -9,7 +9,9 @@ import type { DropzoneInputProps, DropzoneOptions, DropzoneRootProps, DropzoneSt
  * a click or Enter opens the file picker and a dropped file is taken from the drop's own list.
  * It loads once the page has loaded and the browser is idle, or as soon as a pointer, a focus
  * or a dragged file comes near a zone; then the zone is drawn again with react-dropzone's
- * handlers (drag state, keyboard, file-selector's reading of what was dropped).
+ * handlers (drag state, keyboard, file-selector's reading of what was dropped). The zone is
+ * drawn again only while nobody is using it (no focus, pointer or drag on it, no file picker it
+ * opened): a file chosen or dropped on the stand-in is never dropped by the swap.
  */
 
 type DropzoneModule = typeof import("react-dropzone");
@@ -57,6 +59,8 @@ function useDropzoneModule(): DropzoneModule | null {
 export type DropzoneApi = Pick<DropzoneState, "getRootProps" | "getInputProps" | "isDragActive"> & {
   /** Empties the file input, so that choosing the same file again is a change. */
   clearInput(): void;
+  /** react-dropzone's own handlers are in place (tests wait for it: `data-ready`). */
+  live: boolean;
 };
 
 interface Props {
@@ -64,13 +68,22 @@ interface Props {
   children: (api: DropzoneApi) => React.ReactNode;
 }
 
-/** A drop zone drawn by `children` from the API it is given: react-dropzone's once loaded, a stand-in before. */
+type Use = "focus" | "hover" | "drag" | "picker";
+
+/** A drop zone drawn by `children` from the API it is given: react-dropzone's once loaded and the zone is not in use, a stand-in before. */
 export function LazyDropzone({ options, children }: Props) {
   const dropzone = useDropzoneModule();
-  return dropzone ? (
+  const uses = useRef(new Set<Use>());
+  const [inUse, setInUse] = useState(false);
+  const mark = useCallback((what: Use, on: boolean) => {
+    if (on) uses.current.add(what);
+    else uses.current.delete(what);
+    setInUse(uses.current.size > 0);
+  }, []);
+  return dropzone && !inUse ? (
     <LiveZone useDropzone={dropzone.useDropzone} options={options} render={children} />
   ) : (
-    <StandInZone options={options} render={children} />
+    <StandInZone options={options} render={children} mark={mark} />
   );
 }
 
@@ -83,21 +96,13 @@ function LiveZone({
   options: DropzoneOptions;
   render: Props["children"];
 }) {
-  const { getRootProps, getInputProps, isDragActive, rootRef, inputRef } = useDropzone(options);
-  // The stand-in had the focus when it was replaced: the zone keeps it.
-  useLayoutEffect(() => {
-    if (focusNext) rootRef.current?.focus();
-    focusNext = false;
-  }, [rootRef]);
+  const { getRootProps, getInputProps, isDragActive, inputRef } = useDropzone(options);
   const clearInput = () => {
     if (inputRef.current) inputRef.current.value = "";
   };
   // eslint-disable-next-line react-hooks/refs -- the props getters only hand the refs to React (as react-dropzone's own do); nothing reads them while rendering
-  return render({ getRootProps, getInputProps, isDragActive, clearInput });
+  return render({ getRootProps, getInputProps, isDragActive, clearInput, live: true });
 }
-
-/** Set when a stand-in zone with the focus gives way to the live one. */
-let focusNext = false;
 
 /** Calls `ours` unless `theirs` (the caller's handler) ran and prevented the default. */
 function both<E extends React.SyntheticEvent>(theirs: ((event: E) => void) | undefined, ours: (event: E) => void) {
@@ -107,43 +112,61 @@ function both<E extends React.SyntheticEvent>(theirs: ((event: E) => void) | und
   };
 }
 
-function StandInZone({ options, render }: { options: Props["options"]; render: Props["children"] }) {
+function StandInZone({
+  options,
+  render,
+  mark,
+}: {
+  options: Props["options"];
+  render: Props["children"];
+  mark: (what: Use, on: boolean) => void;
+}) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const rootRef = useRef<HTMLElement>(null);
-  const focused = useRef(false);
-  useLayoutEffect(
-    () => () => {
-      if (focused.current) focusNext = true;
-    },
-    [],
-  );
+  // A picker closed without a choice fires "cancel" on the input (no change).
+  useEffect(() => {
+    const input = inputRef.current;
+    const cancelled = () => mark("picker", false);
+    input?.addEventListener("cancel", cancelled);
+    return () => input?.removeEventListener("cancel", cancelled);
+  }, [mark]);
   const take = (files: FileList | null | undefined) => {
     const list = Array.from(files ?? []);
     if (list.length) options.onDrop(options.multiple === false ? list.slice(0, 1) : list);
   };
   const pick = () => {
     void loadDropzone();
+    mark("picker", true);
     inputRef.current?.click();
   };
   const getRootProps = <T extends DropzoneRootProps>(
-    { role, onClick, onKeyDown, onDragOver, onDrop, onFocus, onBlur, ...rest }: T = {} as T,
+    { role, onClick, onKeyDown, onDragOver, onDrop, onFocus, onBlur, onDragLeave, ...rest }: T = {} as T,
   ): T =>
     ({
       ...rest,
       role: typeof role === "string" && role !== "" ? role : "presentation",
       tabIndex: 0,
-      ref: rootRef,
-      onPointerEnter: () => void loadDropzone(),
+      onPointerEnter: () => {
+        mark("hover", true);
+        void loadDropzone();
+      },
+      onPointerLeave: () => mark("hover", false),
       onFocus: (event: React.FocusEvent<HTMLElement>) => {
         onFocus?.(event);
-        focused.current = true;
+        mark("focus", true);
         void loadDropzone();
       },
       onBlur: (event: React.FocusEvent<HTMLElement>) => {
         onBlur?.(event);
-        focused.current = false;
+        mark("focus", false);
       },
-      onDragEnter: () => void loadDropzone(),
+      onDragEnter: () => {
+        mark("drag", true);
+        void loadDropzone();
+      },
+      onDragLeave: (event: React.DragEvent<HTMLElement>) => {
+        onDragLeave?.(event);
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) mark("drag", false);
+      },
       onClick: both(onClick, pick),
       onKeyDown: both(onKeyDown, (event: React.KeyboardEvent<HTMLElement>) => {
         if (event.key !== "Enter" && event.key !== " ") return;
@@ -154,6 +177,7 @@ function StandInZone({ options, render }: { options: Props["options"]; render: P
       onDragOver: both(onDragOver, (event: React.DragEvent<HTMLElement>) => event.preventDefault()),
       onDrop: both(onDrop, (event: React.DragEvent<HTMLElement>) => {
         event.preventDefault();
+        mark("drag", false);
         take(event.dataTransfer.files);
       }),
     }) as unknown as T;
@@ -170,6 +194,7 @@ function StandInZone({ options, render }: { options: Props["options"]; render: P
         onChange?.(event);
         take(event.currentTarget.files);
         event.currentTarget.value = "";
+        mark("picker", false);
       },
       ...rest,
     }) as unknown as T;
@@ -177,5 +202,5 @@ function StandInZone({ options, render }: { options: Props["options"]; render: P
     if (inputRef.current) inputRef.current.value = "";
   };
   // eslint-disable-next-line react-hooks/refs -- the props getters only hand the refs to React (as react-dropzone's own do); nothing reads them while rendering
-  return render({ getRootProps, getInputProps, isDragActive: false, clearInput });
+  return render({ getRootProps, getInputProps, isDragActive: false, clearInput, live: false });
 }
