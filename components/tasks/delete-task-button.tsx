@@ -1,8 +1,7 @@
 "use client";
 
 import { Trash2 } from "lucide-react";
-import { useRouter } from "next/navigation";
-import { useId, useRef, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ScriptButton } from "@/components/ui/script-button";
@@ -26,42 +25,18 @@ interface Props {
   compact?: boolean;
 }
 
+const loadDialog = () => import("./delete-task-dialog");
+const DeleteTaskDialog = lazy(() => loadDialog().then((m) => ({ default: m.DeleteTaskDialog })));
+
 /**
  * "Delete" with a confirm step: a modal dialog (Escape or Cancel closes it, focus starts on
  * Cancel) whose "Delete task" calls DELETE /api/tasks/<id>, then goes to the history.
  */
 export function DeleteTaskButton({ taskId, history = "/tasks", label, compact = false }: Props) {
-  const router = useRouter();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const titleId = useId();
-  const textId = useId();
-
-  const remove = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      const res = await fetch(`/api/tasks/${encodeURIComponent(taskId)}`, { method: "DELETE" });
-      // 404: already deleted (another tab, say): gone all the same.
-      if (res.status === 204 || res.status === 404) {
-        dialog.current?.close();
-        router.push(deletedHref(taskId, history));
-        return;
-      }
-      const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
-      setError(typeof body?.error === "string" ? body.error : `The task could not be deleted (HTTP ${res.status}).`);
-    } catch {
-      setError("The studio could not be reached: the task was not deleted. Try again.");
-    } finally {
-      setPending(false);
-    }
-  };
-
-  const open = () => {
-    setError(null);
-    dialog.current?.showModal();
-  };
+  // The dialog's code loads on the first hover, focus or click of the button; it opens once here.
+  const [asked, setAsked] = useState(0);
+  const open = () => setAsked((n) => n + 1);
+  const preload = () => void loadDialog();
 
   return (
     <>
@@ -73,6 +48,8 @@ export function DeleteTaskButton({ taskId, history = "/tasks", label, compact = 
               aria-label={label ?? "Delete"}
               className={cn(buttonVariants({ variant: "ghost", size: "icon-sm" }), "text-muted-foreground hover:text-destructive")}
               onClick={open}
+              onPointerEnter={preload}
+              onFocus={preload}
             >
               <Trash2 aria-hidden />
             </ScriptButton>
@@ -85,47 +62,17 @@ export function DeleteTaskButton({ taskId, history = "/tasks", label, compact = 
           aria-label={label}
           className="rounded-md border border-destructive/50 px-3 py-1.5 text-sm text-destructive hover:border-destructive/50 disabled:opacity-50"
           onClick={open}
+          onPointerEnter={preload}
+          onFocus={preload}
         >
           Delete
         </ScriptButton>
       )}
-      <dialog
-        ref={dialog}
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-        data-testid="delete-dialog"
-        className="m-auto max-w-md rounded-lg border border-border bg-card p-6 text-foreground backdrop:bg-black/60"
-      >
-        <h2 id={titleId} className="text-lg font-semibold">
-          Delete this task?
-        </h2>
-        <p id={textId} className="mt-2 text-sm text-foreground/85">
-          Its result, cover and share link are removed now, and cannot be brought back. The credits it cost are not refunded.
-        </p>
-        {error ? (
-          <p role="alert" className="mt-2 text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
-        <div className="mt-5 flex justify-end gap-3">
-          {/* First, so the dialog opens with focus here rather than on the destructive button. */}
-          <button
-            type="button"
-            className="rounded-md border border-border px-3 py-1.5 text-sm hover:border-primary"
-            onClick={() => dialog.current?.close()}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            disabled={pending}
-            className="rounded-md bg-destructive px-3 py-1.5 text-sm font-medium text-destructive-foreground hover:bg-destructive/90 disabled:opacity-50"
-            onClick={() => void remove()}
-          >
-            {pending ? "Deleting…" : "Delete task"}
-          </button>
-        </div>
-      </dialog>
+      {asked > 0 ? (
+        <Suspense fallback={null}>
+          <DeleteTaskDialog taskId={taskId} href={deletedHref(taskId, history)} asked={asked} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

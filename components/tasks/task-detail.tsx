@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { ArrowLeft, CircleCheck, CircleX, Download, GitCompare, Loader2, TriangleAlert } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { badgeVariants } from "@/components/ui/badge";
@@ -20,10 +21,7 @@ import { LocalTime } from "./local-time";
 import { ResultActions } from "./result-actions";
 import { ResultLayout, ViewerPanelSlot, type ResultTab } from "./result-layout";
 import { ResultViewer, viewerFormatOf } from "./result-viewer";
-import { StateTimeline } from "./state-timeline";
-import { TaskFailure } from "./task-failure";
 import { KIND_LABELS, STATE_LABELS, isFinished } from "./task-labels";
-import { TaskProgress } from "./task-progress";
 import { useIsBrowser } from "./use-clock";
 import { useFinishNotification } from "./use-finish-notification";
 import { useTaskEvents } from "./use-task-events";
@@ -33,6 +31,12 @@ import { useTaskTitle } from "./use-task-title";
 const loadCoverAndOptions = () => import("./cover-and-options");
 const loadTaskInputs = () => import("./task-inputs");
 const loadShareControls = () => import("./share-controls");
+// What only a running or a failed task shows: rendered on the server when shown, and its code
+// is then in the page; a finished task's page does not carry it.
+const TaskProgress = dynamic(() => import("./task-progress").then((m) => m.TaskProgress));
+const TaskFailure = dynamic(() => import("./task-failure").then((m) => m.TaskFailure));
+const StateTimeline = dynamic(() => import("./state-timeline").then((m) => m.StateTimeline));
+
 // The notification switch, shown while the task runs and on the Details panel: in the browser only (it asks the browser's permission).
 const NotifyToggle = lazy(() => import("./notify-toggle").then((m) => ({ default: m.NotifyToggle })));
 const CoverAndOptions = lazy(() => loadCoverAndOptions().then((m) => ({ default: m.CoverAndOptions })));
