@@ -2,10 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { currentAdmin, isAdmin } from "@/lib/auth/roles";
-import { setDisabled } from "@/lib/auth/users";
+import { currentAdmin, isAdmin } from "@/lib/accounts/roles";
+import { setDisabled } from "@/lib/accounts/users";
 import { setAllowance } from "@/lib/credits/ledger";
-import { findUserById } from "@/lib/auth/users";
+import { findUserById } from "@/lib/accounts/users";
 import { MAX_ALLOWANCE, type AdminActionState } from "@/lib/admin/limits";
 
 const allowanceSchema = z.object({

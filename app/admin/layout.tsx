@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { currentAdmin } from "@/lib/auth/roles";
+import { currentAdmin } from "@/lib/accounts/roles";
 import { Container } from "@/components/ui/container";
 import { StudioShell } from "@/components/ui/studio-shell";
 

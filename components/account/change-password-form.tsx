@@ -2,7 +2,7 @@
 
 import { CircleCheck, LoaderCircle } from "lucide-react";
 import { useActionState, useEffect, useId, useRef } from "react";
-import { PASSWORD_FIELDS, type ChangePasswordState, type PasswordField } from "@/lib/auth/change-password-state";
+import { PASSWORD_FIELDS, type ChangePasswordState, type PasswordField } from "@/lib/accounts/change-password-state";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -10,7 +10,7 @@ import { Label } from "@/components/ui/label";
 interface Props {
   /** The account's e-mail: a hidden username field, so a password manager updates the right entry. */
   email: string;
-  /** The shortest new password allowed (lib/auth/password-rules.ts), for the hint. */
+  /** The shortest new password allowed (lib/accounts/password-rules.ts), for the hint. */
   minLength: number;
   action: (state: ChangePasswordState, form: FormData) => Promise<ChangePasswordState>;
 }

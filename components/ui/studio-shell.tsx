@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { Box } from "lucide-react";
-import { signOut } from "@/lib/auth";
-import { revokeAllSessions } from "@/lib/auth/sessions";
-import { currentUser, type SessionUser } from "@/lib/session";
+import { signOut } from "@/lib/accounts/authjs";
+import { revokeAllSessions } from "@/lib/accounts/sessions";
+import { currentUser, type SessionUser } from "@/lib/accounts/current-user";
 import { Balance } from "@/components/ui/balance";
 import { AccountMenu } from "./account-menu";
 import { Providers } from "./providers";
@@ -14,7 +14,7 @@ import { MainNav, PhoneMenu } from "./main-nav";
  * and signing out.
  */
 export function StudioShell({ user, admin, children }: { user: SessionUser; admin: boolean; children: React.ReactNode }) {
-  // Signing out revokes this session (lib/auth.ts, events.signOut): a copied cookie stops too.
+  // Signing out revokes this session (lib/accounts/authjs.ts, events.signOut): a copied cookie stops too.
   async function signOutAction() {
     "use server";
     await signOut({ redirectTo: "/sign-in" });

@@ -1,14 +1,14 @@
 import { redirect } from "next/navigation";
 import { AuthForm } from "@/components/auth/auth-form";
-import { githubEnabled } from "@/lib/auth";
-import { safeNext } from "@/lib/auth/safe-next";
-import { currentUser } from "@/lib/session";
+import { githubEnabled } from "@/lib/accounts/authjs";
+import { safeNext } from "@/lib/accounts/safe-next";
+import { currentUser } from "@/lib/accounts/current-user";
 import { githubSignInAction, signInAction } from "../actions";
 
 export const metadata = { title: "Sign in · x3d studio" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
-  // Only a path on this site is followed (or kept for after the form): lib/auth/safe-next.
+  // Only a path on this site is followed (or kept for after the form): lib/accounts/safe-next.
   const next = safeNext((await searchParams).next);
   if (await currentUser()) redirect(next);
   return (

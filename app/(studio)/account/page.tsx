@@ -7,11 +7,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Container } from "@/components/ui/container";
 import { ThemeSwitch } from "@/components/ui/theme-switch";
 import { parseTheme, THEME_COOKIE } from "@/components/ui/theme";
-import { deviceKind, deviceName } from "@/lib/auth/device";
-import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password-rules";
-import { listSessions } from "@/lib/auth/sessions";
-import { findUserById } from "@/lib/auth/users";
-import { currentSessionHandle, requireUser } from "@/lib/session";
+import { deviceKind, deviceName } from "@/lib/accounts/device";
+import { MIN_PASSWORD_LENGTH } from "@/lib/accounts/password-rules";
+import { listSessions } from "@/lib/accounts/sessions";
+import { findUserById } from "@/lib/accounts/users";
+import { currentSessionHandle, requireUser } from "@/lib/accounts/current-user";
 import { changePasswordAction, signOutHereAction, signOutSessionAction } from "./actions";
 
 export const metadata: Metadata = { title: "Account · x3d studio" };

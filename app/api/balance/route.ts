@@ -1,6 +1,6 @@
-import { isAdmin } from "@/lib/auth/roles";
+import { isAdmin } from "@/lib/accounts/roles";
 import { creditsOf } from "@/lib/credits/ledger";
-import { currentUser } from "@/lib/session";
+import { currentUser } from "@/lib/accounts/current-user";
 import { serviceBalance } from "@/lib/credits/service-balance";
 import type { BalanceView } from "@/lib/credits/balance-view";
 

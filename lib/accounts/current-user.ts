@@ -1,9 +1,9 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { auth } from "@/lib/auth";
-import { sessionCache } from "@/lib/auth/sessions";
-import type { SessionUser } from "@/lib/auth/session-cache";
+import { auth } from "./authjs";
+import { sessionCache } from "./sessions";
+import type { SessionUser } from "./session-cache";
 
 export type { SessionUser };
 
@@ -11,8 +11,8 @@ export type { SessionUser };
 const isSessionCookie = (name: string) => /^(__Secure-)?authjs\.session-token(\.\d+)?$/.test(name);
 
 /**
- * The signed-in user, or null. auth() refuses a revoked session (lib/auth/sessions.ts); the
- * answer is remembered per cookie for a few seconds (lib/auth/session-cache.ts says how a
+ * The signed-in user, or null. auth() refuses a revoked session (lib/accounts/sessions.ts); the
+ * answer is remembered per cookie for a few seconds (lib/accounts/session-cache.ts says how a
  * revocation reaches it).
  */
 export async function currentUser(): Promise<SessionUser | null> {
@@ -42,7 +42,7 @@ export async function requireUser(): Promise<SessionUser> {
 }
 
 /**
- * The handle of this browser's session (lib/auth/sessions.ts), or null signed out. Not cached:
+ * The handle of this browser's session (lib/accounts/sessions.ts), or null signed out. Not cached:
  * for the account page and its actions only.
  */
 export async function currentSessionHandle(): Promise<string | null> {

@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import { serverEnv } from "@/lib/env";
-import { currentUser, type SessionUser } from "@/lib/session";
+import { currentUser, type SessionUser } from "./current-user";
 
 /**
  * Two roles: admin and artist. Admins are the accounts whose e-mails ADMIN_EMAILS names; when

@@ -14,7 +14,7 @@ const form = z.object({
 
 export interface ChangePasswordRequest {
   userId: string;
-  /** The handle of the session asking (lib/auth/sessions.ts): it stays signed in, every other one ends. */
+  /** The handle of the session asking (lib/accounts/sessions.ts): it stays signed in, every other one ends. */
   keepHandle: string | null;
   /** The client's address, for the sign-in throttle. */
   address: string;
