@@ -5,7 +5,7 @@ import { headers } from "next/headers";
 import GitHub from "next-auth/providers/github";
 import { z } from "zod";
 import { serverEnv } from "@/lib/env";
-import { authSecret } from "./secret";
+import { authSecret } from "./auth-secret";
 import { requestAddress } from "./client-address";
 import { safeNext } from "./safe-next";
 import { revokeSession, SESSION_MAX_AGE_S, sessionActive, sessionHandle, startSession } from "./sessions";

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { ChangePasswordState, PasswordField } from "./change-password-state";
-import { verifyPassword } from "./password";
+import { verifyPassword } from "./password-hash";
 import { passwordProblem } from "./password-rules";
 import { clearSignInFailures, findUserById, recordSignInFailure, setPassword, signInWait } from "./users";
 

@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import { users, type User } from "@/lib/db/schema";
 import { serverEnv } from "@/lib/env";
 import { throttleNetwork } from "./client-address";
-import { hashPassword, verifyPassword } from "./password";
+import { hashPassword, verifyPassword } from "./password-hash";
 import { openAccount } from "@/lib/credits/ledger";
 import { revokeAllSessions, revokeOtherSessions } from "./sessions";
 import { clearEvents, recordEvent, secondsToWait, SIGN_IN_PER_ADDRESS, SIGN_IN_PER_ADDRESS_AND_EMAIL, signUpPerAddress } from "./throttle";
