@@ -2,7 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { currentAdmin, isAdmin } from "@/lib/accounts/roles";
+import { currentAdmin } from "@/lib/accounts/current-user";
+import { isAdmin } from "@/lib/accounts/roles";
 import { setDisabled } from "@/lib/accounts/users";
 import { setAllowance } from "@/lib/credits/ledger";
 import { findUserById } from "@/lib/accounts/users";

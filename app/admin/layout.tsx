@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { currentAdmin } from "@/lib/accounts/roles";
+import { currentAdmin } from "@/lib/accounts/current-user";
 import { Container } from "@/components/ui/container";
 import { StudioShell } from "@/components/ui/studio-shell";
 

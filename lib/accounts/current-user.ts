@@ -2,6 +2,7 @@ import "server-only";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth } from "./authjs";
+import { isAdmin } from "./roles";
 import { sessionCache } from "./sessions";
 import type { SessionUser } from "./session-cache";
 
@@ -39,6 +40,12 @@ export async function requireUser(): Promise<SessionUser> {
   const user = await currentUser();
   if (!user) redirect("/sign-in");
   return user;
+}
+
+/** The signed-in user when they are an admin, else null (admin pages answer 404 then). */
+export async function currentAdmin(): Promise<SessionUser | null> {
+  const user = await currentUser();
+  return user && (await isAdmin(user)) ? user : null;
 }
 
 /**
