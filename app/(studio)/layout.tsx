@@ -1,5 +1,5 @@
 import { isAdmin } from "@/lib/accounts/roles";
-import { requireUser } from "@/lib/accounts/current-user";
+import { requireUser } from "@/app/(studio)/require-user";
 import { StudioShell } from "@/components/ui/studio-shell";
 
 export default async function StudioLayout({ children }: { children: React.ReactNode }) {

@@ -1,7 +1,7 @@
 import "server-only";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import GitHub from "next-auth/providers/github";
 import { z } from "zod";
 import { serverEnv } from "@/lib/env";
@@ -31,6 +31,22 @@ async function signInUserAgent(): Promise<string | null> {
   } catch {
     return null; // outside a request
   }
+}
+
+/** Auth.js's session cookie, possibly chunked (`.0`, `.1`) and `__Secure-` prefixed behind HTTPS. */
+const isSessionCookie = (name: string) => /^(__Secure-)?authjs\.session-token(\.\d+)?$/.test(name);
+
+/**
+ * This request's Auth.js session cookie(s) as one string, "" when there is none: the key
+ * current-user.ts remembers auth()'s answer under. Here, beside Auth.js, because the cookie's
+ * name is Auth.js's and this setup is the one module of lib that reads the request.
+ */
+export async function sessionCookieKey(): Promise<string> {
+  return (await cookies())
+    .getAll()
+    .filter((c) => isSessionCookie(c.name))
+    .map((c) => `${c.name}=${c.value}`)
+    .join(";");
 }
 
 const credentials = z.object({ email: z.email(), password: z.string().min(1) });

@@ -1,15 +1,10 @@
 import "server-only";
-import { cookies } from "next/headers";
-import { redirect } from "next/navigation";
-import { auth } from "./authjs";
+import { auth, sessionCookieKey } from "./authjs";
 import { isAdmin } from "./roles";
 import { sessionCache } from "./sessions";
 import type { SessionUser } from "./session-cache";
 
 export type { SessionUser };
-
-/** Auth.js's session cookie, possibly chunked (`.0`, `.1`) and `__Secure-` prefixed behind HTTPS. */
-const isSessionCookie = (name: string) => /^(__Secure-)?authjs\.session-token(\.\d+)?$/.test(name);
 
 /**
  * The signed-in user, or null. auth() refuses a revoked session (lib/accounts/sessions.ts); the
@@ -17,12 +12,7 @@ const isSessionCookie = (name: string) => /^(__Secure-)?authjs\.session-token(\.
  * revocation reaches it).
  */
 export async function currentUser(): Promise<SessionUser | null> {
-  const jar = await cookies();
-  const key = jar
-    .getAll()
-    .filter((c) => isSessionCookie(c.name))
-    .map((c) => `${c.name}=${c.value}`)
-    .join(";");
+  const key = await sessionCookieKey();
   if (!key) return null;
   const cache = sessionCache();
   const known = cache.get(key);
@@ -32,13 +22,6 @@ export async function currentUser(): Promise<SessionUser | null> {
   const id = session?.user?.id;
   const user = id ? { id, email: session.user?.email ?? "" } : null;
   cache.set(key, user, ticket);
-  return user;
-}
-
-/** The signed-in user; pages without one go to sign-in. */
-export async function requireUser(): Promise<SessionUser> {
-  const user = await currentUser();
-  if (!user) redirect("/sign-in");
   return user;
 }
 

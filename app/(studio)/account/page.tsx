@@ -11,7 +11,8 @@ import { deviceKind, deviceName } from "@/lib/accounts/device";
 import { MIN_PASSWORD_LENGTH } from "@/lib/accounts/password-rules";
 import { listSessions } from "@/lib/accounts/sessions";
 import { findUserById } from "@/lib/accounts/users";
-import { currentSessionHandle, requireUser } from "@/lib/accounts/current-user";
+import { currentSessionHandle } from "@/lib/accounts/current-user";
+import { requireUser } from "@/app/(studio)/require-user";
 import { changePasswordAction, signOutHereAction, signOutSessionAction } from "./actions";
 
 export const metadata: Metadata = { title: "Account · x3d studio" };
