@@ -3,7 +3,6 @@
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { z } from "zod";
-import { signOut } from "@/lib/accounts/authjs";
 import { changePassword } from "@/lib/accounts/change-password";
 import type { ChangePasswordState } from "@/lib/accounts/change-password-state";
 import { requestAddress } from "@/lib/accounts/client-address";
@@ -43,9 +42,4 @@ export async function signOutSessionAction(form: FormData): Promise<SignOutSessi
   const ended = handle.success && (await revokeUserSession(user.id, handle.data));
   revalidatePath("/account");
   return ended ? { ok: true } : { ok: false, message: "That session had already ended." };
-}
-
-/** "Sign out" on this browser's session: the header menu's sign-out (lib/accounts/authjs.ts revokes the session). */
-export async function signOutHereAction(): Promise<void> {
-  await signOut({ redirectTo: "/sign-in" });
 }

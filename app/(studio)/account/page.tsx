@@ -13,7 +13,8 @@ import { listSessions } from "@/lib/accounts/sessions";
 import { findUserById } from "@/lib/accounts/users";
 import { currentSessionHandle } from "@/lib/accounts/current-user";
 import { requireUser } from "@/app/(studio)/require-user";
-import { changePasswordAction, signOutHereAction, signOutSessionAction } from "./actions";
+import { signOutAction } from "../actions";
+import { changePasswordAction, signOutSessionAction } from "./actions";
 
 export const metadata: Metadata = { title: "Account · x3d studio" };
 
@@ -95,7 +96,7 @@ export default async function AccountPage() {
               : `Signed in here and in ${others} other ${others === 1 ? "browser" : "browsers"}. Sign out any you do not recognise.`}
           </SectionHeader>
           <CardContent className="p-5 pt-0 sm:p-6 sm:pt-0">
-            <SessionList sessions={rows} signOutSession={signOutSessionAction} signOutHere={signOutHereAction} />
+            <SessionList sessions={rows} signOutSession={signOutSessionAction} signOutHere={signOutAction} />
           </CardContent>
         </Card>
 
