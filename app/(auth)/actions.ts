@@ -3,11 +3,17 @@
 import { AuthError, CredentialsSignin } from "next-auth";
 import { headers } from "next/headers";
 import { z } from "zod";
-import { signIn } from "@/lib/accounts/authjs";
-import { requestAddress } from "@/lib/accounts/client-address";
-import { MAX_PASSWORD_LENGTH, passwordProblem } from "@/lib/accounts/password-rules";
-import { safeNext } from "@/lib/accounts/safe-next";
-import { createUser, recordSignUp, signInWait, signUpWait } from "@/lib/accounts/users";
+import {
+  createUser,
+  MAX_PASSWORD_LENGTH,
+  passwordProblem,
+  recordSignUp,
+  requestAddress,
+  safeNext,
+  signIn,
+  signInWait,
+  signUpWait,
+} from "@/lib/accounts";
 import type { AuthFormState } from "@/components/auth/auth-form-state";
 
 const signUpSchema = z.object({

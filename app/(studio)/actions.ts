@@ -1,8 +1,6 @@
 "use server";
 
-import { signOut } from "@/lib/accounts/authjs";
-import { currentUser } from "@/lib/accounts/current-user";
-import { revokeAllSessions } from "@/lib/accounts/sessions";
+import { currentUser, revokeAllSessions, signOut } from "@/lib/accounts";
 
 /** "Sign out" in the header menu and on the account page: signing out revokes this session (lib/accounts/authjs.ts, events.signOut), so a copied cookie stops too. */
 export async function signOutAction(): Promise<void> {

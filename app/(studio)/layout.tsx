@@ -1,4 +1,4 @@
-import { isAdmin } from "@/lib/accounts/roles";
+import { isAdmin } from "@/lib/accounts";
 import { requireUser } from "@/app/(studio)/require-user";
 import { StudioShell } from "@/components/ui/studio-shell";
 import { signOutAction, signOutEverywhereAction } from "./actions";

@@ -1,6 +1,6 @@
 import "server-only";
 import { redirect } from "next/navigation";
-import { currentUser, type SessionUser } from "@/lib/accounts/current-user";
+import { currentUser, type SessionUser } from "@/lib/accounts";
 
 /** The signed-in user; pages without one go to sign-in (here, not in lib: lib never redirects). */
 export async function requireUser(): Promise<SessionUser> {

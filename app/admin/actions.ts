@@ -2,11 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { currentAdmin } from "@/lib/accounts/current-user";
-import { isAdmin } from "@/lib/accounts/roles";
-import { setDisabled } from "@/lib/accounts/users";
+import { currentAdmin, findUserById, isAdmin, setDisabled } from "@/lib/accounts";
 import { setAllowance } from "@/lib/credits/ledger";
-import { findUserById } from "@/lib/accounts/users";
 import { MAX_ALLOWANCE, type AdminActionState } from "@/lib/admin/limits";
 
 const allowanceSchema = z.object({

@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { currentAdmin } from "@/lib/accounts/current-user";
+import { currentAdmin } from "@/lib/accounts";
 import { Container } from "@/components/ui/container";
 import { StudioShell } from "@/components/ui/studio-shell";
 import { signOutAction, signOutEverywhereAction } from "@/app/(studio)/actions";

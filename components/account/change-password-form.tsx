@@ -2,10 +2,13 @@
 
 import { CircleCheck, LoaderCircle } from "lucide-react";
 import { useActionState, useEffect, useId, useRef } from "react";
-import { PASSWORD_FIELDS, type ChangePasswordState, type PasswordField } from "@/lib/accounts/change-password-state";
+import type { ChangePasswordState, PasswordField } from "@/lib/accounts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+
+/** The fields in the order the form shows them: the focus goes to the first one named in a refusal. */
+const PASSWORD_FIELDS: readonly PasswordField[] = ["currentPassword", "newPassword", "confirmPassword"];
 
 interface Props {
   /** The account's e-mail: a hidden username field, so a password manager updates the right entry. */

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Box } from "lucide-react";
-import type { SessionUser } from "@/lib/accounts/current-user";
+import type { SessionUser } from "@/lib/accounts";
 import { Balance } from "@/components/ui/balance";
 import { AccountMenu } from "./account-menu";
 import { Providers } from "./providers";

@@ -1,8 +1,6 @@
 import { redirect } from "next/navigation";
 import { AuthForm } from "@/components/auth/auth-form";
-import { githubEnabled } from "@/lib/accounts/authjs";
-import { safeNext } from "@/lib/accounts/safe-next";
-import { currentUser } from "@/lib/accounts/current-user";
+import { currentUser, githubEnabled, safeNext } from "@/lib/accounts";
 import { githubSignInAction, signInAction } from "../actions";
 
 export const metadata = { title: "Sign in · x3d studio" };

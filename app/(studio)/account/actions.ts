@@ -3,11 +3,14 @@
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { z } from "zod";
-import { changePassword } from "@/lib/accounts/change-password";
-import type { ChangePasswordState } from "@/lib/accounts/change-password-state";
-import { requestAddress } from "@/lib/accounts/client-address";
-import { revokeUserSession } from "@/lib/accounts/sessions";
-import { currentSessionHandle, currentUser } from "@/lib/accounts/current-user";
+import {
+  changePassword,
+  currentSessionHandle,
+  currentUser,
+  requestAddress,
+  revokeUserSession,
+  type ChangePasswordState,
+} from "@/lib/accounts";
 
 const signedOut = { status: "error", fields: {}, message: "You are signed out. Sign in again to change your password." } as const;
 

@@ -7,11 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Container } from "@/components/ui/container";
 import { ThemeSwitch } from "@/components/ui/theme-switch";
 import { parseTheme, THEME_COOKIE } from "@/components/ui/theme";
-import { deviceKind, deviceName } from "@/lib/accounts/device";
-import { MIN_PASSWORD_LENGTH } from "@/lib/accounts/password-rules";
-import { listSessions } from "@/lib/accounts/sessions";
-import { findUserById } from "@/lib/accounts/users";
-import { currentSessionHandle } from "@/lib/accounts/current-user";
+import { currentSessionHandle, deviceKind, deviceName, findUserById, listSessions, MIN_PASSWORD_LENGTH } from "@/lib/accounts";
 import { requireUser } from "@/app/(studio)/require-user";
 import { signOutAction } from "../actions";
 import { changePasswordAction, signOutSessionAction } from "./actions";

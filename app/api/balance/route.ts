@@ -1,6 +1,5 @@
-import { isAdmin } from "@/lib/accounts/roles";
+import { currentUser, isAdmin } from "@/lib/accounts";
 import { creditsOf } from "@/lib/credits/ledger";
-import { currentUser } from "@/lib/accounts/current-user";
 import { serviceBalance } from "@/lib/credits/service-balance";
 import type { BalanceView } from "@/lib/credits/balance-view";
 
