@@ -185,6 +185,10 @@ const RULES: Rule[] = [
       e.from.startsWith("lib/") && !e.from.startsWith(ACCOUNTS) && !isTestCode(e.from) && [ACCOUNTS_INDEX, ACCOUNTS_AUTHJS].includes(e.to),
   },
   {
+    name: "lib/credits imports only lib/credits and the shared leaves",
+    breaks: (e) => e.from.startsWith("lib/credits/") && !isTestCode(e.from) && !under(e.to, ["lib/credits/", ...SHARED_LEAVES]),
+  },
+  {
     name: "lib imports neither components nor app",
     breaks: (e) => e.from.startsWith("lib/") && !isTestCode(e.from) && under(e.to, ["components/", "app/"]),
   },
@@ -255,6 +259,7 @@ describe("layers", () => {
       edge("instrumentation.ts", "lib/accounts/users.ts"),
       edge("lib/tasks/example.ts", "lib/accounts/index.ts"),
       edge("lib/tasks/example.ts", "lib/accounts/authjs.ts"),
+      edge("lib/credits/example.ts", "lib/tasks/service-errors.ts"),
     ];
     for (const e of forbidden) expect(brokenRules([e]), `${e.from} -> ${e.to}`).toHaveLength(1);
     const allowed = [
@@ -272,6 +277,8 @@ describe("layers", () => {
       edge("lib/tasks/example.ts", "lib/accounts/roles.ts"),
       edge("lib/accounts/index.ts", "lib/accounts/authjs.ts"),
       edge("lib/accounts/example.test.ts", "lib/accounts/users.ts"),
+      edge("lib/credits/example.ts", "lib/db/index.ts"),
+      edge("lib/accounts/users.ts", "lib/credits/ledger.ts"),
     ];
     expect(brokenRules(allowed)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { currentUser, isAdmin } from "@/lib/accounts";
 import { creditsOf } from "@/lib/credits/ledger";
-import { serviceBalance } from "@/lib/credits/service-balance";
+import { serviceBalance } from "@/lib/admin/service-balance";
 import type { BalanceView } from "@/lib/credits/balance-view";
 
 /**
