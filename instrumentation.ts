@@ -17,7 +17,7 @@ export async function register() {
   restoreContentLength();
   // Sign-in and sign-up throttling count per client address, stamped from the socket as each
   // request arrives (Next's own x-forwarded-for is whatever the client sent, when it sent one).
-  const { stampClientAddress } = await import("./lib/auth/stamp-client-address");
+  const { stampClientAddress } = await import("./lib/accounts/stamp-client-address");
   stampClientAddress(env.TRUST_PROXY);
   const { startServices } = await import("./lib/start-services");
   await withLogContext("startup", startServices);

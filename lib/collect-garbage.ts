@@ -1,5 +1,6 @@
 import v8 from "node:v8";
 import vm from "node:vm";
+import { processConstant } from "@/lib/global-singleton";
 
 // V8's gc(), callable as with `node --expose-gc`. Used sparingly: after work that leaves
 // hundreds of MB of dead buffers behind in a thread that may then sit idle.
@@ -10,7 +11,8 @@ const gc = vm.runInNewContext("gc") as () => void;
 export const LARGE_BODY_BYTES = 32 * 1024 * 1024;
 const SETTLE_MS = 1000;
 
-let timer: NodeJS.Timeout | undefined;
+// One pending collection for the thread, whichever of Next's module graphs read the body.
+const pending = () => processConstant<{ timer?: NodeJS.Timeout }>("x3d.collect-garbage.pending", () => ({}));
 
 /** Collects now: a full, blocking collection of this thread's heap (tens of ms on a server's heap). */
 export function collectGarbage(): void {
@@ -26,10 +28,11 @@ export function collectGarbage(): void {
  * quiet (measured: 199 MB of ArrayBuffers kept for minutes after a 198 MB upload).
  */
 export function collectAfterLargeBody(bytes: number): void {
-  if (bytes < LARGE_BODY_BYTES || timer) return;
-  timer = setTimeout(() => {
-    timer = undefined;
+  const state = pending();
+  if (bytes < LARGE_BODY_BYTES || state.timer) return;
+  state.timer = setTimeout(() => {
+    state.timer = undefined;
     gc();
   }, SETTLE_MS);
-  timer.unref();
+  state.timer.unref();
 }

@@ -32,7 +32,7 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /**
    * How many reverse proxies in front of the studio append to X-Forwarded-For (0: none, the
-   * client address is the socket's; see lib/auth/client-address.ts).
+   * client address is the socket's; see lib/accounts/client-address.ts).
    */
   TRUST_PROXY: z.coerce
     .number({ error: "must be the number of proxies in front of the studio (0 = none)" })
@@ -40,7 +40,7 @@ const schema = z.object({
     .min(0, "must be the number of proxies in front of the studio (0 = none)")
     .max(10, "must be at most 10 proxies")
     .default(0),
-  /** Sign-ups one client address makes before each next one waits (lib/auth/throttle.ts). */
+  /** Sign-ups one client address makes before each next one waits (lib/accounts/throttle.ts). */
   SIGN_UPS_PER_ADDRESS: positiveInt(5),
   AUTH_GITHUB_ID: z.string().optional(),
   AUTH_GITHUB_SECRET: z.string().optional(),
@@ -71,7 +71,7 @@ const schema = z.object({
   X3D_ENGINE_RETENTION_HOURS: z.coerce.number().nonnegative().default(72),
   X3D_ENGINE_COSTS: z.string().optional(),
   /**
-   * Comma-separated e-mails of the studio's admins (lib/auth/roles.ts). Unset or empty: the
+   * Comma-separated e-mails of the studio's admins (lib/accounts/roles.ts). Unset or empty: the
    * first account made on this install is the admin.
    */
   ADMIN_EMAILS: z

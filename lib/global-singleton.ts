@@ -23,3 +23,11 @@ export function processConstant<T>(key: string, make: () => T): T {
   const holder = globalThis as Record<symbol, T | undefined>;
   return (holder[Symbol.for(key)] ??= make());
 }
+
+/** Runs `install` once per process for `key` (a patch of Node's HTTP prototypes, say), however many module graphs call it. */
+export function oncePerProcess(key: string, install: () => void): void {
+  processConstant(key, () => {
+    install();
+    return true;
+  });
+}

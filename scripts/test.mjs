@@ -107,7 +107,7 @@ if (built) {
     ]);
     await vitest(
       "service tests (PostgreSQL)",
-      ["test/service", "lib/db/migrate-postgres.test.ts", "lib/credits", "lib/auth/accounts.test.ts", ...pgOnlyOnce],
+      ["test/service", "lib/db/migrate-postgres.test.ts", "lib/credits", "lib/accounts/accounts.test.ts", ...pgOnlyOnce],
       {},
     );
   } else {

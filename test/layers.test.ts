@@ -1,5 +1,5 @@
 /**
- * The layers point one way: app → components → lib/{tasks,auth,...} → lib/x3d, and the
+ * The layers point one way: app → components → lib/{tasks,accounts,...} → lib/x3d, and the
  * embedded service (lib/engine) depends only on lib/x3d and the shared leaf modules, never on
  * the studio; the studio reaches the service only through the Open API client (lib/x3d).
  *
@@ -51,6 +51,18 @@ const ENGINE_IMPORTERS = ["lib/engine/", "app/open-api/", "lib/start-services.ts
 const X3D_SERVICE_READS = ["lib/env.ts", "lib/embedded-credentials.ts"];
 
 const ENGINE_RULE = `only ${ENGINE_IMPORTERS.join(", ")} (and test code) import lib/engine`;
+
+/**
+ * Accounts have one way in for app/, components/ and the root files: lib/accounts/index.ts. The
+ * server's boot installs the client-address stamp before any request, without loading Auth.js.
+ * lib/ modules outside the folder import the module they need, never the index or the Auth.js
+ * setup (next-auth loads only inside Next.js, and lib's tests load those modules).
+ */
+const ACCOUNTS = "lib/accounts/";
+const ACCOUNTS_INDEX = "lib/accounts/index.ts";
+const ACCOUNTS_AUTHJS = "lib/accounts/authjs.ts";
+const ACCOUNTS_BOOT = { from: "instrumentation.ts", to: "lib/accounts/stamp-client-address.ts" };
+const ACCOUNTS_RULE = `outside lib/, lib/accounts is imported only through ${ACCOUNTS_INDEX} (${ACCOUNTS_BOOT.from} also boots ${ACCOUNTS_BOOT.to})`;
 
 const under = (file: string, places: readonly string[]) => places.some((p) => (p.endsWith("/") ? file.startsWith(p) : file === p));
 const isTestCode = (file: string) =>
@@ -159,6 +171,24 @@ const RULES: Rule[] = [
     breaks: (e) => e.from.startsWith("components/") && under(e.to, ["lib/engine/", "lib/db/", "app/"]),
   },
   {
+    name: ACCOUNTS_RULE,
+    breaks: (e) =>
+      e.to.startsWith(ACCOUNTS) &&
+      !e.from.startsWith("lib/") &&
+      !isTestCode(e.from) &&
+      e.to !== ACCOUNTS_INDEX &&
+      !(e.from === ACCOUNTS_BOOT.from && e.to === ACCOUNTS_BOOT.to),
+  },
+  {
+    name: `lib/ outside lib/accounts imports neither ${ACCOUNTS_INDEX} nor ${ACCOUNTS_AUTHJS}`,
+    breaks: (e) =>
+      e.from.startsWith("lib/") && !e.from.startsWith(ACCOUNTS) && !isTestCode(e.from) && [ACCOUNTS_INDEX, ACCOUNTS_AUTHJS].includes(e.to),
+  },
+  {
+    name: "lib/credits imports only lib/credits and the shared leaves",
+    breaks: (e) => e.from.startsWith("lib/credits/") && !isTestCode(e.from) && !under(e.to, ["lib/credits/", ...SHARED_LEAVES]),
+  },
+  {
     name: "lib imports neither components nor app",
     breaks: (e) => e.from.startsWith("lib/") && !isTestCode(e.from) && under(e.to, ["components/", "app/"]),
   },
@@ -169,6 +199,26 @@ function brokenRules(edges: readonly Edge[], rules: readonly Rule[] = RULES): st
   return edges.flatMap((e) =>
     rules.filter((r) => r.breaks(e)).map((r) => `${e.from}:${e.line} imports "${e.specifier}" (${e.to}): ${r.name}`),
   );
+}
+
+/** The import loops among the production files under `folder`, each as the files around it, first file repeated at the end. */
+function importLoops(edges: readonly Edge[], folder: string): string[][] {
+  const next = new Map<string, string[]>();
+  for (const e of edges) {
+    if (!e.from.startsWith(folder) || !e.to.startsWith(folder) || isTestCode(e.from) || isTestCode(e.to)) continue;
+    next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+  }
+  const loops: string[][] = [];
+  const done = new Set<string>();
+  const visit = (file: string, path: string[]) => {
+    const at = path.indexOf(file);
+    if (at >= 0) return void loops.push([...path.slice(at), file]);
+    if (done.has(file)) return;
+    for (const to of next.get(file) ?? []) visit(to, [...path, file]);
+    done.add(file);
+  };
+  for (const file of [...next.keys()].sort()) visit(file, []);
+  return loops;
 }
 
 describe("layers", () => {
@@ -203,6 +253,13 @@ describe("layers", () => {
       edge("lib/files/example.ts", "lib/upload/check.ts"),
       edge("app/open-api/v1/example/route.ts", "lib/tasks/queries.ts"),
       edge("lib/upload/example.ts", "lib/tasks/refresh.test-helpers.ts"),
+      edge("app/example/page.tsx", "lib/accounts/users.ts"),
+      edge("components/example.tsx", "lib/accounts/current-user.ts"),
+      edge("proxy.ts", "lib/accounts/authjs.ts"),
+      edge("instrumentation.ts", "lib/accounts/users.ts"),
+      edge("lib/tasks/example.ts", "lib/accounts/index.ts"),
+      edge("lib/tasks/example.ts", "lib/accounts/authjs.ts"),
+      edge("lib/credits/example.ts", "lib/tasks/service-errors.ts"),
     ];
     for (const e of forbidden) expect(brokenRules([e]), `${e.from} -> ${e.to}`).toHaveLength(1);
     const allowed = [
@@ -214,8 +271,34 @@ describe("layers", () => {
       edge("lib/x3d/service.ts", "lib/embedded-credentials.ts"),
       edge("lib/display/example.test.ts", "lib/engine/formats/index.ts"),
       edge("components/example.tsx", "lib/tasks/task-types.ts"),
+      edge("app/example/page.tsx", "lib/accounts/index.ts"),
+      edge("components/example.tsx", "lib/accounts/index.ts"),
+      edge("instrumentation.ts", "lib/accounts/stamp-client-address.ts"),
+      edge("lib/tasks/example.ts", "lib/accounts/roles.ts"),
+      edge("lib/accounts/index.ts", "lib/accounts/authjs.ts"),
+      edge("lib/accounts/example.test.ts", "lib/accounts/users.ts"),
+      edge("lib/credits/example.ts", "lib/db/index.ts"),
+      edge("lib/accounts/users.ts", "lib/credits/ledger.ts"),
     ];
     expect(brokenRules(allowed)).toEqual([]);
+  });
+
+  it("has no import loop in lib/accounts", () => {
+    expect(importLoops(edges, ACCOUNTS).map((loop) => loop.join(" -> "))).toEqual([]);
+  });
+
+  it("finds an import loop when there is one", () => {
+    const edge = (from: string, to: string): Edge => ({ from, line: 1, specifier: `./${to}`, to });
+    const loop = [
+      edge("lib/accounts/roles.ts", "lib/accounts/current-user.ts"),
+      edge("lib/accounts/current-user.ts", "lib/accounts/authjs.ts"),
+      edge("lib/accounts/authjs.ts", "lib/accounts/roles.ts"),
+      edge("lib/accounts/authjs.ts", "lib/accounts/users.ts"),
+    ];
+    expect(importLoops(loop, ACCOUNTS)).toEqual([
+      ["lib/accounts/authjs.ts", "lib/accounts/roles.ts", "lib/accounts/current-user.ts", "lib/accounts/authjs.ts"],
+    ]);
+    expect(importLoops(loop.slice(1), ACCOUNTS)).toEqual([]);
   });
 
   it("writes the owner-scoped task condition once (lib/tasks/queries.ts: ownedBy)", () => {

@@ -3,11 +3,17 @@
 import { AuthError, CredentialsSignin } from "next-auth";
 import { headers } from "next/headers";
 import { z } from "zod";
-import { signIn } from "@/lib/auth";
-import { requestAddress } from "@/lib/auth/client-address";
-import { MAX_PASSWORD_LENGTH, passwordProblem } from "@/lib/auth/password-rules";
-import { safeNext } from "@/lib/auth/safe-next";
-import { createUser, recordSignUp, signInWait, signUpWait } from "@/lib/auth/users";
+import {
+  createUser,
+  MAX_PASSWORD_LENGTH,
+  passwordProblem,
+  recordSignUp,
+  requestAddress,
+  safeNext,
+  signIn,
+  signInWait,
+  signUpWait,
+} from "@/lib/accounts";
 import type { AuthFormState } from "@/components/auth/auth-form-state";
 
 const signUpSchema = z.object({
@@ -17,7 +23,7 @@ const signUpSchema = z.object({
   password: z.string().max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`),
 });
 
-/** Where to go after signing in: a path on this site from the form, else "/" (lib/auth/safe-next). */
+/** Where to go after signing in: a path on this site from the form, else "/" (lib/accounts/safe-next). */
 const target = (form: FormData) => safeNext(form.get("next"));
 
 const clientAddress = async () => requestAddress(await headers());

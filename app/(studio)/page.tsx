@@ -2,7 +2,7 @@ import { HomeDropZone } from "@/components/start/home-drop-zone";
 import { StartLinks } from "@/components/start/start-links";
 import { TaskGallery } from "@/components/tasks/task-gallery";
 import { Container } from "@/components/ui/container";
-import { requireUser } from "@/lib/session";
+import { requireUser } from "@/app/(studio)/require-user";
 import { galleryCards } from "@/lib/tasks/gallery-cards";
 import { listUserTasks, parseHistoryFilter } from "@/lib/tasks/queries";
 import type { SearchParams } from "@/lib/tasks/search-params";

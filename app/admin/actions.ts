@@ -2,10 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { currentAdmin, isAdmin } from "@/lib/auth/roles";
-import { setDisabled } from "@/lib/auth/users";
+import { currentAdmin, findUserById, isAdmin, setDisabled } from "@/lib/accounts";
 import { setAllowance } from "@/lib/credits/ledger";
-import { findUserById } from "@/lib/auth/users";
 import { MAX_ALLOWANCE, type AdminActionState } from "@/lib/admin/limits";
 
 const allowanceSchema = z.object({

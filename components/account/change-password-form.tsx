@@ -2,15 +2,18 @@
 
 import { CircleCheck, LoaderCircle } from "lucide-react";
 import { useActionState, useEffect, useId, useRef } from "react";
-import { PASSWORD_FIELDS, type ChangePasswordState, type PasswordField } from "@/lib/auth/change-password-state";
+import type { ChangePasswordState, PasswordField } from "@/lib/accounts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
+/** The fields in the order the form shows them: the focus goes to the first one named in a refusal. */
+const PASSWORD_FIELDS: readonly PasswordField[] = ["currentPassword", "newPassword", "confirmPassword"];
+
 interface Props {
   /** The account's e-mail: a hidden username field, so a password manager updates the right entry. */
   email: string;
-  /** The shortest new password allowed (lib/auth/password-rules.ts), for the hint. */
+  /** The shortest new password allowed (lib/accounts/password-rules.ts), for the hint. */
   minLength: number;
   action: (state: ChangePasswordState, form: FormData) => Promise<ChangePasswordState>;
 }

@@ -6,7 +6,7 @@ import { SignOutHereButton, SignOutSessionButton } from "./session-buttons";
 
 export interface SessionRow {
   handle: string;
-  /** "Chrome on Linux" (lib/auth/device.ts). */
+  /** "Chrome on Linux" (lib/accounts/device.ts). */
   device: string;
   kind: "phone" | "tablet" | "computer";
   signedInAt: string;

@@ -1,31 +1,27 @@
 import Link from "next/link";
 import { Box } from "lucide-react";
-import { signOut } from "@/lib/auth";
-import { revokeAllSessions } from "@/lib/auth/sessions";
-import { currentUser, type SessionUser } from "@/lib/session";
+import type { SessionUser } from "@/lib/accounts";
 import { Balance } from "@/components/ui/balance";
 import { AccountMenu } from "./account-menu";
 import { Providers } from "./providers";
 import { MainNav, PhoneMenu } from "./main-nav";
 
+interface StudioShellProps {
+  user: SessionUser;
+  admin: boolean;
+  /** Signs this browser out. */
+  signOut: () => Promise<void>;
+  /** Signs the account out in every browser. */
+  signOutEverywhere: () => Promise<void>;
+  children: React.ReactNode;
+}
+
 /**
  * The signed-in studio's frame: one row, at most 56 px high at every width. Wide screens show the
  * places as links; under 1024 px they fold into a menu. The account menu holds the account page
- * and signing out.
+ * and signing out, whose server actions the layout hands in (app/(studio)/actions.ts).
  */
-export function StudioShell({ user, admin, children }: { user: SessionUser; admin: boolean; children: React.ReactNode }) {
-  // Signing out revokes this session (lib/auth.ts, events.signOut): a copied cookie stops too.
-  async function signOutAction() {
-    "use server";
-    await signOut({ redirectTo: "/sign-in" });
-  }
-  // Ends the account's sessions in every browser (a lost laptop, a shared computer), then this one's cookie.
-  async function signOutEverywhereAction() {
-    "use server";
-    const me = await currentUser();
-    if (me) await revokeAllSessions(me.id);
-    await signOut({ redirectTo: "/sign-in" });
-  }
+export function StudioShell({ user, admin, signOut, signOutEverywhere, children }: StudioShellProps) {
   return (
     <Providers>
       <header className="sticky top-0 z-40 h-header border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
@@ -41,7 +37,7 @@ export function StudioShell({ user, admin, children }: { user: SessionUser; admi
           <span className="ml-auto shrink-0 text-sm whitespace-nowrap text-muted-foreground">
             <Balance />
           </span>
-          <AccountMenu email={user.email} signOut={signOutAction} signOutEverywhere={signOutEverywhereAction} />
+          <AccountMenu email={user.email} signOut={signOut} signOutEverywhere={signOutEverywhere} />
         </div>
       </header>
       <main id="main">{children}</main>

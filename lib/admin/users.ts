@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { roleOf, type Role } from "@/lib/auth/roles";
+import { roleOf, type Role } from "@/lib/accounts/roles";
 import { db } from "@/lib/db";
 import { creditLedger, users } from "@/lib/db/schema";
 import { serverEnv } from "@/lib/env";

@@ -8,7 +8,7 @@ vi.hoisted(() => {
   process.env.X3D_DEFAULT_ALLOWANCE = "100";
 });
 // next-auth does not load outside Next.js; these tests pass user ids.
-vi.mock("@/lib/session", () => ({ currentUser: async () => null }));
+vi.mock("@/lib/accounts/current-user", () => ({ currentUser: async () => null }));
 
 const { openTestDatabase } = await import("@/lib/db/test-database.test-helpers");
 const database = await openTestDatabase("credits");

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { db, type Db } from "@/lib/db";
 import { creditLedger, studioTasks, users, type StudioTask } from "@/lib/db/schema";
 import { serverEnv } from "@/lib/env";
+import { processConstant } from "@/lib/global-singleton";
 import type { Credits } from "./balance-view";
 
 /**
@@ -16,16 +17,16 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Runner = Db | Tx;
 
 /** Accounts this process saw opened: the balance is polled often, and the insert below would be tried on every poll. */
-const opened = new Set<string>();
+const opened = () => processConstant("x3d.credits.opened-accounts", () => new Set<string>());
 
 /** The opening allowance, once per account (a unique index makes a second one a no-op). */
 export async function openAccount(runner: Runner, userId: string): Promise<void> {
-  if (opened.has(userId)) return;
+  if (opened().has(userId)) return;
   await runner
     .insert(creditLedger)
     .values({ userId, kind: "grant", amount: serverEnv().X3D_DEFAULT_ALLOWANCE, note: "opening allowance" })
     .onConflictDoNothing();
-  if (runner === (await db())) opened.add(userId);
+  if (runner === (await db())) opened().add(userId);
 }
 
 async function sums(runner: Runner, userId: string): Promise<Credits> {

@@ -1,4 +1,5 @@
 import "server-only";
+import { processConstant } from "@/lib/global-singleton";
 
 /**
  * Maps a file link of the embedded service running in this process to the file on disk, so
@@ -9,16 +10,15 @@ import "server-only";
 export type LocalFileResolver = (url: URL) => Promise<string | null>;
 
 // On globalThis: the service boots in the instrumentation bundle, the studio asks from route bundles.
-const KEY = Symbol.for("x3d.files.local-resolver");
-const holder = globalThis as { [KEY]?: LocalFileResolver };
+const slot = () => processConstant<{ resolver?: LocalFileResolver }>("x3d.files.local-resolver", () => ({}));
 
 /** Called by the embedded service at boot. */
 export function registerLocalFiles(resolver: LocalFileResolver | undefined): void {
-  holder[KEY] = resolver;
+  slot().resolver = resolver;
 }
 
 /** The path behind `url` when it is a valid, unexpired link of this process's own service; else null. */
 export async function localFileFor(url: URL): Promise<string | null> {
-  const resolver = holder[KEY];
+  const resolver = slot().resolver;
   return resolver ? resolver(url) : null;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import http from "node:http";
+import { oncePerProcess } from "@/lib/global-singleton";
 
 /**
  * Carries a file's length past Next, whose route-handler response copy (16.x, send-response.js
@@ -8,9 +9,6 @@ import http from "node:http";
  */
 export const FILE_LENGTH_HEADER = "x-file-length";
 
-const INSTALLED = Symbol.for("x3d.restoreContentLength");
-type Patched = typeof http.ServerResponse.prototype & { [INSTALLED]?: true };
-
 /**
  * Makes every Node response turn `FILE_LENGTH_HEADER` into `Content-Length` as its head is
  * written (once per process; call it at startup, before requests). Nothing else changes: the
@@ -18,9 +16,11 @@ type Patched = typeof http.ServerResponse.prototype & { [INSTALLED]?: true };
  * by a middleware that ignored `no-transform`), whose length would differ.
  */
 export function restoreContentLength(): void {
-  const proto: Patched = http.ServerResponse.prototype;
-  if (proto[INSTALLED]) return;
-  proto[INSTALLED] = true;
+  oncePerProcess("x3d.restoreContentLength", install);
+}
+
+function install(): void {
+  const proto = http.ServerResponse.prototype;
   const writeHead = proto.writeHead;
   proto.writeHead = function patchedWriteHead(this: http.ServerResponse, ...args: unknown[]) {
     const length = this.getHeader(FILE_LENGTH_HEADER);

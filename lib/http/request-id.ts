@@ -1,6 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import http from "node:http";
+import { oncePerProcess } from "@/lib/global-singleton";
 import { withLogContext } from "@/lib/log";
 
 export const REQUEST_ID_HEADER = "x-request-id";
@@ -20,9 +21,6 @@ export function requestIdFor(incoming: string | string[] | undefined): string {
   return typeof incoming === "string" && SANE_REQUEST_ID.test(incoming) ? incoming : newRequestId();
 }
 
-const INSTALLED = Symbol.for("x3d.stampRequestIds");
-type Patched = typeof http.Server.prototype & { [INSTALLED]?: true };
-
 /**
  * Makes every Node HTTP server of this process serve each request under a request id: set on
  * the request's and the response's `x-request-id`, and carried (lib/log) by everything that
@@ -31,9 +29,11 @@ type Patched = typeof http.Server.prototype & { [INSTALLED]?: true };
  * event's call. Once per process; call it at startup, before requests (instrumentation.ts).
  */
 export function stampRequestIds(): void {
-  const proto: Patched = http.Server.prototype;
-  if (proto[INSTALLED]) return;
-  proto[INSTALLED] = true;
+  oncePerProcess("x3d.stampRequestIds", install);
+}
+
+function install(): void {
+  const proto = http.Server.prototype;
   const emit = proto.emit;
   proto.emit = function requestIdEmit(this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
     const forward = () => (emit as (this: http.Server, event: string | symbol, ...rest: unknown[]) => boolean).call(this, event, ...args);

@@ -32,7 +32,7 @@ vi.mock("@/lib/x3d/service", () => {
   };
   return { x3d: () => client, usingLiveService: () => false };
 });
-vi.mock("@/lib/session", () => ({ currentUser: async () => session.user }));
+vi.mock("@/lib/accounts/current-user", () => ({ currentUser: async () => session.user }));
 
 const { eq } = await import("drizzle-orm");
 const { db, database } = await import("@/lib/db");

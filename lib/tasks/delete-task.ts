@@ -22,7 +22,7 @@ import { loadTask, rememberDeletedTask } from "./task-cache";
  * SWEEP_INTERVAL_MS) retries the removal for markers whose task row is gone.
  */
 
-/** Who asks: their own tasks only, or any task for an admin (lib/auth/roles). */
+/** Who asks: their own tasks only, or any task for an admin (lib/accounts/roles). */
 export interface Deleter {
   id: string;
   admin: boolean;

@@ -16,7 +16,7 @@ import { loadTask } from "./task-cache";
 import { tempDataDir } from "@/test/harness/temp-dir";
 
 // next-auth does not load outside Next.js; createWithService takes the user id.
-vi.mock("@/lib/session", () => ({ currentUser: async () => null }));
+vi.mock("@/lib/accounts/current-user", () => ({ currentUser: async () => null }));
 
 tempDataDir("lost-answers");
 

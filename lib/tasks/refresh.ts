@@ -2,6 +2,7 @@ import "server-only";
 import { log } from "@/lib/log";
 import { and, eq, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import { db, type Db } from "@/lib/db";
+import { processConstant } from "@/lib/global-singleton";
 import { refundTask } from "@/lib/credits/ledger";
 import { recordServiceError } from "./service-errors";
 import { studioTasks, type StudioTask, type TaskState } from "@/lib/db/schema";
@@ -97,9 +98,7 @@ export function refreshTask(id: string, options: RefreshOptions = {}, deps?: Ref
 // On globalThis: route handlers are bundled as separate module graphs, and callbacks and polls
 // of one task must share the same in-flight refresh.
 function inflightRefreshes(): Map<string, Promise<RefreshOutcome | null>> {
-  const holder = globalThis as { [key: symbol]: Map<string, Promise<RefreshOutcome | null>> | undefined };
-  const key = Symbol.for("x3d.studio.refreshes");
-  return (holder[key] ??= new Map());
+  return processConstant("x3d.studio.refreshes", () => new Map<string, Promise<RefreshOutcome | null>>());
 }
 
 async function run(id: string, minIntervalMs: number, deps: RefreshDeps): Promise<RefreshOutcome | null> {

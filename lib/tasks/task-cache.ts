@@ -15,9 +15,7 @@ import { announceTaskDeleted, announceTaskRow, noteTaskRow } from "./live/publis
 export const TASK_CACHE_MS = 1_000;
 
 // On globalThis: route handlers are separate module graphs, and all must see one cache.
-const KEY = Symbol.for("x3d.studio.task-cache");
-const holder = globalThis as { [KEY]?: TtlCache<string, StudioTask | null> };
-const cache = (): TtlCache<string, StudioTask | null> => (holder[KEY] ??= new TtlCache(TASK_CACHE_MS, 20_000));
+const cache = () => processConstant("x3d.studio.task-cache", () => new TtlCache<string, StudioTask | null>(TASK_CACHE_MS, 20_000));
 
 /**
  * Tasks deleted by this process lately. A read or write that began before the delete may end

@@ -18,7 +18,7 @@ import { stateOnlyDeps } from "./refresh.test-helpers";
 import { tempDataDir } from "@/test/harness/temp-dir";
 
 // next-auth does not load outside Next.js; createWithService takes the user id.
-vi.mock("@/lib/session", () => ({ currentUser: async () => null }));
+vi.mock("@/lib/accounts/current-user", () => ({ currentUser: async () => null }));
 
 tempDataDir("upstream-faults");
 

@@ -7,7 +7,7 @@ import type { Query } from "./db";
 import type { TestServer } from "./server";
 import { signIn as signInForCookie } from "./studio";
 
-/** The stored form lib/auth/password.ts writes (scrypt$N$r$p$salt$hash). */
+/** The stored form lib/accounts/password-hash.ts writes (scrypt$N$r$p$salt$hash). */
 export function scryptHash(password: string): string {
   const salt = crypto.randomBytes(16);
   const hash = crypto.scryptSync(password, salt, 32, { N: 16384, r: 8, p: 1 });

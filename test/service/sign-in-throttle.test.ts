@@ -9,7 +9,7 @@ import { startServer, type TestServer } from "../harness/server";
 const EMAIL = "painter@example.com";
 const PASSWORD = "kiln-umber-vellum-42";
 
-/** The stored form lib/auth/password.ts writes (scrypt$N$r$p$salt$hash). */
+/** The stored form lib/accounts/password-hash.ts writes (scrypt$N$r$p$salt$hash). */
 function scryptHash(password: string): string {
   const salt = crypto.randomBytes(16);
   const hash = crypto.scryptSync(password, salt, 32, { N: 16384, r: 8, p: 1 });

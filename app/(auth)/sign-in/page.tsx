@@ -1,14 +1,12 @@
 import { redirect } from "next/navigation";
 import { AuthForm } from "@/components/auth/auth-form";
-import { githubEnabled } from "@/lib/auth";
-import { safeNext } from "@/lib/auth/safe-next";
-import { currentUser } from "@/lib/session";
+import { currentUser, githubEnabled, safeNext } from "@/lib/accounts";
 import { githubSignInAction, signInAction } from "../actions";
 
 export const metadata = { title: "Sign in · x3d studio" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
-  // Only a path on this site is followed (or kept for after the form): lib/auth/safe-next.
+  // Only a path on this site is followed (or kept for after the form): lib/accounts/safe-next.
   const next = safeNext((await searchParams).next);
   if (await currentUser()) redirect(next);
   return (

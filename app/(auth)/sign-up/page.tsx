@@ -1,7 +1,6 @@
 import { redirect } from "next/navigation";
 import { AuthForm } from "@/components/auth/auth-form";
-import { safeNext } from "@/lib/auth/safe-next";
-import { currentUser } from "@/lib/session";
+import { currentUser, safeNext } from "@/lib/accounts";
 import { signUpAction } from "../actions";
 
 export const metadata = { title: "Create an account · x3d studio" };

@@ -3,16 +3,18 @@
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { z } from "zod";
-import { signOut } from "@/lib/auth";
-import { changePassword } from "@/lib/auth/change-password";
-import type { ChangePasswordState } from "@/lib/auth/change-password-state";
-import { requestAddress } from "@/lib/auth/client-address";
-import { revokeUserSession } from "@/lib/auth/sessions";
-import { currentSessionHandle, currentUser } from "@/lib/session";
+import {
+  changePassword,
+  currentSessionHandle,
+  currentUser,
+  requestAddress,
+  revokeUserSession,
+  type ChangePasswordState,
+} from "@/lib/accounts";
 
 const signedOut = { status: "error", fields: {}, message: "You are signed out. Sign in again to change your password." } as const;
 
-/** The account page's password form: lib/auth/change-password.ts does the work. */
+/** The account page's password form: lib/accounts/change-password.ts does the work. */
 export async function changePasswordAction(_: ChangePasswordState, form: FormData): Promise<ChangePasswordState> {
   const user = await currentUser();
   if (!user) return signedOut;
@@ -43,9 +45,4 @@ export async function signOutSessionAction(form: FormData): Promise<SignOutSessi
   const ended = handle.success && (await revokeUserSession(user.id, handle.data));
   revalidatePath("/account");
   return ended ? { ok: true } : { ok: false, message: "That session had already ended." };
-}
-
-/** "Sign out" on this browser's session: the header menu's sign-out (lib/auth.ts revokes the session). */
-export async function signOutHereAction(): Promise<void> {
-  await signOut({ redirectTo: "/sign-in" });
 }

@@ -7,12 +7,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Container } from "@/components/ui/container";
 import { ThemeSwitch } from "@/components/ui/theme-switch";
 import { parseTheme, THEME_COOKIE } from "@/components/ui/theme";
-import { deviceKind, deviceName } from "@/lib/auth/device";
-import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password-rules";
-import { listSessions } from "@/lib/auth/sessions";
-import { findUserById } from "@/lib/auth/users";
-import { currentSessionHandle, requireUser } from "@/lib/session";
-import { changePasswordAction, signOutHereAction, signOutSessionAction } from "./actions";
+import { currentSessionHandle, deviceKind, deviceName, findUserById, listSessions, MIN_PASSWORD_LENGTH } from "@/lib/accounts";
+import { requireUser } from "@/app/(studio)/require-user";
+import { signOutAction } from "../actions";
+import { changePasswordAction, signOutSessionAction } from "./actions";
 
 export const metadata: Metadata = { title: "Account · x3d studio" };
 
@@ -94,7 +92,7 @@ export default async function AccountPage() {
               : `Signed in here and in ${others} other ${others === 1 ? "browser" : "browsers"}. Sign out any you do not recognise.`}
           </SectionHeader>
           <CardContent className="p-5 pt-0 sm:p-6 sm:pt-0">
-            <SessionList sessions={rows} signOutSession={signOutSessionAction} signOutHere={signOutHereAction} />
+            <SessionList sessions={rows} signOutSession={signOutSessionAction} signOutHere={signOutAction} />
           </CardContent>
         </Card>
 

@@ -7,7 +7,7 @@ import { CompareView } from "@/components/tasks/compare-view";
 import { ComparePicker } from "@/components/tasks/compare-picker";
 import { IconLink } from "@/components/tasks/icon-link";
 import { KIND_LABELS } from "@/components/tasks/task-labels";
-import { requireUser } from "@/lib/session";
+import { requireUser } from "@/app/(studio)/require-user";
 import { compareTasks } from "@/lib/tasks/compare";
 import { findUserTask, listUserTasks, taskView } from "@/lib/tasks/queries";
 

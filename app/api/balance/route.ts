@@ -1,7 +1,6 @@
-import { isAdmin } from "@/lib/auth/roles";
+import { currentUser, isAdmin } from "@/lib/accounts";
 import { creditsOf } from "@/lib/credits/ledger";
-import { currentUser } from "@/lib/session";
-import { serviceBalance } from "@/lib/credits/service-balance";
+import { serviceBalance } from "@/lib/admin/service-balance";
 import type { BalanceView } from "@/lib/credits/balance-view";
 
 /**

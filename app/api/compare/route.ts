@@ -1,4 +1,4 @@
-import { currentUser } from "@/lib/session";
+import { currentUser } from "@/lib/accounts";
 import { compareTasks } from "@/lib/tasks/compare";
 
 /** Two of the user's results as /compare shows them (`?t=<a>&t=<b>`): 404 unless both are theirs. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { currentUser } from "@/lib/session";
+import { currentUser } from "@/lib/accounts";
 import { TASK_KINDS } from "@/lib/tasks/queries";
 import { stripPage } from "@/lib/tasks/workspace";
 

@@ -1,5 +1,5 @@
 import { refuseCrossSite } from "@/lib/http/same-origin";
-import { currentUser } from "@/lib/session";
+import { currentUser } from "@/lib/accounts";
 import { stageUpload } from "@/lib/storage/uploads";
 
 /**

@@ -15,7 +15,7 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Set by an admin: the account cannot sign in and its sessions are revoked. */
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
-    /** When a request last came with one of its sessions (to the minute; lib/auth/sessions.ts). */
+    /** When a request last came with one of its sessions (to the minute; lib/accounts/sessions.ts). */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("users_email_idx").on(t.email), uniqueIndex("users_github_idx").on(t.githubId)],
@@ -38,7 +38,7 @@ export const sessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     /** The browser's User-Agent at sign-in (at most 512 characters): the account page names the device from it. */
     userAgent: text("user_agent"),
-    /** When a request last came with this session (to the minute; lib/auth/sessions.ts). Null on rows from before it was kept. */
+    /** When a request last came with this session (to the minute; lib/accounts/sessions.ts). Null on rows from before it was kept. */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
@@ -46,7 +46,7 @@ export const sessions = pgTable(
 
 /**
  * Throttled events per key (failed sign-ins per address, per address and e-mail; sign-ups per
- * address: lib/auth/throttle.ts), to slow down guessing and bulk sign-ups.
+ * address: lib/accounts/throttle.ts), to slow down guessing and bulk sign-ups.
  */
 export const signInThrottle = pgTable("sign_in_throttle", {
   key: text("key").primaryKey(),

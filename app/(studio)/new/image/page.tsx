@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ImageTaskFormInWorkspace } from "@/components/forms/image-task-form";
 import { Workspace } from "@/components/workspace/workspace";
-import { requireUser } from "@/lib/session";
+import { requireUser } from "@/app/(studio)/require-user";
 import { costTable } from "@/lib/tasks/create-task";
 import { prefillParams, type SearchParams } from "@/lib/tasks/search-params";
 import { workspaceStart } from "@/lib/tasks/workspace";

@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { currentUser } from "@/lib/session";
+import { currentUser } from "@/lib/accounts";
 import { createShare, revokeShares, sharePath, type ShareActionResult } from "@/lib/tasks/share";
 
 const TaskIdSchema = z.string().min(1).max(100);

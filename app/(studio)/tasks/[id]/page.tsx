@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { TaskDetail } from "@/components/tasks/task-detail";
-import { requireUser } from "@/lib/session";
+import { requireUser } from "@/app/(studio)/require-user";
 import { findUserTask, taskView } from "@/lib/tasks/queries";
 import { activeShare, sharePath } from "@/lib/tasks/share";
 import { taskInputs } from "@/lib/tasks/task-inputs";

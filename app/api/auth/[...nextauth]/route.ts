@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { refuseCrossSite } from "@/lib/http/same-origin";
-import { handlers } from "@/lib/auth";
+import { handlers } from "@/lib/accounts";
 
 export const { GET } = handlers;
 

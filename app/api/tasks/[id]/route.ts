@@ -1,8 +1,7 @@
 import { after } from "next/server";
 import { metrics } from "@/lib/metrics/registry";
-import { isAdmin } from "@/lib/auth/roles";
+import { currentUser, isAdmin } from "@/lib/accounts";
 import { refuseCrossSite } from "@/lib/http/same-origin";
-import { currentUser } from "@/lib/session";
 import { deleteTask } from "@/lib/tasks/delete-task";
 import { pollTask } from "@/lib/tasks/poll";
 import { taskView } from "@/lib/tasks/queries";

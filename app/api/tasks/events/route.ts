@@ -1,5 +1,5 @@
 import { metrics } from "@/lib/metrics/registry";
-import { currentUser } from "@/lib/session";
+import { currentUser } from "@/lib/accounts";
 import { shutdownSignal } from "@/lib/shutdown";
 import { EVENT_STREAM_HEADERS, taskEventStream } from "@/lib/tasks/live/event-stream";
 import { subscribeTaskChanges } from "@/lib/tasks/live/subscribe";

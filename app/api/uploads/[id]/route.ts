@@ -1,5 +1,5 @@
 import { FILE_POLICY } from "@/lib/http/content-security-policy";
-import { currentUser } from "@/lib/session";
+import { currentUser } from "@/lib/accounts";
 import { contentDisposition } from "@/lib/files/serve-file";
 import { findUpload, MIME_TYPES, openUpload } from "@/lib/storage/uploads";
 import type { UploadType } from "@/lib/upload/check";

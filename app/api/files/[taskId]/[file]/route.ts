@@ -1,4 +1,4 @@
-import { currentUser } from "@/lib/session";
+import { currentUser } from "@/lib/accounts";
 import { findUserTask } from "@/lib/tasks/queries";
 import { isTaskFile, serveTaskFile } from "@/lib/tasks/results";
 

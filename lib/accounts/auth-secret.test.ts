@@ -10,7 +10,7 @@ async function freshAuthSecret(dataDir: string): Promise<() => string> {
   vi.resetModules();
   vi.stubEnv("DATA_DIR", dataDir);
   vi.stubEnv("AUTH_SECRET", "");
-  return (await import("./secret")).authSecret;
+  return (await import("./auth-secret")).authSecret;
 }
 
 beforeEach(() => vi.unstubAllEnvs());

@@ -2,7 +2,7 @@
 // npm test's PostgreSQL run).
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 
-vi.mock("@/lib/session", () => ({ currentUser: async () => null }));
+vi.mock("@/lib/accounts/current-user", () => ({ currentUser: async () => null }));
 
 const { openTestDatabase } = await import("@/lib/db/test-database.test-helpers");
 const database = await openTestDatabase("change-password");

@@ -1,15 +1,15 @@
 import "server-only";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import GitHub from "next-auth/providers/github";
 import { z } from "zod";
 import { serverEnv } from "@/lib/env";
-import { authSecret } from "@/lib/auth/secret";
-import { requestAddress } from "@/lib/auth/client-address";
-import { safeNext } from "@/lib/auth/safe-next";
-import { revokeSession, SESSION_MAX_AGE_S, sessionActive, sessionHandle, startSession } from "@/lib/auth/sessions";
-import { checkCredentials, userForGithub } from "@/lib/auth/users";
+import { authSecret } from "./auth-secret";
+import { requestAddress } from "./client-address";
+import { safeNext } from "./safe-next";
+import { revokeSession, SESSION_MAX_AGE_S, sessionActive, sessionHandle, startSession } from "./sessions";
+import { checkCredentials, userForGithub } from "./users";
 import { log } from "@/lib/log";
 
 /** A correct password for a disabled account: the sign-in form says so (app/(auth)/actions.ts). */
@@ -19,7 +19,7 @@ export class AccountDisabled extends CredentialsSignin {
 
 declare module "next-auth" {
   interface Session {
-    /** This browser's session, by its handle (lib/auth/sessions.ts sessionHandle): the account page marks it. */
+    /** This browser's session, by its handle (lib/accounts/sessions.ts sessionHandle): the account page marks it. */
     sessionHandle?: string;
   }
 }
@@ -31,6 +31,22 @@ async function signInUserAgent(): Promise<string | null> {
   } catch {
     return null; // outside a request
   }
+}
+
+/** Auth.js's session cookie, possibly chunked (`.0`, `.1`) and `__Secure-` prefixed behind HTTPS. */
+const isSessionCookie = (name: string) => /^(__Secure-)?authjs\.session-token(\.\d+)?$/.test(name);
+
+/**
+ * This request's Auth.js session cookie(s) as one string, "" when there is none: the key
+ * current-user.ts remembers auth()'s answer under. Here, beside Auth.js, because the cookie's
+ * name is Auth.js's and this setup is the one module of lib that reads the request.
+ */
+export async function sessionCookieKey(): Promise<string> {
+  return (await cookies())
+    .getAll()
+    .filter((c) => isSessionCookie(c.name))
+    .map((c) => `${c.name}=${c.value}`)
+    .join(";");
 }
 
 const credentials = z.object({ email: z.email(), password: z.string().min(1) });
@@ -78,7 +94,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   ],
   callbacks: {
     // Runs at sign-in (with `user`) and on every auth() after: a sign-in starts a session row,
-    // every later read needs that row unrevoked (lib/auth/sessions.ts); null signs the cookie out.
+    // every later read needs that row unrevoked (lib/accounts/sessions.ts); null signs the cookie out.
     async jwt({ token, user, account, profile }) {
       if (account?.provider === "github" && profile) {
         const own = await userForGithub(String(profile.id), profile.email, profile.name as string | undefined);

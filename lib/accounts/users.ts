@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import { users, type User } from "@/lib/db/schema";
 import { serverEnv } from "@/lib/env";
 import { throttleNetwork } from "./client-address";
-import { hashPassword, verifyPassword } from "./password";
+import { hashPassword, verifyPassword } from "./password-hash";
 import { openAccount } from "@/lib/credits/ledger";
 import { revokeAllSessions, revokeOtherSessions } from "./sessions";
 import { clearEvents, recordEvent, secondsToWait, SIGN_IN_PER_ADDRESS, SIGN_IN_PER_ADDRESS_AND_EMAIL, signUpPerAddress } from "./throttle";
@@ -43,7 +43,7 @@ export async function createUser(email: string, password: string, name?: string)
 
 /**
  * Sets a new password (the caller checked it with passwordProblem) and ends every session of the
- * user but the one `keepHandle` names (lib/auth/sessions.ts), if any.
+ * user but the one `keepHandle` names (lib/accounts/sessions.ts), if any.
  */
 export async function setPassword(userId: string, password: string, keepHandle: string | null = null): Promise<void> {
   await (
@@ -55,7 +55,7 @@ export async function setPassword(userId: string, password: string, keepHandle: 
   await revokeOtherSessions(userId, keepHandle);
 }
 
-// Throttle keys (lib/auth/throttle.ts has the policies): the client's network, and it with the e-mail.
+// Throttle keys (lib/accounts/throttle.ts has the policies): the client's network, and it with the e-mail.
 const addressKey = (address: string) => `address:${throttleNetwork(address)}`;
 const pairKey = (address: string, email: string) => `address-email:${throttleNetwork(address)} ${normalizeEmail(email)}`;
 const signUpKey = (address: string) => `sign-up:${throttleNetwork(address)}`;

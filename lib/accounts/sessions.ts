@@ -9,7 +9,7 @@ import { SessionCache } from "./session-cache";
 
 /**
  * Server-side sessions behind the JWT cookies: every sign-in makes a row whose id the cookie
- * carries (`sid`), and a cookie counts only while that row exists unrevoked (lib/auth.ts's
+ * carries (`sid`), and a cookie counts only while that row exists unrevoked (lib/accounts/authjs.ts's
  * jwt callback asks on every auth(), so pages, server actions, route handlers and Auth.js's
  * own /api/auth/session all refuse a revoked one). Cookies from before sessions existed
  * carry no id and are refused: one sign-in again after the upgrade.
@@ -19,7 +19,7 @@ import { SessionCache } from "./session-cache";
 export const SESSION_MAX_AGE_S = 30 * 24 * 3600;
 
 /**
- * The per-process cache of lib/session.ts's currentUser, here so that a revocation can empty
+ * The per-process cache of lib/accounts/current-user.ts's currentUser, here so that a revocation can empty
  * it. On globalThis: Next.js loads route and action bundles as separate module graphs, and a
  * sign-out in one must reach the cache the others read.
  */

@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import { serverEnv } from "@/lib/env";
-import { currentUser, type SessionUser } from "@/lib/session";
+import type { SessionUser } from "./session-cache";
 
 /**
  * Two roles: admin and artist. Admins are the accounts whose e-mails ADMIN_EMAILS names; when
@@ -23,22 +23,18 @@ async function firstAccountId(): Promise<string | undefined> {
   return firstAccount;
 }
 
+/** The account's role, worked out now (see above). */
 export async function roleOf(user: Pick<SessionUser, "id" | "email">): Promise<Role> {
   const named = serverEnv().ADMIN_EMAILS;
   if (named) return named.includes(user.email.toLowerCase()) ? "admin" : "artist";
   return (await firstAccountId()) === user.id ? "admin" : "artist";
 }
 
+/** Whether the account is an admin, worked out now. */
 export const isAdmin = async (user: Pick<SessionUser, "id" | "email">) => (await roleOf(user)) === "admin";
 
 /** Whether the account `userId` is an admin (false for no such account). */
 export async function userIsAdmin(userId: string): Promise<boolean> {
   const [user] = await (await db()).select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
   return user ? isAdmin(user) : false;
-}
-
-/** The signed-in user when they are an admin, else null (admin pages answer 404 then). */
-export async function currentAdmin(): Promise<SessionUser | null> {
-  const user = await currentUser();
-  return user && (await isAdmin(user)) ? user : null;
 }

@@ -1,9 +1,15 @@
 import "server-only";
 import { z } from "zod";
-import type { ChangePasswordState, PasswordField } from "./change-password-state";
-import { verifyPassword } from "./password";
+import { verifyPassword } from "./password-hash";
 import { passwordProblem } from "./password-rules";
 import { clearSignInFailures, findUserById, recordSignInFailure, setPassword, signInWait } from "./users";
+
+/** The fields of the account page's password form, by their form names. */
+export type PasswordField = "currentPassword" | "newPassword" | "confirmPassword";
+
+/** What the password form shows after an attempt (app/(studio)/account/actions.ts). */
+export type ChangePasswordState =
+  { status: "idle" } | { status: "error"; fields: Partial<Record<PasswordField, string>>; message?: string } | { status: "saved" };
 
 /** The form's three fields as text (a missing or non-text one is empty); their rules are checked below, by field. */
 const form = z.object({
@@ -14,7 +20,7 @@ const form = z.object({
 
 export interface ChangePasswordRequest {
   userId: string;
-  /** The handle of the session asking (lib/auth/sessions.ts): it stays signed in, every other one ends. */
+  /** The handle of the session asking (lib/accounts/sessions.ts): it stays signed in, every other one ends. */
   keepHandle: string | null;
   /** The client's address, for the sign-in throttle. */
   address: string;

@@ -1,9 +1,7 @@
 import "server-only";
 import http from "node:http";
+import { oncePerProcess } from "@/lib/global-singleton";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "./client-address";
-
-const INSTALLED = Symbol.for("x3d.stampClientAddress");
-type Patched = typeof http.Server.prototype & { [INSTALLED]?: true };
 
 /**
  * Makes every Node HTTP server of this process set CLIENT_ADDRESS_HEADER on each request as it
@@ -13,9 +11,11 @@ type Patched = typeof http.Server.prototype & { [INSTALLED]?: true };
  * as UNKNOWN_ADDRESS.
  */
 export function stampClientAddress(trustedProxies: number): void {
-  const proto: Patched = http.Server.prototype;
-  if (proto[INSTALLED]) return;
-  proto[INSTALLED] = true;
+  oncePerProcess("x3d.stampClientAddress", () => install(trustedProxies));
+}
+
+function install(trustedProxies: number): void {
+  const proto = http.Server.prototype;
   const emit = proto.emit;
   proto.emit = function stampingEmit(this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request" && args[0] instanceof http.IncomingMessage) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "./password";
+import { hashPassword, verifyPassword } from "./password-hash";
 
 describe("password hashing", () => {
   it("verifies the right password only, and never stores it plain", async () => {

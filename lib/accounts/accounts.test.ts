@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 vi.hoisted(() => {
   delete process.env.ADMIN_EMAILS;
 });
-vi.mock("@/lib/session", () => ({ currentUser: async () => null }));
+vi.mock("@/lib/accounts/current-user", () => ({ currentUser: async () => null }));
 
 const { openTestDatabase } = await import("@/lib/db/test-database.test-helpers");
 const database = await openTestDatabase("accounts");
