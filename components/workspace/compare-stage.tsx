@@ -9,7 +9,7 @@ import { KIND_LABELS, STATE_LABELS } from "@/components/tasks/task-labels";
 import { Button } from "@/components/ui/button";
 import type { CompareOutcome } from "@/lib/tasks/compare";
 import type { TaskView } from "@/lib/tasks/queries";
-import { STAGE_BAR, STAGE_BODY } from "./stage";
+import { STAGE_BAR, STAGE_BODY } from "./stage-classes";
 import { TaskStateBadge } from "./task-state-badge";
 import { useTaskView } from "./use-task-view";
 

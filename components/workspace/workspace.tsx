@@ -1,10 +1,10 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { Loader2 } from "lucide-react";
 import { Fragment, lazy, Suspense, useCallback, useRef, useState } from "react";
 import { Notice } from "@/components/forms/fields";
-import { SegmentationLookupForm } from "@/components/forms/segmentation-lookup-form";
 import type { CreateAction } from "@/components/forms/use-create-action";
 import { QueryProvider } from "@/components/ui/query-provider";
 import { toast } from "@/components/ui/toast";
@@ -19,6 +19,9 @@ import { EmptyStage, TaskStage } from "./stage";
 import { comparedPair, tick } from "@/lib/tasks/compare-pair";
 import { showInAddress } from "./address";
 import { WorkspaceFormContext } from "./workspace-form";
+
+// The segmentation workspace's look-up by service task id: only that page carries its code.
+const SegmentationLookupForm = dynamic(() => import("@/components/forms/segmentation-lookup-form").then((m) => m.SegmentationLookupForm));
 
 // Two results side by side: loaded when the artist first ticks two.
 const loadCompareStage = () => import("./compare-stage");
