@@ -11,8 +11,8 @@ import {
   taskCost,
 } from "@/lib/x3d/form-logic";
 import { MODELS, RESOLUTION_INFO, type Model, type RequestType, type Resolution } from "@/lib/x3d/options";
-import { intChoiceOptions } from "@/lib/x3d/spec/form";
-import { SUBMIT_TASK_SPEC } from "@/lib/x3d/spec/submit-task";
+import { intChoiceOptions } from "@/lib/x3d/endpoints/form";
+import { SUBMIT_TASK_SPEC } from "@/lib/x3d/endpoints/submit-task";
 import { ChoiceField, type Choice } from "./choice-field";
 import { FormSection } from "./fields";
 import { MoreOptions } from "./more-options";

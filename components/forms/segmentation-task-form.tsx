@@ -6,8 +6,8 @@ import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-type
 import type { CostTable } from "@/lib/x3d/costs";
 import { taskCost } from "@/lib/x3d/form-logic";
 import { MESH_TYPES, type SEG_LEVELS, type SEGMENTATION_FORMATS } from "@/lib/x3d/options";
-import { choiceOptions, intChoiceOptions } from "@/lib/x3d/spec/form";
-import { SEGMENTATION_SPEC } from "@/lib/x3d/spec/segmentation";
+import { choiceOptions, intChoiceOptions } from "@/lib/x3d/endpoints/form";
+import { SEGMENTATION_SPEC } from "@/lib/x3d/endpoints/segmentation";
 import { bindChoices } from "./bind-choices";
 import { FormSection } from "./fields";
 import { FormFooter } from "./form-footer";

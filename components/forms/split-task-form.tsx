@@ -6,8 +6,8 @@ import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-type
 import type { CostTable } from "@/lib/x3d/costs";
 import { splitFieldsFor, taskCost, type SplitOptions } from "@/lib/x3d/form-logic";
 import { MESH_TYPES } from "@/lib/x3d/options";
-import { choiceOptions, intChoiceOptions } from "@/lib/x3d/spec/form";
-import { SPLIT_SPEC } from "@/lib/x3d/spec/split";
+import { choiceOptions, intChoiceOptions } from "@/lib/x3d/endpoints/form";
+import { SPLIT_SPEC } from "@/lib/x3d/endpoints/split";
 import { bindChoices } from "./bind-choices";
 import type { Choice } from "./choice-field";
 import { FormSection } from "./fields";

@@ -4,8 +4,8 @@ import { x3d } from "@/lib/x3d/service";
 import { parseDepthTaskForm, type Parsed } from "./create-forms";
 import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { coverImageFile, imageFiles } from "./inputs";
-import { DEPTH_SPEC } from "@/lib/x3d/spec/depth";
-import { formShows } from "@/lib/x3d/spec/form";
+import { DEPTH_SPEC } from "@/lib/x3d/endpoints/depth";
+import { formShows } from "@/lib/x3d/endpoints/form";
 
 const SHOWN = formShows(DEPTH_SPEC);
 

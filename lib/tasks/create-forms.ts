@@ -17,12 +17,12 @@ import {
   type ViewSlots,
 } from "@/lib/x3d/form-logic";
 import { MESH_TYPES, VIEWS } from "@/lib/x3d/options";
-import { DEPTH_SPEC } from "@/lib/x3d/spec/depth";
-import type { EndpointSpec, Fields, FormValuesOf, ValuesOf } from "@/lib/x3d/spec/field";
-import { readForm } from "@/lib/x3d/spec/form";
-import { SEGMENTATION_SPEC, type SegmentationSpec } from "@/lib/x3d/spec/segmentation";
-import { SPLIT_SPEC } from "@/lib/x3d/spec/split";
-import { SUBMIT_TASK_SPEC } from "@/lib/x3d/spec/submit-task";
+import { DEPTH_SPEC } from "@/lib/x3d/endpoints/depth";
+import type { EndpointSpec, Fields, FormValuesOf, ValuesOf } from "@/lib/x3d/endpoints/field";
+import { readForm } from "@/lib/x3d/endpoints/form";
+import { SEGMENTATION_SPEC, type SegmentationSpec } from "@/lib/x3d/endpoints/segmentation";
+import { SPLIT_SPEC } from "@/lib/x3d/endpoints/split";
+import { SUBMIT_TASK_SPEC } from "@/lib/x3d/endpoints/submit-task";
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string> };
 
@@ -75,7 +75,7 @@ function merge(...parts: Problems[]): Record<string, string> {
   return fields;
 }
 
-/** An endpoint's options read from the form by its spec (lib/x3d/spec/form): the values, or problems by field. */
+/** An endpoint's options read from the form by its spec (lib/x3d/endpoints/form): the values, or problems by field. */
 export function parseOptions<F extends Fields>(spec: EndpointSpec<F>, text: (name: string) => string | undefined): Parsed<FormValuesOf<F>> {
   const read = readForm(spec, text);
   return read.ok ? { ok: true, value: read.values } : { ok: false, fields: merge(byField(read.problems)) };

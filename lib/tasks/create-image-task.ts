@@ -4,8 +4,8 @@ import { x3d } from "@/lib/x3d/service";
 import { parseImageTaskForm } from "./create-forms";
 import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { imageFiles } from "./inputs";
-import { formShows } from "@/lib/x3d/spec/form";
-import { SUBMIT_TASK_SPEC } from "@/lib/x3d/spec/submit-task";
+import { formShows } from "@/lib/x3d/endpoints/form";
+import { SUBMIT_TASK_SPEC } from "@/lib/x3d/endpoints/submit-task";
 
 const SHOWN = formShows(SUBMIT_TASK_SPEC, ["mesh", "mesh_url"]);
 

@@ -10,8 +10,8 @@ import { parseLookupForm, parseSegmentationTaskForm } from "./create-forms";
 import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { meshInput } from "./inputs";
 import { ownedBy } from "./queries";
-import { formShows } from "@/lib/x3d/spec/form";
-import { SEGMENTATION_SPEC } from "@/lib/x3d/spec/segmentation";
+import { formShows } from "@/lib/x3d/endpoints/form";
+import { SEGMENTATION_SPEC } from "@/lib/x3d/endpoints/segmentation";
 
 const SHOWN = formShows(SEGMENTATION_SPEC);
 /** The service's "task not found". */

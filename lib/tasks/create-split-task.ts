@@ -5,8 +5,8 @@ import { x3d } from "@/lib/x3d/service";
 import { parseSplitTaskForm } from "./create-forms";
 import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { meshInput } from "./inputs";
-import { formShows } from "@/lib/x3d/spec/form";
-import { SPLIT_SPEC } from "@/lib/x3d/spec/split";
+import { formShows } from "@/lib/x3d/endpoints/form";
+import { SPLIT_SPEC } from "@/lib/x3d/endpoints/split";
 
 const SHOWN = formShows(SPLIT_SPEC);
 

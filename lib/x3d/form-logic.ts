@@ -8,13 +8,13 @@
 import { DEFAULT_COSTS, type CostTable } from "./costs";
 import { userMessage } from "./errors";
 import { MODELS, VIEWS, type Model, type RequestType, type Resolution, type View } from "./options";
-import { DEPTH_SPEC, type DepthSpec } from "./spec/depth";
-import { onStep, type EndpointSpec, type Fields, type FormValuesOf, type ValuesOf } from "./spec/field";
-import { formApplies, formProblems, formStart, formWire } from "./spec/form";
-import { allowedOf, applies, checkValue, defaultOf, type Problem } from "./spec/read";
-import { SEGMENTATION_SPEC } from "./spec/segmentation";
-import { SPLIT_SPEC, type SplitSpec } from "./spec/split";
-import { SUBMIT_TASK_SPEC, type SubmitTaskSpec } from "./spec/submit-task";
+import { DEPTH_SPEC, type DepthSpec } from "./endpoints/depth";
+import { onStep, type EndpointSpec, type Fields, type FormValuesOf, type ValuesOf } from "./endpoints/field";
+import { formApplies, formProblems, formStart, formWire } from "./endpoints/form";
+import { allowedOf, applies, checkValue, defaultOf, type Problem } from "./endpoints/read";
+import { SEGMENTATION_SPEC } from "./endpoints/segmentation";
+import { SPLIT_SPEC, type SplitSpec } from "./endpoints/split";
+import { SUBMIT_TASK_SPEC, type SubmitTaskSpec } from "./endpoints/submit-task";
 
 export { onStep };
 
