@@ -9,9 +9,9 @@ import {
   resolutionsFor,
   shadingApplies,
   taskCost,
-} from "@/lib/x3d/form-logic";
+} from "@/lib/x3d/forms/image";
 import { MODELS, RESOLUTION_INFO, type Model, type RequestType, type Resolution } from "@/lib/x3d/options";
-import { intChoiceOptions } from "@/lib/x3d/endpoints/form";
+import { intChoiceOptions } from "@/lib/x3d/forms/endpoint-form";
 import { SUBMIT_TASK_SPEC } from "@/lib/x3d/endpoints/submit-task";
 import { ChoiceField, type Choice } from "./choice-field";
 import { FormSection } from "./fields";

@@ -6,7 +6,7 @@ import { uploadedId, useUploads } from "@/components/upload/use-uploads";
 import { ViewSlots } from "@/components/upload/view-slots";
 import type { UploadInfo } from "@/lib/upload/check";
 import type { CostTable } from "@/lib/x3d/costs";
-import { taskCost, type ImageOptions, type ViewSlots as Slots } from "@/lib/x3d/form-logic";
+import { taskCost, type ImageOptions, type ViewSlots as Slots } from "@/lib/x3d/forms/image";
 import { VIEWS } from "@/lib/x3d/options";
 import { ChoiceField, type Choice } from "./choice-field";
 import { FormSection } from "./fields";

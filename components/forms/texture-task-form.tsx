@@ -5,7 +5,7 @@ import { useUploads } from "@/components/upload/use-uploads";
 import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-types";
 import type { UploadInfo } from "@/lib/upload/check";
 import type { CostTable } from "@/lib/x3d/costs";
-import { taskCost, type ImageOptions } from "@/lib/x3d/form-logic";
+import { taskCost, type ImageOptions } from "@/lib/x3d/forms/image";
 import { FormSection } from "./fields";
 import { FormFooter } from "./form-footer";
 import { GLB_HINT, IMAGE_HINT } from "./hints";

@@ -10,12 +10,12 @@ import {
   fitResolution,
   recommendedFaces,
   SPLIT_FORM_DEFAULTS,
-} from "@/lib/x3d/form-logic";
-import type { DepthOptions, ImageOptions, SplitOptions } from "@/lib/x3d/form-logic";
+} from "@/lib/x3d/forms/image";
+import type { DepthOptions, ImageOptions, SplitOptions } from "@/lib/x3d/forms/image";
 import { DEFAULT_MODEL, isModel } from "@/lib/x3d/options";
 import { DEPTH_SPEC } from "@/lib/x3d/endpoints/depth";
 import type { EndpointSpec, Fields } from "@/lib/x3d/endpoints/field";
-import { formFields, formStart } from "@/lib/x3d/endpoints/form";
+import { formFields, formStart } from "@/lib/x3d/forms/endpoint-form";
 import { parseText } from "@/lib/x3d/endpoints/read";
 import { SEGMENTATION_SPEC } from "@/lib/x3d/endpoints/segmentation";
 import { SPLIT_SPEC } from "@/lib/x3d/endpoints/split";

@@ -1,6 +1,6 @@
 /**
  * Reads the five create-task forms from FormData and validates them with the same matrix the
- * forms enforce while editing (lib/x3d/form-logic). Pure, so the server actions' validation is
+ * forms enforce while editing (lib/x3d/forms). Pure, so the server actions' validation is
  * unit-tested; ownership of uploads and source tasks is checked later, on the server.
  * Problems are keyed by wire field name and worded as the error catalogue words them.
  */
@@ -15,11 +15,11 @@ import {
   type Problems,
   type SplitOptions,
   type ViewSlots,
-} from "@/lib/x3d/form-logic";
+} from "@/lib/x3d/forms/image";
 import { MESH_TYPES, VIEWS } from "@/lib/x3d/options";
 import { DEPTH_SPEC } from "@/lib/x3d/endpoints/depth";
 import type { EndpointSpec, Fields, FormValuesOf, ValuesOf } from "@/lib/x3d/endpoints/field";
-import { readForm } from "@/lib/x3d/endpoints/form";
+import { readForm } from "@/lib/x3d/forms/endpoint-form";
 import { SEGMENTATION_SPEC, type SegmentationSpec } from "@/lib/x3d/endpoints/segmentation";
 import { SPLIT_SPEC } from "@/lib/x3d/endpoints/split";
 import { SUBMIT_TASK_SPEC } from "@/lib/x3d/endpoints/submit-task";
@@ -75,7 +75,7 @@ function merge(...parts: Problems[]): Record<string, string> {
   return fields;
 }
 
-/** An endpoint's options read from the form by its spec (lib/x3d/endpoints/form): the values, or problems by field. */
+/** An endpoint's options read from the form by its spec (lib/x3d/forms/endpoint-form): the values, or problems by field. */
 export function parseOptions<F extends Fields>(spec: EndpointSpec<F>, text: (name: string) => string | undefined): Parsed<FormValuesOf<F>> {
   const read = readForm(spec, text);
   return read.ok ? { ok: true, value: read.values } : { ok: false, fields: merge(byField(read.problems)) };

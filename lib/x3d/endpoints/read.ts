@@ -1,7 +1,7 @@
 /**
  * Reads an endpoint's option fields from text (a multipart form's fields, the studio's
  * FormData) by its spec, and the rules' answers for given values. The service reads in the
- * contract's order and stops at the first problem; the studio's form is ./form.ts.
+ * contract's order and stops at the first problem; the studio's form is ../forms/endpoint-form.ts.
  * Pure; safe to import from client components.
  */
 import type { ErrorCode } from "../errors";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEPTH_SPEC } from "./depth";
-import { endpoint } from "./field";
+import { DEPTH_SPEC } from "../endpoints/depth";
+import { endpoint } from "../endpoints/field";
 import {
   choiceOptions,
   formFields,
@@ -13,10 +13,10 @@ import {
   intChoiceOptions,
   rangeHint,
   readForm,
-} from "./form";
-import { SEGMENTATION_SPEC } from "./segmentation";
-import { SPLIT_SPEC } from "./split";
-import { SUBMIT_TASK_SPEC } from "./submit-task";
+} from "./endpoint-form";
+import { SEGMENTATION_SPEC } from "../endpoints/segmentation";
+import { SPLIT_SPEC } from "../endpoints/split";
+import { SUBMIT_TASK_SPEC } from "../endpoints/submit-task";
 
 // The starting values, built in the tests that use them (so that they count as covering formStart).
 const starting = () => formStart(SUBMIT_TASK_SPEC);

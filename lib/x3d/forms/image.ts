@@ -5,16 +5,16 @@
  * Problems are the error catalogue's sentences, so the form and the service say the same thing.
  * Pure; safe to import from client components.
  */
-import { DEFAULT_COSTS, type CostTable } from "./costs";
-import { userMessage } from "./errors";
-import { MODELS, VIEWS, type Model, type RequestType, type Resolution, type View } from "./options";
-import { DEPTH_SPEC, type DepthSpec } from "./endpoints/depth";
-import { onStep, type EndpointSpec, type Fields, type FormValuesOf, type ValuesOf } from "./endpoints/field";
-import { formApplies, formProblems, formStart, formWire } from "./endpoints/form";
-import { allowedOf, applies, checkValue, defaultOf, type Problem } from "./endpoints/read";
-import { SEGMENTATION_SPEC } from "./endpoints/segmentation";
-import { SPLIT_SPEC, type SplitSpec } from "./endpoints/split";
-import { SUBMIT_TASK_SPEC, type SubmitTaskSpec } from "./endpoints/submit-task";
+import { DEFAULT_COSTS, type CostTable } from "../costs";
+import { userMessage } from "../errors";
+import { MODELS, VIEWS, type Model, type RequestType, type Resolution, type View } from "../options";
+import { DEPTH_SPEC, type DepthSpec } from "../endpoints/depth";
+import { onStep, type EndpointSpec, type Fields, type FormValuesOf, type ValuesOf } from "../endpoints/field";
+import { formApplies, formProblems, formStart, formWire } from "./endpoint-form";
+import { allowedOf, applies, checkValue, defaultOf, type Problem } from "../endpoints/read";
+import { SEGMENTATION_SPEC } from "../endpoints/segmentation";
+import { SPLIT_SPEC, type SplitSpec } from "../endpoints/split";
+import { SUBMIT_TASK_SPEC, type SubmitTaskSpec } from "../endpoints/submit-task";
 
 export { onStep };
 

@@ -14,8 +14,8 @@ import {
   type FormValuesOf,
   type IntChoiceField,
   type ValuesOf,
-} from "./field";
-import { allowedProblem, checkProblem, checkValue, defaultOf, parseText, ruleOf, type Problem } from "./read";
+} from "../endpoints/field";
+import { allowedProblem, checkProblem, checkValue, defaultOf, parseText, ruleOf, type Problem } from "../endpoints/read";
 
 /** The fields the form has (not the ones it omits), in the order they are read. */
 export function formFields<F extends Fields>(spec: EndpointSpec<F>): (keyof F & string)[] {

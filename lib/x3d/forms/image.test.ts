@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_COSTS } from "./costs";
-import { ERRORS } from "./errors";
+import { DEFAULT_COSTS } from "../costs";
+import { ERRORS } from "../errors";
 import {
   canTexture,
   changeImageOptions,
@@ -28,8 +28,8 @@ import {
   wireDepthOptions,
   wireImageOptions,
   wireSplitOptions,
-} from "./form-logic";
-import { MODEL_INFO, MODELS } from "./options";
+} from "./image";
+import { MODEL_INFO, MODELS } from "../options";
 
 describe("image-to-3D matrix", () => {
   it("lists each model's resolutions", () => {
