@@ -91,12 +91,6 @@ export function applies<F extends Fields>(spec: EndpointSpec<F>, name: keyof F, 
   return ruleOf(spec, name).applies?.(values) ?? true;
 }
 
-/** True when the studio's form shows and checks the field for these values. */
-export function formApplies<F extends Fields>(spec: EndpointSpec<F>, name: keyof F, values: ValuesOf<F>): boolean {
-  const rule = ruleOf(spec, name);
-  return (rule.formApplies ?? rule.applies)?.(values) ?? true;
-}
-
 /** The service's default for a field given the fields before it; undefined when it is required. */
 export function defaultOf<F extends Fields>(spec: EndpointSpec<F>, name: keyof F, values: ValuesOf<F>): string | number | undefined {
   return ruleOf(spec, name).default?.(values) ?? spec.fields[name]?.default;
