@@ -2,24 +2,17 @@
  * Starting values of the create forms: the studio's defaults, overlaid with whatever stored
  * options of an earlier task (`?again=`) are still valid under the matrix. Pure.
  */
-import {
-  canTexture,
-  defaultsFor,
-  DEPTH_FORM_DEFAULTS,
-  faceProblem,
-  fitResolution,
-  recommendedFaces,
-  SPLIT_FORM_DEFAULTS,
-} from "@/lib/x3d/forms/image";
-import type { DepthOptions, ImageOptions, SplitOptions } from "@/lib/x3d/forms/image";
-import { DEFAULT_MODEL, isModel } from "@/lib/x3d/options";
 import { DEPTH_SPEC } from "@/lib/x3d/endpoints/depth";
 import type { EndpointSpec, Fields } from "@/lib/x3d/endpoints/field";
-import { formFields, formStart } from "@/lib/x3d/forms/endpoint-form";
 import { parseText } from "@/lib/x3d/endpoints/read";
 import { SEGMENTATION_SPEC } from "@/lib/x3d/endpoints/segmentation";
 import { SPLIT_SPEC } from "@/lib/x3d/endpoints/split";
 import { SUBMIT_TASK_SPEC } from "@/lib/x3d/endpoints/submit-task";
+import { DEPTH_FORM_DEFAULTS, type DepthOptions } from "@/lib/x3d/forms/depth";
+import { formFields, formStart } from "@/lib/x3d/forms/endpoint-form";
+import { canTexture, defaultsFor, faceProblem, fitResolution, recommendedFaces, type ImageOptions } from "@/lib/x3d/forms/image";
+import { SPLIT_FORM_DEFAULTS, type SplitOptions } from "@/lib/x3d/forms/split";
+import { DEFAULT_MODEL, isModel } from "@/lib/x3d/options";
 import type { SegmentationTaskValues } from "./create-forms";
 
 type Stored = Record<string, unknown> | undefined;

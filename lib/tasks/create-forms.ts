@@ -5,24 +5,20 @@
  * Problems are keyed by wire field name and worded as the error catalogue words them.
  */
 import { z } from "zod";
-import { extensionOf, httpUrl } from "@/lib/x3d/schemas/common";
-import { userMessage, type ErrorCode } from "@/lib/x3d/errors";
-import {
-  byField,
-  viewsProblem,
-  type DepthOptions,
-  type ImageOptions,
-  type Problems,
-  type SplitOptions,
-  type ViewSlots,
-} from "@/lib/x3d/forms/image";
-import { MESH_TYPES, VIEWS } from "@/lib/x3d/options";
 import { DEPTH_SPEC } from "@/lib/x3d/endpoints/depth";
 import type { EndpointSpec, Fields, FormValuesOf, ValuesOf } from "@/lib/x3d/endpoints/field";
-import { readForm } from "@/lib/x3d/forms/endpoint-form";
 import { SEGMENTATION_SPEC, type SegmentationSpec } from "@/lib/x3d/endpoints/segmentation";
 import { SPLIT_SPEC } from "@/lib/x3d/endpoints/split";
 import { SUBMIT_TASK_SPEC } from "@/lib/x3d/endpoints/submit-task";
+import { userMessage, type ErrorCode } from "@/lib/x3d/errors";
+import type { DepthOptions } from "@/lib/x3d/forms/depth";
+import { readForm } from "@/lib/x3d/forms/endpoint-form";
+import type { ImageOptions } from "@/lib/x3d/forms/image";
+import { byField, type Problems } from "@/lib/x3d/forms/problems";
+import type { SplitOptions } from "@/lib/x3d/forms/split";
+import { viewsProblem, type ViewSlots } from "@/lib/x3d/forms/views";
+import { MESH_TYPES, VIEWS } from "@/lib/x3d/options";
+import { extensionOf, httpUrl } from "@/lib/x3d/schemas/common";
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string> };
 

@@ -1,11 +1,12 @@
 import "server-only";
-import { taskCost, wireSplitOptions } from "@/lib/x3d/forms/image";
+import { taskCost } from "@/lib/x3d/costs";
+import { formShows } from "@/lib/x3d/forms/endpoint-form";
+import { wireSplitOptions } from "@/lib/x3d/forms/split";
 import { MESH_TYPES } from "@/lib/x3d/options";
 import { x3d } from "@/lib/x3d/service";
 import { parseSplitTaskForm } from "./create-forms";
 import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { meshInput } from "./inputs";
-import { formShows } from "@/lib/x3d/forms/endpoint-form";
 import { SPLIT_SPEC } from "@/lib/x3d/endpoints/split";
 
 const SHOWN = formShows(SPLIT_SPEC);

@@ -1,35 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_COSTS } from "../costs";
 import { ERRORS } from "../errors";
+import { MODEL_INFO, MODELS } from "../options";
 import {
   canTexture,
   changeImageOptions,
   defaultsFor,
-  DEPTH_FORM_DEFAULTS,
-  depthFieldsFor,
-  depthOptionProblems,
   faceProblem,
   fitResolution,
   imageOptionProblems,
-  onStep,
   pbrApplies,
   recommendedFaces,
   resolutionsFor,
   shadingApplies,
-  shortfall,
-  slotsFromBits,
-  SPLIT_FORM_DEFAULTS,
-  splitFieldsFor,
-  taskCost,
   TEXTURE_MODELS,
-  viewBits,
-  viewsInOrder,
-  viewsProblem,
-  wireDepthOptions,
   wireImageOptions,
-  wireSplitOptions,
 } from "./image";
-import { MODEL_INFO, MODELS } from "../options";
 
 describe("image-to-3D matrix", () => {
   it("lists each model's resolutions", () => {
@@ -115,131 +100,8 @@ describe("image-to-3D matrix", () => {
   });
 });
 
-describe("multi-view slots", () => {
-  it("spells the filled slots as the bit string, front first", () => {
-    expect(viewBits({ front: "a", left: "b" })).toBe("1010");
-    expect(viewBits({ front: "a", back: "b", left: "c", right: "d" })).toBe("1111");
-    expect(viewBits({ back: "b", right: null })).toBe("0100");
-  });
-
-  it("sends the files in view order whatever order they were filled in", () => {
-    expect(viewsInOrder({ right: "r", front: "f", left: "l" })).toEqual(["f", "l", "r"]);
-  });
-
-  it("maps sent files back onto their slots", () => {
-    expect(slotsFromBits("1010", ["f", "l"])).toEqual({ front: "f", left: "l" });
-    expect(slotsFromBits("1111", ["f"])).toEqual({ front: "f" });
-  });
-
-  it("requires the front view", () => {
-    expect(viewsProblem({ front: "f" })).toBeUndefined();
-    expect(viewsProblem({ back: "b" })).toBe(ERRORS[10031021].user);
-  });
-});
-
-describe("depth fields", () => {
-  it("shows removal strength with rmbg=1, base shape and thickness with rmbg=0", () => {
-    expect(depthFieldsFor(1)).toEqual({ degree_rmbg: true, shape_base: false, thickness_base: false });
-    expect(depthFieldsFor(0)).toEqual({ degree_rmbg: false, shape_base: true, thickness_base: true });
-  });
-
-  it("checks ranges and steps of the fields that apply", () => {
-    expect(depthOptionProblems(DEPTH_FORM_DEFAULTS)).toEqual({});
-    const bad = { ...DEPTH_FORM_DEFAULTS, height_relief: 60, degree_rmbg: 0.015, thickness_base: 0.05, width: 40.5 };
-    expect(depthOptionProblems(bad)).toEqual({
-      height_relief: ERRORS[10033007].user,
-      degree_rmbg: ERRORS[10033009].user,
-      width: ERRORS[10033012].user,
-    });
-    expect(depthOptionProblems({ ...bad, rmbg: 0 })).toMatchObject({ thickness_base: ERRORS[10033011].user });
-    expect(depthOptionProblems({ ...bad, rmbg: 0 })).not.toHaveProperty("degree_rmbg");
-    expect(depthOptionProblems({ ...DEPTH_FORM_DEFAULTS, rmbg: 0, thickness_base: 19.9 })).toEqual({});
-  });
-
-  it("sends only the fields of the rmbg mode", () => {
-    expect(wireDepthOptions(DEPTH_FORM_DEFAULTS)).toEqual({
-      model_type: "pro",
-      height_relief: 1.3,
-      rmbg: 1,
-      degree_rmbg: 0.02,
-      width: 40,
-      sculpmode: 0,
-      format: 3,
-    });
-    const off = wireDepthOptions({ ...DEPTH_FORM_DEFAULTS, rmbg: 0 });
-    expect(off).toMatchObject({ shape_base: 0, thickness_base: 1 });
-    expect(off).not.toHaveProperty("degree_rmbg");
-  });
-
-  it("tolerates float noise on the step grid", () => {
-    expect(onStep(0.07, 0.01)).toBe(true);
-    expect(onStep(0.3, 0.1)).toBe(true);
-    expect(onStep(0.35, 0.1)).toBe(false);
-  });
-});
-
-describe("split fields", () => {
-  it("shows part, joint and merge for characters, level for general models", () => {
-    expect(splitFieldsFor("character", "ball")).toEqual({ part: true, joint: true, merge: true, level: false });
-    expect(splitFieldsFor("character", "none")).toEqual({ part: true, joint: true, merge: false, level: false });
-    expect(splitFieldsFor("general", "ball")).toEqual({ part: false, joint: false, merge: false, level: true });
-  });
-
-  it("sends only the fields that apply", () => {
-    expect(wireSplitOptions(SPLIT_FORM_DEFAULTS)).toEqual({ model: "character", part: "a", joint: "ball", merge: "yes", format: 2 });
-    expect(wireSplitOptions({ ...SPLIT_FORM_DEFAULTS, joint: "none" })).toEqual({
-      model: "character",
-      part: "a",
-      joint: "none",
-      format: 2,
-    });
-    expect(wireSplitOptions({ ...SPLIT_FORM_DEFAULTS, model: "general", level: "high" })).toEqual({
-      model: "general",
-      level: "high",
-      format: 2,
-    });
-  });
-});
-
-describe("cost and balance", () => {
-  it("prices image-to-3D by model, resolution and request type, texture as request type 2", () => {
-    expect(taskCost({ kind: "image-to-3d", model: "x3dv1.5", resolution: "512", request_type: 1 })).toBe(5);
-    expect(taskCost({ kind: "image-to-3d", model: "x3dv3.0", resolution: "2048master", request_type: 3 })).toBe(110);
-    expect(taskCost({ kind: "texture", model: "x3dv3.0", resolution: "2048quality", request_type: 2 })).toBe(90);
-    expect(taskCost({ kind: "image-to-3d", model: "x3dv3.0", resolution: "512", request_type: 3 })).toBeUndefined();
-  });
-
-  it("prices split, depth and segmentation flat, from the given table", () => {
-    expect(taskCost({ kind: "split" })).toBe(20);
-    expect(taskCost({ kind: "depth" }, { ...DEFAULT_COSTS, depth: 7 })).toBe(7);
-  });
-
-  it("says how many credits are missing", () => {
-    expect(shortfall(100, 90)).toBe(0);
-    expect(shortfall(50, 90)).toBe(40);
-    expect(shortfall(undefined, 90)).toBe(0);
-    expect(shortfall(10, undefined)).toBe(0);
-  });
-});
-
-describe("cost by kind", () => {
-  it("reads each kind's own entry of the table", () => {
-    const table = { ...DEFAULT_COSTS, split: 11, depth: 12, segmentation: 13 };
-    expect(taskCost({ kind: "split" }, table)).toBe(11);
-    expect(taskCost({ kind: "depth" }, table)).toBe(12);
-    expect(taskCost({ kind: "segmentation" }, table)).toBe(13);
-  });
-});
-
 describe("texturing models", () => {
   it("are the models the matrix lets texture an existing mesh", () => {
     for (const model of MODELS) expect(canTexture(model), model).toBe(MODEL_INFO[model].texturesExistingMesh);
-  });
-});
-
-describe("views from a bit string", () => {
-  it("fills only as many slots as there are files", () => {
-    expect(slotsFromBits("1101", ["front.png", "back.png"])).toStrictEqual({ front: "front.png", back: "back.png" });
-    expect(slotsFromBits("0000", ["front.png"])).toStrictEqual({});
   });
 });
