@@ -17,7 +17,7 @@ const config = {
   // A static mutant (a module-level value: the option spec's tables, constants) is not
   // covered per test, so Stryker would run every related test for each one, over a minute
   // apiece here. They are left out of the score; the values themselves are pinned by the
-  // spec's own tests (lib/x3d/spec, default-faces, face-target).
+  // spec's own tests (lib/x3d/endpoints, default-faces, face-target).
   ignoreStatic: true,
   incremental: true,
   incrementalFile: `reports/mutation/${name}.incremental.json`,

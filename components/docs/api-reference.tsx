@@ -1,6 +1,6 @@
 import { ERRORS } from "@/lib/x3d/errors";
-import { fieldOrder, type EndpointSpec, type Field, type Fields } from "@/lib/x3d/spec/field";
-import { ENDPOINT_SPECS, endpointCodes } from "@/lib/x3d/spec/openapi";
+import { fieldOrder, type EndpointSpec, type Field, type Fields } from "@/lib/x3d/endpoints/field";
+import { ENDPOINT_SPECS, endpointCodes } from "@/lib/x3d/endpoints/openapi";
 
 const code = "rounded bg-muted px-1 py-0.5 font-mono text-[0.85em] break-words";
 

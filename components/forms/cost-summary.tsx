@@ -2,7 +2,7 @@
 
 import { Coins } from "lucide-react";
 import { useSpendable } from "@/components/ui/balance";
-import { shortfall } from "@/lib/x3d/form-logic";
+import { shortfall } from "@/lib/x3d/costs";
 
 const count = new Intl.NumberFormat("en-US");
 

@@ -3,11 +3,11 @@
 import { Mountain } from "lucide-react";
 import { useState } from "react";
 import type { ImagePrefill } from "@/lib/tasks/create-form-types";
-import type { CostTable } from "@/lib/x3d/costs";
-import { depthFieldsFor, depthOptionProblems, taskCost, type DepthOptions } from "@/lib/x3d/form-logic";
+import { taskCost, type CostTable } from "@/lib/x3d/costs";
+import { DEPTH_SPEC } from "@/lib/x3d/endpoints/depth";
+import { inputStep, intChoiceOptions } from "@/lib/x3d/forms/controls";
+import { depthFieldsFor, depthOptionProblems, type DepthOptions } from "@/lib/x3d/forms/depth";
 import { MESH_FORMATS } from "@/lib/x3d/options";
-import { DEPTH_SPEC } from "@/lib/x3d/spec/depth";
-import { inputStep, intChoiceOptions } from "@/lib/x3d/spec/form";
 import { bindChoices } from "./bind-choices";
 import type { Choice } from "./choice-field";
 import { FormSection } from "./fields";

@@ -1,18 +1,10 @@
 "use client";
 
-import type { CostTable } from "@/lib/x3d/costs";
-import {
-  canTexture,
-  imageOptionProblems,
-  pbrApplies,
-  recommendedFaces,
-  resolutionsFor,
-  shadingApplies,
-  taskCost,
-} from "@/lib/x3d/form-logic";
+import { taskCost, type CostTable } from "@/lib/x3d/costs";
+import { SUBMIT_TASK_SPEC } from "@/lib/x3d/endpoints/submit-task";
+import { intChoiceOptions } from "@/lib/x3d/forms/controls";
+import { canTexture, imageOptionProblems, pbrApplies, recommendedFaces, resolutionsFor, shadingApplies } from "@/lib/x3d/forms/image";
 import { MODELS, RESOLUTION_INFO, type Model, type RequestType, type Resolution } from "@/lib/x3d/options";
-import { intChoiceOptions } from "@/lib/x3d/spec/form";
-import { SUBMIT_TASK_SPEC } from "@/lib/x3d/spec/submit-task";
 import { ChoiceField, type Choice } from "./choice-field";
 import { FormSection } from "./fields";
 import { MoreOptions } from "./more-options";

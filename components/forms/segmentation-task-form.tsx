@@ -3,11 +3,10 @@
 import { Shapes } from "lucide-react";
 import { useState } from "react";
 import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-types";
-import type { CostTable } from "@/lib/x3d/costs";
-import { taskCost } from "@/lib/x3d/form-logic";
+import { taskCost, type CostTable } from "@/lib/x3d/costs";
+import { SEGMENTATION_SPEC } from "@/lib/x3d/endpoints/segmentation";
+import { choiceOptions, intChoiceOptions } from "@/lib/x3d/forms/controls";
 import { MESH_TYPES, type SEG_LEVELS, type SEGMENTATION_FORMATS } from "@/lib/x3d/options";
-import { choiceOptions, intChoiceOptions } from "@/lib/x3d/spec/form";
-import { SEGMENTATION_SPEC } from "@/lib/x3d/spec/segmentation";
 import { bindChoices } from "./bind-choices";
 import { FormSection } from "./fields";
 import { FormFooter } from "./form-footer";

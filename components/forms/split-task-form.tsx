@@ -3,11 +3,11 @@
 import { Scissors } from "lucide-react";
 import { useState } from "react";
 import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-types";
-import type { CostTable } from "@/lib/x3d/costs";
-import { splitFieldsFor, taskCost, type SplitOptions } from "@/lib/x3d/form-logic";
+import { taskCost, type CostTable } from "@/lib/x3d/costs";
+import { SPLIT_SPEC } from "@/lib/x3d/endpoints/split";
+import { choiceOptions, intChoiceOptions } from "@/lib/x3d/forms/controls";
+import { splitFieldsFor, type SplitOptions } from "@/lib/x3d/forms/split";
 import { MESH_TYPES } from "@/lib/x3d/options";
-import { choiceOptions, intChoiceOptions } from "@/lib/x3d/spec/form";
-import { SPLIT_SPEC } from "@/lib/x3d/spec/split";
 import { bindChoices } from "./bind-choices";
 import type { Choice } from "./choice-field";
 import { FormSection } from "./fields";

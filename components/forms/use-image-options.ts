@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { changeImageOptions, type ImageOptions } from "@/lib/x3d/form-logic";
+import { changeImageOptions, type ImageOptions } from "@/lib/x3d/forms/image";
 import type { Model, Resolution } from "@/lib/x3d/options";
 
 /** ImageOptions being edited; the face count is kept as typed. */

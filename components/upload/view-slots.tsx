@@ -2,7 +2,7 @@
 
 import { ImagePlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { viewBits } from "@/lib/x3d/form-logic";
+import { viewBits } from "@/lib/x3d/forms/views";
 import { VIEWS, type View } from "@/lib/x3d/options";
 import { FileDropZone } from "./file-drop-zone";
 import type { UploadState } from "./use-uploads";

@@ -1,11 +1,12 @@
 import "server-only";
-import { taskCost, wireDepthOptions } from "@/lib/x3d/form-logic";
+import { taskCost } from "@/lib/x3d/costs";
+import { wireDepthOptions } from "@/lib/x3d/forms/depth";
+import { formShows } from "@/lib/x3d/forms/endpoint-form";
 import { x3d } from "@/lib/x3d/service";
 import { parseDepthTaskForm, type Parsed } from "./create-forms";
 import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { coverImageFile, imageFiles } from "./inputs";
-import { DEPTH_SPEC } from "@/lib/x3d/spec/depth";
-import { formShows } from "@/lib/x3d/spec/form";
+import { DEPTH_SPEC } from "@/lib/x3d/endpoints/depth";
 
 const SHOWN = formShows(DEPTH_SPEC);
 

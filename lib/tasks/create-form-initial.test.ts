@@ -1,6 +1,7 @@
 // The create forms' starting values: defaults, overlaid with an earlier task's valid options.
 import { describe, expect, it } from "vitest";
-import { DEPTH_FORM_DEFAULTS, SPLIT_FORM_DEFAULTS } from "@/lib/x3d/form-logic";
+import { DEPTH_FORM_DEFAULTS } from "@/lib/x3d/forms/depth";
+import { SPLIT_FORM_DEFAULTS } from "@/lib/x3d/forms/split";
 import { initialDepthOptions, initialImageOptions, initialSegmentationOptions, initialSplitOptions } from "./create-form-initial";
 
 const IMAGE_DEFAULTS = {

@@ -2,29 +2,22 @@
  * Starting values of the create forms: the studio's defaults, overlaid with whatever stored
  * options of an earlier task (`?again=`) are still valid under the matrix. Pure.
  */
-import {
-  canTexture,
-  defaultsFor,
-  DEPTH_FORM_DEFAULTS,
-  faceProblem,
-  fitResolution,
-  recommendedFaces,
-  SPLIT_FORM_DEFAULTS,
-} from "@/lib/x3d/form-logic";
-import type { DepthOptions, ImageOptions, SplitOptions } from "@/lib/x3d/form-logic";
+import { DEPTH_SPEC } from "@/lib/x3d/endpoints/depth";
+import type { EndpointSpec, Fields } from "@/lib/x3d/endpoints/field";
+import { parseText } from "@/lib/x3d/endpoints/read";
+import { SEGMENTATION_SPEC } from "@/lib/x3d/endpoints/segmentation";
+import { SPLIT_SPEC } from "@/lib/x3d/endpoints/split";
+import { SUBMIT_TASK_SPEC } from "@/lib/x3d/endpoints/submit-task";
+import { DEPTH_FORM_DEFAULTS, type DepthOptions } from "@/lib/x3d/forms/depth";
+import { formFields, formStart } from "@/lib/x3d/forms/endpoint-form";
+import { canTexture, defaultsFor, faceProblem, fitResolution, recommendedFaces, type ImageOptions } from "@/lib/x3d/forms/image";
+import { SPLIT_FORM_DEFAULTS, type SplitOptions } from "@/lib/x3d/forms/split";
 import { DEFAULT_MODEL, isModel } from "@/lib/x3d/options";
-import { DEPTH_SPEC } from "@/lib/x3d/spec/depth";
-import type { EndpointSpec, Fields } from "@/lib/x3d/spec/field";
-import { formFields, formStart } from "@/lib/x3d/spec/form";
-import { parseText } from "@/lib/x3d/spec/read";
-import { SEGMENTATION_SPEC } from "@/lib/x3d/spec/segmentation";
-import { SPLIT_SPEC } from "@/lib/x3d/spec/split";
-import { SUBMIT_TASK_SPEC } from "@/lib/x3d/spec/submit-task";
 import type { SegmentationTaskValues } from "./create-forms";
 
 type Stored = Record<string, unknown> | undefined;
 
-/** `defaults` with each stored value of the right type for its field (lib/x3d/spec). */
+/** `defaults` with each stored value of the right type for its field (lib/x3d/endpoints). */
 function pickValid<F extends Fields, T extends object>(spec: EndpointSpec<F>, stored: Stored, defaults: T): T {
   const out = { ...defaults } as Record<string, unknown>;
   for (const name of formFields(spec)) {

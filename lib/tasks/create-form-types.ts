@@ -2,7 +2,10 @@
 import type { StudioTaskKind } from "@/lib/db/schema";
 import type { MeshKind } from "@/lib/files/sniff";
 import type { UploadInfo } from "@/lib/upload/check";
-import type { DepthOptions, ImageOptions, SplitOptions, ViewSlots } from "@/lib/x3d/form-logic";
+import type { DepthOptions } from "@/lib/x3d/forms/depth";
+import type { ImageOptions } from "@/lib/x3d/forms/image";
+import type { SplitOptions } from "@/lib/x3d/forms/split";
+import type { ViewSlots } from "@/lib/x3d/forms/views";
 import type { SegmentationTaskValues } from "./create-forms";
 
 /** An earlier result a form offers as its mesh. */

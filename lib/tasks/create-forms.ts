@@ -1,28 +1,24 @@
 /**
  * Reads the five create-task forms from FormData and validates them with the same matrix the
- * forms enforce while editing (lib/x3d/form-logic). Pure, so the server actions' validation is
+ * forms enforce while editing (lib/x3d/forms). Pure, so the server actions' validation is
  * unit-tested; ownership of uploads and source tasks is checked later, on the server.
  * Problems are keyed by wire field name and worded as the error catalogue words them.
  */
 import { z } from "zod";
-import { extensionOf, httpUrl } from "@/lib/x3d/schemas/common";
+import { DEPTH_SPEC } from "@/lib/x3d/endpoints/depth";
+import type { EndpointSpec, Fields, FormValuesOf, ValuesOf } from "@/lib/x3d/endpoints/field";
+import { SEGMENTATION_SPEC, type SegmentationSpec } from "@/lib/x3d/endpoints/segmentation";
+import { SPLIT_SPEC } from "@/lib/x3d/endpoints/split";
+import { SUBMIT_TASK_SPEC } from "@/lib/x3d/endpoints/submit-task";
 import { userMessage, type ErrorCode } from "@/lib/x3d/errors";
-import {
-  byField,
-  viewsProblem,
-  type DepthOptions,
-  type ImageOptions,
-  type Problems,
-  type SplitOptions,
-  type ViewSlots,
-} from "@/lib/x3d/form-logic";
+import type { DepthOptions } from "@/lib/x3d/forms/depth";
+import { readForm } from "@/lib/x3d/forms/endpoint-form";
+import type { ImageOptions } from "@/lib/x3d/forms/image";
+import { byField, type Problems } from "@/lib/x3d/forms/problems";
+import type { SplitOptions } from "@/lib/x3d/forms/split";
+import { viewsProblem, type ViewSlots } from "@/lib/x3d/forms/views";
 import { MESH_TYPES, VIEWS } from "@/lib/x3d/options";
-import { DEPTH_SPEC } from "@/lib/x3d/spec/depth";
-import type { EndpointSpec, Fields, FormValuesOf, ValuesOf } from "@/lib/x3d/spec/field";
-import { readForm } from "@/lib/x3d/spec/form";
-import { SEGMENTATION_SPEC, type SegmentationSpec } from "@/lib/x3d/spec/segmentation";
-import { SPLIT_SPEC } from "@/lib/x3d/spec/split";
-import { SUBMIT_TASK_SPEC } from "@/lib/x3d/spec/submit-task";
+import { extensionOf, httpUrl } from "@/lib/x3d/schemas/common";
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string> };
 
@@ -75,7 +71,7 @@ function merge(...parts: Problems[]): Record<string, string> {
   return fields;
 }
 
-/** An endpoint's options read from the form by its spec (lib/x3d/spec/form): the values, or problems by field. */
+/** An endpoint's options read from the form by its spec (lib/x3d/forms/endpoint-form): the values, or problems by field. */
 export function parseOptions<F extends Fields>(spec: EndpointSpec<F>, text: (name: string) => string | undefined): Parsed<FormValuesOf<F>> {
   const read = readForm(spec, text);
   return read.ok ? { ok: true, value: read.values } : { ok: false, fields: merge(byField(read.problems)) };

@@ -1,11 +1,13 @@
 import "server-only";
-import { taskCost, viewBits, viewsInOrder, wireImageOptions } from "@/lib/x3d/form-logic";
+import { taskCost } from "@/lib/x3d/costs";
+import { formShows } from "@/lib/x3d/forms/endpoint-form";
+import { wireImageOptions } from "@/lib/x3d/forms/image";
+import { viewBits, viewsInOrder } from "@/lib/x3d/forms/views";
 import { x3d } from "@/lib/x3d/service";
 import { parseImageTaskForm } from "./create-forms";
 import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { imageFiles } from "./inputs";
-import { formShows } from "@/lib/x3d/spec/form";
-import { SUBMIT_TASK_SPEC } from "@/lib/x3d/spec/submit-task";
+import { SUBMIT_TASK_SPEC } from "@/lib/x3d/endpoints/submit-task";
 
 const SHOWN = formShows(SUBMIT_TASK_SPEC, ["mesh", "mesh_url"]);
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { StudioTaskKind } from "@/lib/db/schema";
 import type { MeshKind } from "@/lib/files/sniff";
 import { findUploads, uploadInfo } from "@/lib/storage/uploads";
-import { slotsFromBits } from "@/lib/x3d/form-logic";
+import { slotsFromBits } from "@/lib/x3d/forms/views";
 import type { UploadInfo } from "@/lib/upload/check";
 import type { ImagePrefill, MeshPrefill, Prefill } from "./create-form-types";
 import { sourceImageUpload } from "./input-entries";

@@ -2,16 +2,16 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { studioTasks } from "@/lib/db/schema";
+import { taskCost } from "@/lib/x3d/costs";
 import { ERRORS } from "@/lib/x3d/errors";
-import { taskCost } from "@/lib/x3d/form-logic";
+import { formShows } from "@/lib/x3d/forms/endpoint-form";
 import { MESH_TYPES } from "@/lib/x3d/options";
 import { x3d } from "@/lib/x3d/service";
 import { parseLookupForm, parseSegmentationTaskForm } from "./create-forms";
 import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { meshInput } from "./inputs";
 import { ownedBy } from "./queries";
-import { formShows } from "@/lib/x3d/spec/form";
-import { SEGMENTATION_SPEC } from "@/lib/x3d/spec/segmentation";
+import { SEGMENTATION_SPEC } from "@/lib/x3d/endpoints/segmentation";
 
 const SHOWN = formShows(SEGMENTATION_SPEC);
 /** The service's "task not found". */

@@ -1,12 +1,13 @@
 import "server-only";
-import { taskCost, wireSplitOptions } from "@/lib/x3d/form-logic";
+import { taskCost } from "@/lib/x3d/costs";
+import { formShows } from "@/lib/x3d/forms/endpoint-form";
+import { wireSplitOptions } from "@/lib/x3d/forms/split";
 import { MESH_TYPES } from "@/lib/x3d/options";
 import { x3d } from "@/lib/x3d/service";
 import { parseSplitTaskForm } from "./create-forms";
 import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { meshInput } from "./inputs";
-import { formShows } from "@/lib/x3d/spec/form";
-import { SPLIT_SPEC } from "@/lib/x3d/spec/split";
+import { SPLIT_SPEC } from "@/lib/x3d/endpoints/split";
 
 const SHOWN = formShows(SPLIT_SPEC);
 

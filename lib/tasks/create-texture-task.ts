@@ -1,11 +1,12 @@
 import "server-only";
-import { taskCost, wireImageOptions } from "@/lib/x3d/form-logic";
+import { taskCost } from "@/lib/x3d/costs";
+import { formShows } from "@/lib/x3d/forms/endpoint-form";
+import { wireImageOptions } from "@/lib/x3d/forms/image";
 import { x3d } from "@/lib/x3d/service";
 import { parseTextureTaskForm } from "./create-forms";
 import { costTable, createWithService, problemsState, type CreateOutcome } from "./create-task";
 import { imageFiles, meshInput } from "./inputs";
-import { formShows } from "@/lib/x3d/spec/form";
-import { SUBMIT_TASK_SPEC } from "@/lib/x3d/spec/submit-task";
+import { SUBMIT_TASK_SPEC } from "@/lib/x3d/endpoints/submit-task";
 
 const SHOWN = formShows(SUBMIT_TASK_SPEC, ["request_type", "multi_images", "multi_images_bit", "face"]);
 

@@ -1,5 +1,5 @@
 import type { StudioTaskKind } from "@/lib/db/schema";
-import { slotsFromBits } from "@/lib/x3d/form-logic";
+import { slotsFromBits } from "@/lib/x3d/forms/views";
 import { VIEWS } from "@/lib/x3d/options";
 
 /**

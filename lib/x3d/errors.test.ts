@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ERRORS, errorField, isKnownCode, userMessage } from "./errors";
 import { DEPTH_RANGES, FACE_RANGE, MODEL_INFO, MODELS, SHADING_RANGE } from "./options";
-import { ENDPOINT_SPECS } from "./spec/openapi";
+import { ENDPOINT_SPECS } from "./endpoints/openapi";
 
 /** `| code | msg | ...` rows of a markdown table, after the line that starts the section. */
 function tableRows(file: string, after: string): Map<number, string> {

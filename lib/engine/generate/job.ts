@@ -4,11 +4,11 @@
  * validated and defaulted by lib/engine/validate.
  */
 import type { View } from "@/lib/x3d/options";
-import type { DepthSpec } from "@/lib/x3d/spec/depth";
-import type { JobOf } from "@/lib/x3d/spec/field";
-import type { SegmentationSpec } from "@/lib/x3d/spec/segmentation";
-import type { SplitSpec } from "@/lib/x3d/spec/split";
-import type { SubmitTaskSpec } from "@/lib/x3d/spec/submit-task";
+import type { DepthSpec } from "@/lib/x3d/endpoints/depth";
+import type { JobOf } from "@/lib/x3d/endpoints/field";
+import type { SegmentationSpec } from "@/lib/x3d/endpoints/segmentation";
+import type { SplitSpec } from "@/lib/x3d/endpoints/split";
+import type { SubmitTaskSpec } from "@/lib/x3d/endpoints/submit-task";
 
 export type { View } from "@/lib/x3d/options";
 /** Image-to-3D formats: 1 obj, 2 glb, 3 stl, 4 fbx, 5 usdz, 6 3mf. */

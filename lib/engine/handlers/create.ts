@@ -1,9 +1,9 @@
 import "server-only";
 import { LIMITS } from "@/lib/x3d/options";
-import { DEPTH_SPEC } from "@/lib/x3d/spec/depth";
-import { SEGMENTATION_SPEC } from "@/lib/x3d/spec/segmentation";
-import { SPLIT_SPEC } from "@/lib/x3d/spec/split";
-import { SUBMIT_TASK_SPEC } from "@/lib/x3d/spec/submit-task";
+import { DEPTH_SPEC } from "@/lib/x3d/endpoints/depth";
+import { SEGMENTATION_SPEC } from "@/lib/x3d/endpoints/segmentation";
+import { SPLIT_SPEC } from "@/lib/x3d/endpoints/split";
+import { SUBMIT_TASK_SPEC } from "@/lib/x3d/endpoints/submit-task";
 import { engine } from "../boot";
 import { engineConfig } from "../config";
 import { EngineError } from "../engine-error";

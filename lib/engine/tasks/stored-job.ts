@@ -5,11 +5,11 @@
  */
 import { z } from "zod";
 import { VIEWS } from "@/lib/x3d/options";
-import { DEPTH_SPEC } from "@/lib/x3d/spec/depth";
-import { jobSchema } from "@/lib/x3d/spec/job";
-import { SEGMENTATION_SPEC } from "@/lib/x3d/spec/segmentation";
-import { SPLIT_SPEC } from "@/lib/x3d/spec/split";
-import { SUBMIT_TASK_SPEC } from "@/lib/x3d/spec/submit-task";
+import { DEPTH_SPEC } from "@/lib/x3d/endpoints/depth";
+import { jobSchema } from "@/lib/x3d/endpoints/job";
+import { SEGMENTATION_SPEC } from "@/lib/x3d/endpoints/segmentation";
+import { SPLIT_SPEC } from "@/lib/x3d/endpoints/split";
+import { SUBMIT_TASK_SPEC } from "@/lib/x3d/endpoints/submit-task";
 
 export const InputSourceSchema = z.union([z.object({ file: z.string().min(1) }), z.object({ url: z.string().min(1) })]);
 

@@ -1,7 +1,7 @@
 import { formatBytes } from "@/lib/files/format-bytes";
 import { LIMITS } from "@/lib/x3d/options";
-import type { ValuesOf } from "@/lib/x3d/spec/field";
-import { DEPTH_SPEC, type DepthSpec } from "@/lib/x3d/spec/depth";
+import type { ValuesOf } from "@/lib/x3d/endpoints/field";
+import { DEPTH_SPEC, type DepthSpec } from "@/lib/x3d/endpoints/depth";
 import type { DepthOptions } from "../generate/job";
 import { sniffImage } from "@/lib/files/sniff";
 import { EngineError } from "../engine-error";
@@ -19,7 +19,7 @@ export type DepthTaskOptions = {
 
 const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "webp"];
 
-/** open-api.md 4.7 (lib/x3d/spec/depth): every field, default, range and step; fields for the other rmbg mode are read but not used. */
+/** open-api.md 4.7 (lib/x3d/endpoints/depth): every field, default, range and step; fields for the other rmbg mode are read but not used. */
 export function validateDepthTask(form: FormInput): DepthTaskOptions {
   let image: DepthTaskOptions["image"] | undefined;
   let callback: string | undefined;

@@ -1,5 +1,5 @@
-import type { ValuesOf } from "@/lib/x3d/spec/field";
-import { SEGMENTATION_SPEC, type SegmentationSpec } from "@/lib/x3d/spec/segmentation";
+import type { ValuesOf } from "@/lib/x3d/endpoints/field";
+import { SEGMENTATION_SPEC, type SegmentationSpec } from "@/lib/x3d/endpoints/segmentation";
 import type { SegmentationOptions } from "../generate/job";
 import { callbackUrl, type FormInput } from "./form";
 import { validateMeshInput, type MeshInput } from "./mesh-input";
@@ -14,7 +14,7 @@ export type SegmentationTaskOptions = {
   callbackUrl?: string;
 };
 
-/** The addendum's segmentation/create-task (lib/x3d/spec/segmentation): mesh or mesh_url, seg_level, format 1..5. */
+/** The addendum's segmentation/create-task (lib/x3d/endpoints/segmentation): mesh or mesh_url, seg_level, format 1..5. */
 export function validateSegmentationTask(form: FormInput): SegmentationTaskOptions {
   let mesh: MeshInput | undefined;
   let callback: string | undefined;

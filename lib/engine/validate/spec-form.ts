@@ -1,6 +1,6 @@
-import type { EndpointSpec, Fields, InputStep, JobOf, ValuesOf } from "@/lib/x3d/spec/field";
-import { toJob } from "@/lib/x3d/spec/job";
-import { readForService, type Problem } from "@/lib/x3d/spec/read";
+import type { EndpointSpec, Fields, InputStep, JobOf, ValuesOf } from "@/lib/x3d/endpoints/field";
+import { toJob } from "@/lib/x3d/endpoints/job";
+import { readForService, type Problem } from "@/lib/x3d/endpoints/read";
 import { EngineError } from "../engine-error";
 import { text, type FormInput } from "./form";
 
@@ -9,7 +9,7 @@ const fail = (problem: Problem): never => {
 };
 
 /**
- * An endpoint's options read from a create request by its spec (lib/x3d/spec), in the
+ * An endpoint's options read from a create request by its spec (lib/x3d/endpoints), in the
  * contract's order: the first problem answers with its code. `inputs` checks the files and
  * URLs where the order puts them.
  */

@@ -1,5 +1,5 @@
-import type { ValuesOf } from "@/lib/x3d/spec/field";
-import { SPLIT_SPEC, type SplitSpec } from "@/lib/x3d/spec/split";
+import type { ValuesOf } from "@/lib/x3d/endpoints/field";
+import { SPLIT_SPEC, type SplitSpec } from "@/lib/x3d/endpoints/split";
 import type { SplitOptions } from "../generate/job";
 import { callbackUrl, type FormInput } from "./form";
 import { validateMeshInput, type MeshInput } from "./mesh-input";
@@ -14,7 +14,7 @@ export type SplitTaskOptions = {
   callbackUrl?: string;
 };
 
-/** open-api.md 4.5 (lib/x3d/spec/split); options that do not apply to the chosen model are read but not used. */
+/** open-api.md 4.5 (lib/x3d/endpoints/split); options that do not apply to the chosen model are read but not used. */
 export function validateSplitTask(form: FormInput): SplitTaskOptions {
   let mesh: MeshInput | undefined;
   let callback: string | undefined;

@@ -1,7 +1,7 @@
 import { formatBytes } from "@/lib/files/format-bytes";
 import { LIMITS, VIEWS, type View } from "@/lib/x3d/options";
-import type { ValuesOf } from "@/lib/x3d/spec/field";
-import { SUBMIT_TASK_SPEC, type SubmitTaskSpec } from "@/lib/x3d/spec/submit-task";
+import type { ValuesOf } from "@/lib/x3d/endpoints/field";
+import { SUBMIT_TASK_SPEC, type SubmitTaskSpec } from "@/lib/x3d/endpoints/submit-task";
 import type { ImageTo3DOptions } from "../generate/job";
 import { sniffImage, sniffMesh } from "@/lib/files/sniff";
 import { EngineError } from "../engine-error";
@@ -24,7 +24,7 @@ export function submitFileLimit(field: string): number {
   return field === "mesh" ? LIMITS.meshBytes : LIMITS.imageBytes;
 }
 
-/** Every rule of open-api.md 4.2 (lib/x3d/spec/submit-task) and its error codes, plus the addendum's tolerances. */
+/** Every rule of open-api.md 4.2 (lib/x3d/endpoints/submit-task) and its error codes, plus the addendum's tolerances. */
 export function validateSubmitTask(form: FormInput): SubmitTaskOptions {
   let images: { view: View; file: UploadedFile }[] = [];
   let mesh: SubmitTaskOptions["mesh"];

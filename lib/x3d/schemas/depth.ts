@@ -5,9 +5,9 @@
  */
 import { z } from "zod";
 import { LIMITS, type DEPTH_MODEL_TYPES, type DepthFormat } from "../options";
-import { optionCodes, optionsShape, refineOptions, wireOptions, type OptionsWire } from "../spec/client-schema";
-import { DEPTH_SPEC, type DepthSpec } from "../spec/depth";
-import { inTableOrder } from "../spec/field";
+import { optionCodes, optionsShape, refineOptions, wireOptions, type OptionsWire } from "../endpoints/client-schema";
+import { DEPTH_SPEC, type DepthSpec } from "../endpoints/depth";
+import { inTableOrder } from "../endpoints/field";
 import {
   addCodedIssue,
   CallbackUrlSchema,
@@ -35,7 +35,7 @@ const DepthInputsSchema = z.object({
 type DepthWire = z.output<typeof DepthInputsSchema> &
   OptionsWire<DepthSpec["fields"]> & { model_type: (typeof DEPTH_MODEL_TYPES)[number]; rmbg: 0 | 1; format: DepthFormat };
 
-/** The options from lib/x3d/spec/depth (format required, fields of the other rmbg mode dropped); image and callback here. */
+/** The options from lib/x3d/endpoints/depth (format required, fields of the other rmbg mode dropped); image and callback here. */
 export const DepthCreateRequestSchema = DepthInputsSchema.extend(optionsShape(DEPTH_SPEC))
   .superRefine((o, ctx) => {
     if (!o.image && o.image_url === undefined) addCodedIssue(ctx, 10033001, "image", "image or image_url is required");

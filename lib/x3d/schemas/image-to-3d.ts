@@ -6,9 +6,9 @@
  */
 import { z } from "zod";
 import { IMAGE_TYPES, LIMITS, SUBMIT_DEFAULTS, type Model, type RequestType } from "../options";
-import { optionCodes, optionsShape, refineOptions, wireOptions, type OptionsWire } from "../spec/client-schema";
-import { inTableOrder } from "../spec/field";
-import { SUBMIT_TASK_SPEC, type SubmitTaskSpec } from "../spec/submit-task";
+import { optionCodes, optionsShape, refineOptions, wireOptions, type OptionsWire } from "../endpoints/client-schema";
+import { inTableOrder } from "../endpoints/field";
+import { SUBMIT_TASK_SPEC, type SubmitTaskSpec } from "../endpoints/submit-task";
 import {
   addCodedIssue,
   CallbackUrlSchema,
@@ -44,7 +44,7 @@ const SubmitInputsSchema = z.object({
 });
 type SubmitInputs = z.output<typeof SubmitInputsSchema>;
 
-/** The options from lib/x3d/spec/submit-task; images, mesh and callback here. */
+/** The options from lib/x3d/endpoints/submit-task; images, mesh and callback here. */
 export const SubmitTaskRequestSchema = SubmitInputsSchema.extend(optionsShape(SUBMIT_TASK_SPEC))
   .superRefine((o, ctx) => {
     refineOptions(SUBMIT_TASK_SPEC, o, ctx);

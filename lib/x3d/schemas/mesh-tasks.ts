@@ -5,10 +5,10 @@
  */
 import { z } from "zod";
 import { LIMITS, MESH_TYPES, type SPLIT_MODELS } from "../options";
-import { optionCodes, optionsShape, refineOptions, wireOptions, type OptionsWire } from "../spec/client-schema";
-import { inTableOrder } from "../spec/field";
-import { SEGMENTATION_SPEC, type SegmentationSpec } from "../spec/segmentation";
-import { SPLIT_SPEC, type SplitSpec } from "../spec/split";
+import { optionCodes, optionsShape, refineOptions, wireOptions, type OptionsWire } from "../endpoints/client-schema";
+import { inTableOrder } from "../endpoints/field";
+import { SEGMENTATION_SPEC, type SegmentationSpec } from "../endpoints/segmentation";
+import { SPLIT_SPEC, type SplitSpec } from "../endpoints/split";
 import {
   addCodedIssue,
   CallbackUrlSchema,
@@ -42,7 +42,7 @@ const MeshInputsSchema = z.object({
 });
 type MeshInputs = z.output<typeof MeshInputsSchema>;
 
-/** The options from lib/x3d/spec/split; the mesh and callback here. */
+/** The options from lib/x3d/endpoints/split; the mesh and callback here. */
 export const SplitCreateRequestSchema = MeshInputsSchema.extend(optionsShape(SPLIT_SPEC))
   .superRefine((o, ctx) => {
     oneMesh(o, ctx);
@@ -68,7 +68,7 @@ export type SplitQueryResponse = z.infer<typeof SplitQueryResponseSchema>;
 
 // ---------------------------------------------------------------- segmentation
 
-/** The options from lib/x3d/spec/segmentation; the mesh and callback here. */
+/** The options from lib/x3d/endpoints/segmentation; the mesh and callback here. */
 export const SegmentationCreateRequestSchema = MeshInputsSchema.extend(optionsShape(SEGMENTATION_SPEC))
   .superRefine((o, ctx) => {
     oneMesh(o, ctx);

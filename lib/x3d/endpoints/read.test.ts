@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { formApplies } from "../forms/endpoint-form";
 import { DEPTH_SPEC } from "./depth";
 import { endpoint, type EndpointSpec, type Fields, type InputStep } from "./field";
-import {
-  allowedOf,
-  allowedProblem,
-  applies,
-  checkValue,
-  defaultOf,
-  formApplies,
-  parseText,
-  rangeText,
-  readForService,
-  type Problem,
-} from "./read";
+import { allowedOf, allowedProblem, applies, checkValue, defaultOf, parseText, rangeText, readForService, type Problem } from "./read";
 import { SPLIT_SPEC } from "./split";
 import { SUBMIT_TASK_SPEC } from "./submit-task";
 

@@ -1,21 +1,11 @@
 /**
- * The studio's forms by the spec: the values a form starts from, which fields it shows for the
- * values chosen, the problems of those values (worded by the catalogue), what it sends, and the
- * reading of a submitted FormData. Pure; safe to import from client components.
+ * A studio form of any endpoint, read from its spec: the values it starts from, which fields it
+ * shows for the values chosen, the problems of those values, what it sends, and the reading of
+ * a submitted FormData. The forms of each kind (./image, ./depth, ./split) build on it; its
+ * controls' choices and hints are ./controls. Pure; safe to import from client components.
  */
-import {
-  fieldOrder,
-  intValues,
-  type ChoiceField,
-  type DecimalField,
-  type IntField,
-  type EndpointSpec,
-  type Fields,
-  type FormValuesOf,
-  type IntChoiceField,
-  type ValuesOf,
-} from "./field";
-import { allowedProblem, checkProblem, checkValue, defaultOf, parseText, ruleOf, type Problem } from "./read";
+import { fieldOrder, type EndpointSpec, type Fields, type FormValuesOf, type ValuesOf } from "../endpoints/field";
+import { allowedProblem, checkProblem, checkValue, defaultOf, parseText, ruleOf, type Problem } from "../endpoints/read";
 
 /** The fields the form has (not the ones it omits), in the order they are read. */
 export function formFields<F extends Fields>(spec: EndpointSpec<F>): (keyof F & string)[] {
@@ -125,32 +115,18 @@ function snapAll<F extends Fields>(spec: EndpointSpec<F>, values: ValuesOf<F>): 
   return values;
 }
 
-/** A select's options for a choice field: each value with its label (the value itself when the field has none). */
-export function choiceOptions<T extends string>(field: ChoiceField<T>, label: (label: string, value: T) => string = (l) => l) {
-  return field.values.map((value) => ({ value, label: label(field.labels?.[value] ?? value, value) }));
-}
-
-/** A select's options for an int-choice field (formats, flags): each value with its label. */
-export function intChoiceOptions<T extends number>(field: IntChoiceField<T>, label: (label: string, value: T) => string = (l) => l) {
-  return intValues(field).map((value) => ({ value, label: label(field.values[value], value) }));
-}
-
-const placesOf = (step: number) => String(step).split(".")[1]?.length ?? 0;
-
-/** The step a number input takes for a field. */
-export function inputStep(field: IntField | DecimalField): number {
-  return field.type === "int" ? 1 : (field.step ?? 0.1);
-}
-
-/** The hint under a number input: the field's range (and step), from the spec. */
-export function rangeHint(field: IntField | DecimalField): string {
-  if (field.type === "int") return `A whole number from ${field.min} to ${field.max}.`;
-  const places = placesOf(inputStep(field));
-  const steps = field.step === undefined ? "" : ` in steps of ${field.step}`;
-  return `From ${field.min.toFixed(places)} to ${field.max.toFixed(places)}${steps}.`;
-}
-
 /** The wire names a studio form shows problems beside: the endpoint's table without the callback, the fields the form omits, and `without`. */
 export function formShows<F extends Fields>(spec: EndpointSpec<F>, without: readonly string[] = []): string[] {
   return spec.table.filter((name) => name !== "callback_url" && !spec.fields[name]?.form?.omit && !without.includes(name));
+}
+
+/** Which of `names` the form shows for these values. */
+export function shownFields<F extends Fields, K extends keyof F & string>(
+  spec: EndpointSpec<F>,
+  names: readonly K[],
+  values: ValuesOf<F>,
+): Record<K, boolean> {
+  const out = {} as Record<K, boolean>;
+  for (const name of names) out[name] = formApplies(spec, name, values);
+  return out;
 }

@@ -15,9 +15,16 @@ import {
   type Model,
 } from "../options";
 import { imageTo3dCost } from "../costs";
-import { CALLBACK_INPUT, endpoint, type ChoiceField, type DecimalField, type IntChoiceField, type IntField, type ValuesOf } from "./field";
-
-export const FLAG_LABELS = { 0: "off", 1: "on" } as const;
+import {
+  CALLBACK_INPUT,
+  endpoint,
+  FLAG_LABELS,
+  type ChoiceField,
+  type DecimalField,
+  type IntChoiceField,
+  type IntField,
+  type ValuesOf,
+} from "./field";
 
 export function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: number } = FACE_RANGE) {
   const fields = {

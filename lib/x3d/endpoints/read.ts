@@ -1,7 +1,7 @@
 /**
  * Reads an endpoint's option fields from text (a multipart form's fields, the studio's
  * FormData) by its spec, and the rules' answers for given values. The service reads in the
- * contract's order and stops at the first problem; the studio's form is ./form.ts.
+ * contract's order and stops at the first problem; the studio's form is ../forms/endpoint-form.ts.
  * Pure; safe to import from client components.
  */
 import type { ErrorCode } from "../errors";
@@ -89,12 +89,6 @@ export function ruleOf<F extends Fields>(spec: EndpointSpec<F>, name: keyof F): 
 /** True when the service takes the field into account for these values. */
 export function applies<F extends Fields>(spec: EndpointSpec<F>, name: keyof F, values: ValuesOf<F>): boolean {
   return ruleOf(spec, name).applies?.(values) ?? true;
-}
-
-/** True when the studio's form shows and checks the field for these values. */
-export function formApplies<F extends Fields>(spec: EndpointSpec<F>, name: keyof F, values: ValuesOf<F>): boolean {
-  const rule = ruleOf(spec, name);
-  return (rule.formApplies ?? rule.applies)?.(values) ?? true;
 }
 
 /** The service's default for a field given the fields before it; undefined when it is required. */

@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document of the x3d Open API, generated from the same specs that validate
- * requests (lib/x3d/spec) and the one error catalogue. Served by the embedded service at
+ * requests (lib/x3d/endpoints) and the one error catalogue. Served by the embedded service at
  * /open-api/v1/openapi.json. Pure.
  */
 import { DEFAULT_COSTS } from "../costs";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEPTH_SPEC } from "./depth";
-import { formStart } from "./form";
+import { formStart } from "../forms/endpoint-form";
 import { jobSchema, toJob, valueSchema } from "./job";
 import { SEGMENTATION_SPEC } from "./segmentation";
 import { SPLIT_SPEC } from "./split";

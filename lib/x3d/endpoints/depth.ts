@@ -3,8 +3,7 @@
  * background-removal strength applies; with rmbg 0 the base's shape and thickness do.
  */
 import { DEPTH_DEFAULTS, DEPTH_FORMATS, DEPTH_MODEL_TYPES, DEPTH_RANGES } from "../options";
-import { CALLBACK_INPUT, endpoint, type ChoiceField, type DecimalField, type IntChoiceField, type IntField } from "./field";
-import { FLAG_LABELS } from "./submit-task";
+import { CALLBACK_INPUT, endpoint, FLAG_LABELS, type ChoiceField, type DecimalField, type IntChoiceField, type IntField } from "./field";
 
 export function depthSpec(ranges = DEPTH_RANGES) {
   const fields = {

@@ -15,7 +15,8 @@ vi.mock("../options", async (importOriginal) => {
   return { ...real, MODEL_INFO: real.modelInfo(rows), FACE_RANGE: { min: real.FACE_RANGE.min, max: 6_000_000 } };
 });
 
-const { taskCost, imageOptionProblems, resolutionsFor, defaultsFor, faceProblem } = await import("../form-logic");
+const { imageOptionProblems, resolutionsFor, defaultsFor, faceProblem } = await import("../forms/image");
+const { taskCost } = await import("../costs");
 const { parseImageTaskForm } = await import("@/lib/tasks/create-forms");
 const { SubmitTaskRequestSchema, SUBMIT_FIELD_CODES, issueCode } = await import("../schemas");
 const { validateSubmitTask } = await import("@/lib/engine/validate/submit-task");

@@ -127,6 +127,9 @@ export interface InputDoc {
   codes: readonly ErrorCode[];
 }
 
+/** The labels of a 0/1 flag (pbr, rmbg and the like), shared by the endpoints that have one. */
+export const FLAG_LABELS = { 0: "off", 1: "on" } as const;
+
 /** Every endpoint's callback. */
 export const CALLBACK_INPUT: Readonly<Record<string, InputDoc>> = {
   callback_url: { kind: "url", doc: "Called with the task's final state.", codes: [10030001] },

@@ -20,7 +20,7 @@ import {
 } from "../schemas";
 import { DEPTH_SPEC } from "./depth";
 import type { EndpointSpec, Fields } from "./field";
-import { formStart, readForm } from "./form";
+import { formStart, readForm } from "../forms/endpoint-form";
 import { readForService, type Problem } from "./read";
 import { SEGMENTATION_SPEC } from "./segmentation";
 import { SPLIT_SPEC } from "./split";
