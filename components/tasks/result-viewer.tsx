@@ -7,7 +7,7 @@ import { LazyModelViewer, type ViewerPanels } from "@/components/viewer";
 import type { DisplayView } from "@/lib/tasks/queries";
 import { ENV_MAP_URL } from "@/lib/viewer/assets";
 import { formatFromExtension, isImageFormat, type ViewerFormat } from "@/lib/viewer/formats";
-import type { PrintSizing } from "@/lib/viewer/print-size";
+import type { PrintSizing } from "@/lib/viewer/task-sizing";
 
 interface Props {
   /** The studio's own file route, never the service's link. */

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import type { TaskInputView } from "@/lib/tasks/input-entries";
 import type { SharedTaskView } from "@/lib/tasks/queries";
 import { isImageFormat } from "@/lib/viewer/formats";
-import { printSizing } from "@/lib/viewer/print-size";
+import { printSizing } from "@/lib/viewer/task-sizing";
 import { CoverAndOptions } from "./cover-and-options";
 import { LocalTime } from "./local-time";
 import { ResultLayout, ViewerPanelSlot, type ResultTab } from "./result-layout";

@@ -14,7 +14,7 @@ import type { TaskView } from "@/lib/tasks/queries";
 import type { ShareActionResult } from "@/lib/tasks/share";
 import type { TaskState } from "@/lib/tasks/task-types";
 import { isImageFormat } from "@/lib/viewer/formats";
-import { printSizing } from "@/lib/viewer/print-size";
+import { printSizing } from "@/lib/viewer/task-sizing";
 import { DeleteTaskButton } from "./delete-task-button";
 import { IconLink } from "./icon-link";
 import { LocalTime } from "./local-time";

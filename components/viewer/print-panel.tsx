@@ -11,7 +11,8 @@ import type { ExtractedModel } from "@/lib/viewer/mesh-extract";
 import { printParts } from "@/lib/viewer/mesh-extract";
 import { exportInWorker } from "@/lib/viewer/export-in-worker";
 import { countThinner, MIN_WALL_MM } from "@/lib/viewer/wall-thickness";
-import { DEFAULT_HEIGHT_MM, formatDimensions, formatFigure, printReport, type PrintSizing } from "@/lib/viewer/print-size";
+import { DEFAULT_HEIGHT_MM, formatDimensions, formatFigure, printReport } from "@/lib/viewer/print-size";
+import type { PrintSizing } from "@/lib/viewer/task-sizing";
 
 interface PrintPanelProps {
   /** The full-detail model's triangles (never the preview's); null while it loads. */

@@ -9,7 +9,7 @@ import { KIND_LABELS } from "@/components/tasks/task-labels";
 import { Button } from "@/components/ui/button";
 import type { TaskView } from "@/lib/tasks/queries";
 import type { StudioTaskKind } from "@/lib/tasks/task-types";
-import { printSizing } from "@/lib/viewer/print-size";
+import { printSizing } from "@/lib/viewer/task-sizing";
 import { STAGE_BAR, STAGE_BODY, STAGE_HEIGHT } from "./stage-classes";
 import { TaskStateBadge } from "./task-state-badge";
 import { useTaskView } from "./use-task-view";

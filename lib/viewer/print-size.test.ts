@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { analyseMesh } from "./mesh-analysis";
 import { cubeSoup, soupMesh } from "./mesh-analysis.test-helpers";
-import { DEFAULT_HEIGHT_MM, formatDimensions, formatFigure, mmPerUnit, printReport, printSizing } from "./print-size";
+import { DEFAULT_HEIGHT_MM, formatDimensions, formatFigure, mmPerUnit, printReport } from "./print-size";
+import { printSizing } from "./task-sizing";
 
 describe("print size", () => {
   it("a relief is sized by its stored width, anything else by the chosen height", () => {

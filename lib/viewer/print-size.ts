@@ -5,17 +5,10 @@
  * (DEFAULT_HEIGHT_MM until they do), which scales the rest.
  */
 import type { MeshAnalysis } from "./mesh-analysis";
-
-export type PrintSizing = { kind: "relief"; widthMm: number } | { kind: "height" };
+import type { PrintSizing } from "./task-sizing";
 
 /** A unitless model's height until the user chooses one: a figurine's size, printable on any printer. */
 export const DEFAULT_HEIGHT_MM = 100;
-
-/** How a task's result is sized: reliefs by their stored width in mm, everything else by a chosen height. */
-export function printSizing(kind: string, options: Record<string, unknown>): PrintSizing {
-  const width = Number(options.width);
-  return kind === "depth" && Number.isFinite(width) && width > 0 ? { kind: "relief", widthMm: width } : { kind: "height" };
-}
 
 /** Model units to millimetres: the relief's width over its X extent, or the chosen height over the Y extent. */
 export function mmPerUnit(sizing: PrintSizing, size: readonly [number, number, number], heightMm: number): number {
