@@ -26,10 +26,12 @@ import { useIsBrowser } from "./use-clock";
 import { useFinishNotification } from "./use-finish-notification";
 import { useTaskEvents } from "./use-task-events";
 import { useTaskTitle } from "./use-task-title";
+import { TaskInputs } from "./task-inputs";
 
-// The Details, Inputs and Share panels' code loads when the panel is first shown (or hovered).
+// The Details and Share panels' code loads when the panel is first shown (or hovered). The
+// inputs are on the page from the start: what a task was made from (a deleted task's result,
+// say) is part of what the server answers.
 const loadCoverAndOptions = () => import("./cover-and-options");
-const loadTaskInputs = () => import("./task-inputs");
 const loadShareControls = () => import("./share-controls");
 // What only a running or a failed task shows: rendered on the server when shown, and its code
 // is then in the page; a finished task's page does not carry it.
@@ -40,7 +42,6 @@ const StateTimeline = dynamic(() => import("./state-timeline").then((m) => m.Sta
 // The notification switch, shown while the task runs and on the Details panel: in the browser only (it asks the browser's permission).
 const NotifyToggle = lazy(() => import("./notify-toggle").then((m) => ({ default: m.NotifyToggle })));
 const CoverAndOptions = lazy(() => loadCoverAndOptions().then((m) => ({ default: m.CoverAndOptions })));
-const TaskInputs = lazy(() => loadTaskInputs().then((m) => ({ default: m.TaskInputs })));
 const ShareControls = lazy(() => loadShareControls().then((m) => ({ default: m.ShareControls })));
 
 async function fetchTask(id: string): Promise<TaskView> {
@@ -157,8 +158,6 @@ function TaskDetailView({ initial, inputs, sharePath, createShare, revokeShare }
     {
       value: "inputs",
       label: "Inputs",
-      whenOpened: true,
-      preload: () => void loadTaskInputs(),
       content:
         inputs.length > 0 ? (
           <TaskInputs inputs={inputs} />
