@@ -247,19 +247,19 @@ describe("layers", () => {
     ]);
     const forbidden = [
       studioToEngine,
-      edge("lib/engine/example.ts", "lib/tasks/queries.ts"),
+      edge("lib/engine/example.ts", "lib/tasks/read/queries.ts"),
       edge("components/example.tsx", "lib/db/index.ts"),
       edge("lib/x3d/example.ts", "lib/storage/index.ts"),
       edge("lib/files/example.ts", "lib/upload/check.ts"),
-      edge("app/open-api/v1/example/route.ts", "lib/tasks/queries.ts"),
-      edge("lib/upload/example.ts", "lib/tasks/refresh.test-helpers.ts"),
+      edge("app/open-api/v1/example/route.ts", "lib/tasks/read/queries.ts"),
+      edge("lib/upload/example.ts", "lib/tasks/lifecycle/refresh.test-helpers.ts"),
       edge("app/example/page.tsx", "lib/accounts/users.ts"),
       edge("components/example.tsx", "lib/accounts/current-user.ts"),
       edge("proxy.ts", "lib/accounts/authjs.ts"),
       edge("instrumentation.ts", "lib/accounts/users.ts"),
       edge("lib/tasks/example.ts", "lib/accounts/index.ts"),
       edge("lib/tasks/example.ts", "lib/accounts/authjs.ts"),
-      edge("lib/credits/example.ts", "lib/tasks/service-errors.ts"),
+      edge("lib/credits/example.ts", "lib/tasks/lifecycle/service-errors.ts"),
     ];
     for (const e of forbidden) expect(brokenRules([e]), `${e.from} -> ${e.to}`).toHaveLength(1);
     const allowed = [
@@ -270,7 +270,7 @@ describe("layers", () => {
       edge("lib/tasks/example.ts", "lib/files/sniff.ts"),
       edge("lib/x3d/service.ts", "lib/embedded-credentials.ts"),
       edge("lib/display/example.test.ts", "lib/engine/formats/index.ts"),
-      edge("components/example.tsx", "lib/tasks/task-types.ts"),
+      edge("components/example.tsx", "lib/tasks/model/task-types.ts"),
       edge("app/example/page.tsx", "lib/accounts/index.ts"),
       edge("components/example.tsx", "lib/accounts/index.ts"),
       edge("instrumentation.ts", "lib/accounts/stamp-client-address.ts"),
@@ -301,9 +301,9 @@ describe("layers", () => {
     expect(importLoops(loop.slice(1), ACCOUNTS)).toEqual([]);
   });
 
-  it("writes the owner-scoped task condition once (lib/tasks/queries.ts: ownedBy)", () => {
+  it("writes the owner-scoped task condition once (lib/tasks/read/queries.ts: ownedBy)", () => {
     const written = [...new Set(edges.map((e) => e.from))]
-      .filter((file) => !isTestCode(file) && file !== "lib/tasks/queries.ts")
+      .filter((file) => !isTestCode(file) && file !== "lib/tasks/read/queries.ts")
       .filter((file) => /eq\(\s*studioTasks\.userId\s*,/.test(fs.readFileSync(path.join(ROOT, file), "utf8")));
     expect(written).toEqual([]);
   });

@@ -3,7 +3,7 @@
 import { ImageUp } from "lucide-react";
 import { useState } from "react";
 import { useUploads } from "@/components/upload/use-uploads";
-import type { ImagePrefill } from "@/lib/tasks/create-form-types";
+import type { ImagePrefill } from "@/lib/tasks/create/form-props";
 import { ChoiceField, type Choice } from "./choice-field";
 import { FieldError, UrlField } from "./fields";
 import { IMAGE_HINT } from "./hints";

@@ -8,8 +8,8 @@ import { ComparePicker } from "@/components/tasks/compare-picker";
 import { IconLink } from "@/components/tasks/icon-link";
 import { KIND_LABELS } from "@/components/tasks/task-labels";
 import { requireUser } from "@/app/(studio)/require-user";
-import { compareTasks } from "@/lib/tasks/compare";
-import { findUserTask, listUserTasks, taskView } from "@/lib/tasks/queries";
+import { compareTasks } from "@/lib/tasks/read/compare";
+import { findUserTask, listUserTasks, taskView } from "@/lib/tasks/read/queries";
 
 export const metadata: Metadata = { title: "Compare · x3d studio" };
 

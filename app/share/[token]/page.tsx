@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { SharedResult } from "@/components/tasks/shared-result";
-import { sharedTaskView } from "@/lib/tasks/queries";
-import { findSharedTask } from "@/lib/tasks/share";
-import { taskInputs } from "@/lib/tasks/task-inputs";
+import { sharedTaskView } from "@/lib/tasks/read/queries";
+import { findSharedTask } from "@/lib/tasks/read/share";
+import { taskInputs } from "@/lib/tasks/read/shown-inputs";
 
 // The token is the only key to this page: keep it out of search engines and Referer headers.
 export const metadata: Metadata = { title: "Shared result · x3d studio", robots: { index: false, follow: false }, referrer: "no-referrer" };

@@ -1,8 +1,8 @@
 "use server";
 
-import type { CreateTaskState } from "@/lib/tasks/create-form-state";
-import { createImageTask } from "@/lib/tasks/create-image-task";
-import { createFromForm } from "@/lib/tasks/create-task";
+import type { CreateTaskState } from "@/lib/tasks/create/action-state";
+import { createImageTask } from "@/lib/tasks/create/create-image-task";
+import { createFromForm } from "@/lib/tasks/create/create-task";
 
 export async function createImageTaskAction(_: CreateTaskState, form: FormData): Promise<CreateTaskState> {
   return createFromForm(createImageTask, form);

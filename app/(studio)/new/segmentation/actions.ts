@@ -1,8 +1,8 @@
 "use server";
 
-import type { CreateTaskState } from "@/lib/tasks/create-form-state";
-import { createSegmentationTask, lookUpSegmentationTask } from "@/lib/tasks/create-segmentation-task";
-import { createFromForm } from "@/lib/tasks/create-task";
+import type { CreateTaskState } from "@/lib/tasks/create/action-state";
+import { createSegmentationTask, lookUpSegmentationTask } from "@/lib/tasks/create/create-segmentation-task";
+import { createFromForm } from "@/lib/tasks/create/create-task";
 
 export async function createSegmentationTaskAction(_: CreateTaskState, form: FormData): Promise<CreateTaskState> {
   return createFromForm(createSegmentationTask, form);

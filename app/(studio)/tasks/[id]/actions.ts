@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { currentUser } from "@/lib/accounts";
-import { createShare, revokeShares, sharePath, type ShareActionResult } from "@/lib/tasks/share";
+import { createShare, revokeShares, sharePath, type ShareActionResult } from "@/lib/tasks/read/share";
 
 const TaskIdSchema = z.string().min(1).max(100);
 const NOT_FOUND: ShareActionResult = { status: "error", message: "No such task." };

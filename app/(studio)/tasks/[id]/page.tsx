@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { TaskDetail } from "@/components/tasks/task-detail";
 import { requireUser } from "@/app/(studio)/require-user";
-import { findUserTask, taskView } from "@/lib/tasks/queries";
-import { activeShare, sharePath } from "@/lib/tasks/share";
-import { taskInputs } from "@/lib/tasks/task-inputs";
+import { findUserTask, taskView } from "@/lib/tasks/read/queries";
+import { activeShare, sharePath } from "@/lib/tasks/read/share";
+import { taskInputs } from "@/lib/tasks/read/shown-inputs";
 import { createShareAction, revokeShareAction } from "./actions";
 
 export const metadata: Metadata = { title: "Task · x3d studio" };
