@@ -64,6 +64,14 @@ const ACCOUNTS_AUTHJS = "lib/accounts/authjs.ts";
 const ACCOUNTS_BOOT = { from: "instrumentation.ts", to: "lib/accounts/stamp-client-address.ts" };
 const ACCOUNTS_RULE = `outside lib/, lib/accounts is imported only through ${ACCOUNTS_INDEX} (${ACCOUNTS_BOOT.from} also boots ${ACCOUNTS_BOOT.to})`;
 
+/**
+ * lib/tasks by stage, each importing only the stages before it: the task model, reading,
+ * the running lifecycle, creating (which starts a task's lifecycle: caches and announces it).
+ */
+const TASK_STAGES = ["model", "read", "lifecycle", "create"] as const;
+const taskStage = (file: string) => TASK_STAGES.findIndex((s) => file.startsWith(`lib/tasks/${s}/`));
+const TASK_STAGE_RULE = `lib/tasks imports point one way: ${TASK_STAGES.join(" <- ")}`;
+
 const under = (file: string, places: readonly string[]) => places.some((p) => (p.endsWith("/") ? file.startsWith(p) : file === p));
 const isTestCode = (file: string) =>
   file.startsWith("test/") || file.startsWith("e2e/") || /\.(test|spec|test-helpers)\.[cm]?[jt]sx?$/.test(file) || TEST_HELPERS.has(file);
@@ -189,6 +197,11 @@ const RULES: Rule[] = [
     breaks: (e) => e.from.startsWith("lib/credits/") && !isTestCode(e.from) && !under(e.to, ["lib/credits/", ...SHARED_LEAVES]),
   },
   {
+    name: TASK_STAGE_RULE,
+    breaks: (e) =>
+      e.from.startsWith("lib/tasks/") && !isTestCode(e.from) && e.to.startsWith("lib/tasks/") && taskStage(e.to) > taskStage(e.from),
+  },
+  {
     name: "lib imports neither components nor app",
     breaks: (e) => e.from.startsWith("lib/") && !isTestCode(e.from) && under(e.to, ["components/", "app/"]),
   },
@@ -285,6 +298,31 @@ describe("layers", () => {
 
   it("has no import loop in lib/accounts", () => {
     expect(importLoops(edges, ACCOUNTS).map((loop) => loop.join(" -> "))).toEqual([]);
+  });
+
+  it("has no import loop in lib/tasks", () => {
+    expect(importLoops(edges, "lib/tasks/").map((loop) => loop.join(" -> "))).toEqual([]);
+  });
+
+  it("keeps lib/tasks in stage order, and finds an import against it", () => {
+    const edge = (from: string, to: string): Edge => ({ from, line: 1, specifier: `./${to}`, to });
+    const againstStages = [
+      edge("lib/tasks/model/example.ts", "lib/tasks/read/queries.ts"),
+      edge("lib/tasks/read/example.ts", "lib/tasks/lifecycle/refresh.ts"),
+      edge("lib/tasks/read/example.ts", "lib/tasks/create/create-task.ts"),
+      edge("lib/tasks/lifecycle/example.ts", "lib/tasks/create/record.ts"),
+      edge("lib/tasks/example.ts", "lib/tasks/model/settled.ts"),
+    ];
+    for (const e of againstStages)
+      expect(brokenRules([e]), `${e.from} -> ${e.to}`).toEqual([`${e.from}:1 imports "./${e.to}" (${e.to}): ${TASK_STAGE_RULE}`]);
+    const withStages = [
+      edge("lib/tasks/model/example.ts", "lib/tasks/model/settled.ts"),
+      edge("lib/tasks/read/example.ts", "lib/tasks/model/settled.ts"),
+      edge("lib/tasks/lifecycle/example.ts", "lib/tasks/read/queries.ts"),
+      edge("lib/tasks/create/example.ts", "lib/tasks/lifecycle/task-cache.ts"),
+      edge("lib/tasks/model/example.test.ts", "lib/tasks/create/record.ts"),
+    ];
+    expect(brokenRules(withStages)).toEqual([]);
   });
 
   it("finds an import loop when there is one", () => {

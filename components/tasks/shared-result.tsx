@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { TaskInputView } from "@/lib/tasks/model/recorded-inputs";
-import type { SharedTaskView } from "@/lib/tasks/read/queries";
+import type { SharedTaskView } from "@/lib/tasks/model/task-view";
 import { isImageFormat } from "@/lib/viewer/formats";
 import { printSizing } from "@/lib/viewer/task-sizing";
 import { CoverAndOptions } from "./cover-and-options";

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { Badge, type badgeVariants } from "@/components/ui/badge";
 import type { TaskState } from "@/lib/tasks/model/task-types";
-import type { TaskView } from "@/lib/tasks/read/queries";
+import type { TaskView } from "@/lib/tasks/model/task-view";
 import type { VariantProps } from "class-variance-authority";
 import { subscribeTaskEvents } from "./task-events";
 import { STATE_LABELS } from "./task-labels";

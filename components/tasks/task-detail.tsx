@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { QueryProvider } from "@/components/ui/query-provider";
 import type { TaskInputView } from "@/lib/tasks/model/recorded-inputs";
-import type { TaskView } from "@/lib/tasks/read/queries";
+import type { TaskView } from "@/lib/tasks/model/task-view";
 import type { ShareActionResult } from "@/lib/tasks/read/share";
 import type { TaskState } from "@/lib/tasks/model/task-types";
 import { isImageFormat } from "@/lib/viewer/formats";

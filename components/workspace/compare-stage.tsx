@@ -8,7 +8,7 @@ import { describeOptions } from "@/components/tasks/option-labels";
 import { KIND_LABELS, STATE_LABELS } from "@/components/tasks/task-labels";
 import { Button } from "@/components/ui/button";
 import type { CompareOutcome } from "@/lib/tasks/read/compare";
-import type { TaskView } from "@/lib/tasks/read/queries";
+import type { TaskView } from "@/lib/tasks/model/task-view";
 import { STAGE_BAR, STAGE_BODY } from "./stage-classes";
 import { TaskStateBadge } from "./task-state-badge";
 import { useTaskView } from "./use-task-view";

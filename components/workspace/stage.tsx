@@ -7,7 +7,7 @@ import { LocalTime } from "@/components/tasks/local-time";
 import { ResultViewer } from "@/components/tasks/result-viewer";
 import { KIND_LABELS } from "@/components/tasks/task-labels";
 import { Button } from "@/components/ui/button";
-import type { TaskView } from "@/lib/tasks/read/queries";
+import type { TaskView } from "@/lib/tasks/model/task-view";
 import type { StudioTaskKind } from "@/lib/tasks/model/task-types";
 import { printSizing } from "@/lib/viewer/task-sizing";
 import { STAGE_BAR, STAGE_BODY, STAGE_HEIGHT } from "./stage-classes";

@@ -10,7 +10,7 @@ import { QueryProvider } from "@/components/ui/query-provider";
 import { toast } from "@/components/ui/toast";
 import type { CreateTaskState } from "@/lib/tasks/create/action-state";
 import type { FormStart, MeshResultOption } from "@/lib/tasks/create/form-props";
-import type { TaskView } from "@/lib/tasks/read/queries";
+import type { TaskView } from "@/lib/tasks/model/task-view";
 import type { StudioTaskKind } from "@/lib/tasks/model/task-types";
 import type { WorkspaceStart } from "@/lib/tasks/create/workspace";
 import type { CostTable } from "@/lib/x3d/costs";

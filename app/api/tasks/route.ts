@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { currentUser } from "@/lib/accounts";
-import { TASK_KINDS } from "@/lib/tasks/read/queries";
+import { TASK_KINDS } from "@/lib/tasks/model/task-types";
 import { stripPage } from "@/lib/tasks/create/workspace";
 
 const QuerySchema = z.object({

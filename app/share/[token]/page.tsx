@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { SharedResult } from "@/components/tasks/shared-result";
-import { sharedTaskView } from "@/lib/tasks/read/queries";
+import { sharedTaskView } from "@/lib/tasks/model/task-view";
 import { findSharedTask } from "@/lib/tasks/read/share";
 import { taskInputs } from "@/lib/tasks/read/shown-inputs";
 
@@ -13,7 +13,7 @@ export default async function SharePage({ params }: { params: Promise<{ token: s
   const { token } = await params;
   const task = await findSharedTask(token);
   if (!task) notFound();
-  const inputs = await taskInputs(task, `/api/share/${encodeURIComponent(token)}/files`, true);
+  const inputs = await taskInputs(task, { share: token });
   return (
     <main>
       <SharedResult view={sharedTaskView(task, token)} inputs={inputs} />

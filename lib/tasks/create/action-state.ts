@@ -1,4 +1,4 @@
-import type { TaskView } from "../read/queries";
+import type { TaskView } from "../model/task-view";
 
 /** What a create-task server action answers the form with: the new task (the page stays), or what went wrong. */
 export type CreateTaskState =

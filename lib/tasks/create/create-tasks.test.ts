@@ -52,7 +52,7 @@ const { createDepthTask } = await import("./create-depth-task");
 const { prefillFor } = await import("./prefill");
 const { eq } = await import("drizzle-orm");
 
-const CHAIR = fs.readFileSync(path.resolve(import.meta.dirname, "../../test/fixtures/chair.png"));
+const CHAIR = fs.readFileSync(path.resolve(import.meta.dirname, "../../../test/fixtures/chair.png"));
 const GLB = new Uint8Array([...Buffer.from("glTF"), 2, 0, 0, 0, 20, 0, 0, 0, ...new Array(12).fill(0)]);
 
 function uploadRequest(bytes: Uint8Array, name: string, kind?: string): Request {

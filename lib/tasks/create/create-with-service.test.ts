@@ -45,7 +45,7 @@ const { createSegmentationTask } = await import("./create-segmentation-task");
 const { createDepthTask } = await import("./create-depth-task");
 const { createSplitTask } = await import("./create-split-task");
 
-const CHAIR = fs.readFileSync(path.resolve(import.meta.dirname, "../../test/fixtures/chair.png"));
+const CHAIR = fs.readFileSync(path.resolve(import.meta.dirname, "../../../test/fixtures/chair.png"));
 const GLB = new Uint8Array([...Buffer.from("glTF"), 2, 0, 0, 0, 20, 0, 0, 0, ...new Array(12).fill(0)]);
 
 const form = (fields: Record<string, string>) => {

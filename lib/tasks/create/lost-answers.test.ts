@@ -8,7 +8,7 @@ import { X3dError } from "@/lib/x3d/client";
 import type { TaskResult } from "@/lib/x3d/schemas";
 import { adoptFromCallback } from "../lifecycle/callback";
 import { createWithService, type CreateRequest } from "./create-task";
-import { CHECKING_NOTICE, taskView, UNCONFIRMED_MESSAGE } from "../read/queries";
+import { CHECKING_NOTICE, taskView, UNCONFIRMED_MESSAGE } from "../model/task-view";
 import { recordTask } from "./record.test-helpers";
 import { refreshTask, UNKNOWN_TASK_CODE } from "../lifecycle/refresh";
 import { oneQueryService, stateOnlyDeps } from "../lifecycle/refresh.test-helpers";

@@ -5,9 +5,8 @@ import { db } from "@/lib/db";
 import { and, eq, isNull } from "drizzle-orm";
 import { studioTasks } from "@/lib/db/schema";
 import { newId } from "@/lib/storage";
+import { hashSecret } from "../lifecycle/callback";
 import { rememberTask } from "../lifecycle/task-cache";
-
-export const hashSecret = (secret: string) => crypto.createHash("sha256").update(secret).digest("hex");
 
 /**
  * A new studio task id and its callback: the URL carries a 128-bit secret of which only the

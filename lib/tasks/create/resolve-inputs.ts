@@ -3,16 +3,16 @@ import { open } from "node:fs/promises";
 import fs from "node:fs";
 import { desc, eq, isNotNull } from "drizzle-orm";
 import { db } from "@/lib/db";
-import { studioTasks, type StudioTask, type StudioTaskKind, type Upload } from "@/lib/db/schema";
+import { studioTasks, type StudioTask, type Upload } from "@/lib/db/schema";
 import { HEAD_BYTES, sniffImage, sniffMesh, type MeshKind } from "@/lib/files/sniff";
 import { storedPath } from "@/lib/storage";
 import { findUploads, MIME_TYPES, uploadBlob } from "@/lib/storage/uploads";
 import { userMessage } from "@/lib/x3d/errors";
-import { DEPTH_FORMATS, MESH_FORMATS, SEGMENTATION_FORMATS } from "@/lib/x3d/options";
 import type { X3dFile } from "@/lib/x3d/schemas";
 import type { MeshSource, Parsed } from "./parse-form";
 import type { CoverOption, MeshResultOption } from "./form-props";
 import { findUserTask, ownedBy } from "../read/queries";
+import { resultType } from "../model/results";
 
 /**
  * Turns a form's inputs (upload ids, URLs, earlier studio tasks) into what the service gets,
@@ -103,22 +103,6 @@ export async function meshInput(userId: string, source: MeshSource, allowed: rea
   if (!type || !allowed.includes(type)) return { ok: false, fields: { mesh: wrongType(allowed) } };
   const data = await fs.openAsBlob(storedPath(task.resultFile), { type: MIME_TYPES[type] });
   return { ok: true, value: { mesh: { name: `result.${type}`, type: MIME_TYPES[type], data }, record: { task: task.id } } };
-}
-
-const FORMATS_BY_KIND: Record<StudioTaskKind, Record<number, string>> = {
-  "image-to-3d": MESH_FORMATS,
-  texture: MESH_FORMATS,
-  split: MESH_FORMATS,
-  depth: DEPTH_FORMATS,
-  segmentation: SEGMENTATION_FORMATS,
-};
-
-/** The result type of a finished task: its stored file's extension, else the format it asked for. */
-export function resultType(task: Pick<StudioTask, "kind" | "resultFile" | "options">): string | undefined {
-  const ext = /\.([a-z0-9]+)$/i.exec(task.resultFile ?? "")?.[1]?.toLowerCase();
-  if (ext) return ext;
-  const format = Number(task.options.format);
-  return FORMATS_BY_KIND[task.kind][format];
 }
 
 /** "2025-03-12 14:03 UTC": the same text on the server and in the browser. */

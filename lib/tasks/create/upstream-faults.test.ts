@@ -12,7 +12,7 @@ import { createX3dClient } from "@/lib/x3d/client";
 import { fakeUpstream, type FakeUpstream } from "@/test/harness/fake-upstream";
 import { adoptFromCallback, taskForCallback } from "../lifecycle/callback";
 import { createWithService, type CreateOutcome } from "./create-task";
-import { taskView, UNCONFIRMED_MESSAGE } from "../read/queries";
+import { taskView, UNCONFIRMED_MESSAGE } from "../model/task-view";
 import { refreshTask } from "../lifecycle/refresh";
 import { stateOnlyDeps } from "../lifecycle/refresh.test-helpers";
 import { tempDataDir } from "@/test/harness/temp-dir";
@@ -23,7 +23,7 @@ vi.mock("@/lib/accounts/current-user", () => ({ currentUser: async () => null })
 tempDataDir("upstream-faults");
 
 const USER = "user-upstream";
-const IMAGE = fs.readFileSync(path.resolve(import.meta.dirname, "../../test/fixtures/chair.png"));
+const IMAGE = fs.readFileSync(path.resolve(import.meta.dirname, "../../../test/fixtures/chair.png"));
 let fake: FakeUpstream;
 let client: ReturnType<typeof createX3dClient>;
 

@@ -5,7 +5,8 @@ import { MESH_TYPES } from "@/lib/x3d/options";
 import { initialDepthOptions, initialImageOptions, initialSegmentationOptions, initialSplitOptions } from "./form-defaults";
 import type { FormStart } from "./form-props";
 import { prefillFor } from "./prefill";
-import { findUserTask, listUserTasks, taskView, type TaskView } from "../read/queries";
+import { findUserTask, listUserTasks } from "../read/queries";
+import { taskView, type TaskView } from "../model/task-view";
 import type { WorkspaceParams } from "./search-params";
 
 /** How many of the artist's results the strip loads at a time. */

@@ -1,7 +1,6 @@
 // The callback URL's secret against its stored hash: the edges of what is accepted.
 import { describe, expect, it } from "vitest";
-import { secretMatches } from "./callback";
-import { hashSecret } from "../create/record";
+import { hashSecret, secretMatches } from "./callback";
 
 describe("secretMatches, edges", () => {
   it("never accepts an empty secret, even against the hash of the empty string", () => {

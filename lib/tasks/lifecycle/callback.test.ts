@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, db } from "@/lib/db";
 import { users } from "@/lib/db/schema";
-import { taskForCallback, secretMatches } from "./callback";
-import { hashSecret, prepareTask } from "../create/record";
+import { hashSecret, taskForCallback, secretMatches } from "./callback";
+import { prepareTask } from "../create/record";
 import { recordTask } from "../create/record.test-helpers";
 import { tempDataDir } from "@/test/harness/temp-dir";
 

@@ -4,9 +4,11 @@ import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { refundTask } from "@/lib/credits/ledger";
 import { studioTasks, type StudioTask } from "@/lib/db/schema";
-import { hashSecret } from "../create/record";
 import { FAILURE_CODES } from "./refresh";
 import { rememberTask } from "./task-cache";
+
+/** The stored form of a callback secret: only its hash is kept. */
+export const hashSecret = (secret: string) => crypto.createHash("sha256").update(secret).digest("hex");
 
 /** Longer path segments are not secrets we issued; refusing them early bounds the hashing. */
 const MAX_SECRET_LENGTH = 256;

@@ -215,11 +215,11 @@ describe("a task made from a deleted one", () => {
   it("still lists its input, named as deleted and linking nowhere", async () => {
     const source = await finishedTask();
     const split = await finishedTask(OWNER, { mesh: { task: source } });
-    const before = await taskInputs((await rowOf(split))!, "/files", false);
-    expect(before).toMatchObject([{ role: "mesh", taskId: source, imageUrl: "/files/inputs/0" }]);
+    const before = await taskInputs((await rowOf(split))!, { owner: split });
+    expect(before).toMatchObject([{ role: "mesh", taskId: source, imageUrl: `/api/files/${split}/inputs/0` }]);
 
     await deleteTask(owner, source);
-    const after = await taskInputs((await rowOf(split))!, "/files", false);
+    const after = await taskInputs((await rowOf(split))!, { owner: split });
     expect(after).toEqual([{ label: "mesh", role: "mesh", imageUrl: null, name: DELETED_SOURCE, taskId: null }]);
   });
 });

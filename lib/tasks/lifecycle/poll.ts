@@ -3,7 +3,8 @@ import type { StudioTask } from "@/lib/db/schema";
 import { processConstant } from "@/lib/global-singleton";
 import { log } from "@/lib/log";
 import { TtlCache } from "@/lib/ttl-cache";
-import { isSettled, refreshTask, REFRESH_INTERVAL_MS, type RefreshOutcome } from "./refresh";
+import { isSettled } from "../model/settled";
+import { refreshTask, REFRESH_INTERVAL_MS, type RefreshOutcome } from "./refresh";
 import { cachedTask } from "./task-cache";
 
 /**

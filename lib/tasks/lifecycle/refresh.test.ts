@@ -9,7 +9,8 @@ import { X3dError } from "@/lib/x3d/client";
 import type { TaskResult } from "@/lib/x3d/schemas";
 import { recordTask } from "../create/record.test-helpers";
 import type { DeriveDisplay } from "./display-copy";
-import { COPY_LEASE_MS, REFRESH_INTERVAL_MS, isSettled, refreshTask, type RefreshDeps } from "./refresh";
+import { COPY_LEASE_MS, REFRESH_INTERVAL_MS, refreshTask, type RefreshDeps } from "./refresh";
+import { isSettled } from "../model/settled";
 import { tempDataDir } from "@/test/harness/temp-dir";
 
 // A throwaway database and storage folder: serverEnv() reads DATA_DIR on first use.

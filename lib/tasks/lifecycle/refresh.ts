@@ -77,9 +77,6 @@ const defaultDeps = (): RefreshDeps => ({
   signal: shutdownSignal(),
 });
 
-// Here too for its many importers; in a leaf of its own so the task cache can use it (lib/tasks/lifecycle/live).
-export { isSettled };
-
 /** Whether the service may be asked now: the last refresh is at least `minIntervalMs` old (and no copy lease holds). */
 function due(task: StudioTask, now: Date, minIntervalMs: number): boolean {
   return !task.refreshedAt || task.refreshedAt.getTime() <= now.getTime() - minIntervalMs;

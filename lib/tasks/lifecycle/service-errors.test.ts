@@ -4,7 +4,8 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { database, db } from "@/lib/db";
 import { serviceErrors, studioTasks, users } from "@/lib/db/schema";
 import { X3dError } from "@/lib/x3d/client";
-import { confirmTask, hashSecret, prepareTask } from "../create/record";
+import { confirmTask, prepareTask } from "../create/record";
+import { hashSecret } from "./callback";
 import { recentServiceErrors, recordServiceError } from "./service-errors";
 import { tempDataDir } from "@/test/harness/temp-dir";
 

@@ -1,7 +1,8 @@
 import "server-only";
-import type { StudioTask } from "@/lib/db/schema";
+import type { StudioTask, StudioTaskKind } from "@/lib/db/schema";
 import { storedPath } from "@/lib/storage";
 import { extensionOf } from "@/lib/x3d/schemas";
+import { DEPTH_FORMATS, MESH_FORMATS, SEGMENTATION_FORMATS } from "@/lib/x3d/options";
 import { CONTENT_TYPES, contentTypeOf } from "@/lib/content-types";
 import { contentDisposition, serveFile } from "@/lib/files/serve-file";
 
@@ -32,6 +33,22 @@ export function storedFormat(relative: string | null): string | null {
 export function downloadName(task: Pick<StudioTask, "kind" | "createdAt">, which: TaskFile, ext: string): string {
   const date = task.createdAt.toISOString().slice(0, 10);
   return `${task.kind}-${date}${which === "result" ? "" : `-${which}`}.${ext}`;
+}
+
+const FORMATS_BY_KIND: Record<StudioTaskKind, Record<number, string>> = {
+  "image-to-3d": MESH_FORMATS,
+  texture: MESH_FORMATS,
+  split: MESH_FORMATS,
+  depth: DEPTH_FORMATS,
+  segmentation: SEGMENTATION_FORMATS,
+};
+
+/** The result type of a finished task: its stored file's extension, else the format it asked for. */
+export function resultType(task: Pick<StudioTask, "kind" | "resultFile" | "options">): string | undefined {
+  const ext = /\.([a-z0-9]+)$/i.exec(task.resultFile ?? "")?.[1]?.toLowerCase();
+  if (ext) return ext;
+  const format = Number(task.options.format);
+  return FORMATS_BY_KIND[task.kind][format];
 }
 
 export interface ServeOptions {

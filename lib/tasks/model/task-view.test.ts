@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import type { StudioTask } from "@/lib/db/schema";
 import { ERRORS } from "@/lib/x3d/errors";
-import { CHECKING_NOTICE, parseHistoryFilter, sharedTaskView, taskView, UNCONFIRMED_MESSAGE } from "../read/queries";
+import { parseHistoryFilter } from "../read/queries";
+import { CHECKING_NOTICE, sharedTaskView, taskView, UNCONFIRMED_MESSAGE } from "./task-view";
 import { isShareable, newShareToken, sharePath } from "../read/share";
 
 const CREATED = new Date("2031-05-06T07:08:09Z");

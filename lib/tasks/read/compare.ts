@@ -4,7 +4,8 @@ import type { StudioTask } from "@/lib/db/schema";
 import { storedPath } from "@/lib/storage";
 import { formatFromExtension, isImageFormat, type ModelFormat } from "@/lib/viewer/formats";
 import { differingOptions } from "./option-diff";
-import { findUserTask, taskView } from "./queries";
+import { findUserTask } from "./queries";
+import { taskView } from "../model/task-view";
 
 /** One side of the compare page: what its viewer loads and what the stats table says of it. */
 export interface CompareSide {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { StudioTask } from "@/lib/db/schema";
 import { inputPreviewUrl } from "./input-preview";
-import { taskView } from "./queries";
+import { taskView } from "../model/task-view";
 import type { StudioTaskKind, TaskState } from "../model/task-types";
 
 /** One task as its gallery card shows it. */

@@ -1,5 +1,6 @@
 import type { StudioTaskKind } from "../model/task-types";
 import { inputEntries, type InputEntry } from "../model/recorded-inputs";
+import { taskFileUrl } from "../model/file-urls";
 
 /** An input with a picture the studio keeps: an uploaded image, or an earlier result (its cover). */
 const pictured = ({ role, ref }: InputEntry) => ("upload" in ref && role === "image") || "task" in ref;
@@ -11,5 +12,5 @@ const pictured = ({ role, ref }: InputEntry) => ("upload" in ref && role === "im
  */
 export function inputPreviewUrl(id: string, kind: StudioTaskKind, inputs: Record<string, unknown>): string | undefined {
   const index = inputEntries(kind, inputs).findIndex(pictured);
-  return index < 0 ? undefined : `/api/files/${encodeURIComponent(id)}/inputs/${index}`;
+  return index < 0 ? undefined : taskFileUrl({ owner: id }, `inputs/${index}`);
 }

@@ -7,7 +7,8 @@ import { database, db } from "@/lib/db";
 import { studioTasks, uploads, users, type StudioTask } from "@/lib/db/schema";
 import { ERRORS } from "@/lib/x3d/errors";
 import type { X3dFileData } from "@/lib/x3d/schemas";
-import { coverImageFile, imageFiles, meshInput, meshResults, resultType, usableCover, usableResult } from "../create/resolve-inputs";
+import { coverImageFile, imageFiles, meshInput, meshResults, usableCover, usableResult } from "../create/resolve-inputs";
+import { resultType } from "../model/results";
 import { DELETED_SOURCE, serveInputImage, taskInputs } from "./shown-inputs";
 import { tempDataDir } from "@/test/harness/temp-dir";
 
@@ -15,7 +16,7 @@ const dataDir = tempDataDir("task-inputs-test");
 
 const USER = "in-user";
 const OTHER = "in-other";
-const CHAIR = fs.readFileSync(path.resolve(import.meta.dirname, "../../test/fixtures/chair.png"));
+const CHAIR = fs.readFileSync(path.resolve(import.meta.dirname, "../../../test/fixtures/chair.png"));
 const GLB = new Uint8Array([...Buffer.from("glTF"), 2, 0, 0, 0, 20, 0, 0, 0, ...new Array(12).fill(0)]);
 const STL = "solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid t\n";
 const GONE_IMAGE = "That image is no longer available. Upload it again.";
@@ -222,7 +223,7 @@ describe("taskInputs and serveInputImage", () => {
       kind: "texture",
       inputs: { images: ["photo", "unstored", "model"], image: { url: "https://o.test/p.png" }, mesh: { task: "src" } },
     });
-    expect(await taskInputs(t, "/api/files/with-inputs", false)).toEqual([
+    expect(await taskInputs(t, { owner: "with-inputs" })).toEqual([
       { label: "image", role: "image", imageUrl: "/api/files/with-inputs/inputs/0", name: "my chair (1).PNG", taskId: null },
       { label: "image", role: "image", imageUrl: null, name: "gone.png", taskId: null },
       { label: "image", role: "image", imageUrl: null, name: null, taskId: null },
@@ -235,7 +236,7 @@ describe("taskInputs and serveInputImage", () => {
         taskId: "src",
       },
     ]);
-    const shared = await taskInputs(t, "/api/share/k/files", true);
+    const shared = await taskInputs(t, { share: "k" });
     expect(shared[3]).toMatchObject({ name: "a file from a URL", taskId: null });
     expect(shared[4]).toMatchObject({ imageUrl: "/api/share/k/files/inputs/4", taskId: null });
   });
@@ -246,13 +247,17 @@ describe("taskInputs and serveInputImage", () => {
       kind: "split",
       inputs: { images: ["their-photo"], mesh: { upload: "model" }, image: { task: "gone" } },
     });
-    expect(await taskInputs(t, "/f", false)).toEqual([
+    expect(await taskInputs(t, { owner: t.id })).toEqual([
       { label: "image", role: "image", imageUrl: null, name: null, taskId: null },
       { label: "image", role: "image", imageUrl: null, name: DELETED_SOURCE, taskId: null },
       { label: "mesh", role: "mesh", imageUrl: null, name: "model.glb", taskId: null },
     ]);
     const u = await task("untyped-input", { kind: "split", inputs: { mesh: { task: "src-untyped" } } });
-    expect((await taskInputs(u, "/f", false))[0]).toMatchObject({ name: "an earlier split result", imageUrl: null, taskId: "src-untyped" });
+    expect((await taskInputs(u, { owner: u.id }))[0]).toMatchObject({
+      name: "an earlier split result",
+      imageUrl: null,
+      taskId: "src-untyped",
+    });
   });
 
   it("serve an input's image by its number, named by kind and label", async () => {

@@ -6,8 +6,8 @@ import { findUpload } from "@/lib/storage/uploads";
 import { visibleFileName } from "@/lib/files/file-name";
 import { inputEntries, type InputEntry, type TaskInputView } from "../model/recorded-inputs";
 import { findUserTask } from "./queries";
-import { resultType } from "../create/resolve-inputs";
-import { serveStoredFile, type ServeOptions } from "../model/results";
+import { isShared, taskFileUrl, type Audience } from "../model/file-urls";
+import { resultType, serveStoredFile, type ServeOptions } from "../model/results";
 import { contentTypeOf } from "@/lib/content-types";
 
 /**
@@ -58,11 +58,9 @@ function nameOf(entry: InputEntry, resolved: Resolved, shared: boolean): string 
   return shared ? "a file from a URL" : resolved.url;
 }
 
-/**
- * The task's inputs as shown; images link to `${filesBase}/inputs/<n>` (the owner's
- * /api/files/<task> or a share's /api/share/<token>/files).
- */
-export async function taskInputs(task: StudioTask, filesBase: string, shared: boolean): Promise<TaskInputView[]> {
+/** The task's inputs as `audience` sees them; images link to their `inputs/<n>` file. */
+export async function taskInputs(task: StudioTask, audience: Audience): Promise<TaskInputView[]> {
+  const shared = isShared(audience);
   const entries = inputEntries(task.kind, task.inputs);
   return Promise.all(
     entries.map(async (entry, index): Promise<TaskInputView> => {
@@ -71,7 +69,7 @@ export async function taskInputs(task: StudioTask, filesBase: string, shared: bo
       return {
         label: entry.label,
         role: entry.role,
-        imageUrl: file && (await exists(file.file)) ? `${filesBase}/inputs/${index}` : null,
+        imageUrl: file && (await exists(file.file)) ? taskFileUrl(audience, `inputs/${index}`) : null,
         name: nameOf(entry, resolved, shared),
         taskId: !shared && resolved && "task" in resolved ? resolved.task.id : null,
       };

@@ -4,7 +4,7 @@ import { currentUser, isAdmin } from "@/lib/accounts";
 import { refuseCrossSite } from "@/lib/http/same-origin";
 import { deleteTask } from "@/lib/tasks/lifecycle/delete-task";
 import { pollTask } from "@/lib/tasks/lifecycle/poll";
-import { taskView } from "@/lib/tasks/read/queries";
+import { taskView } from "@/lib/tasks/model/task-view";
 import { jsonWithEtag } from "@/lib/tasks/read/task-etag";
 
 const noSuchTask = () => Response.json({ error: "No such task." }, { status: 404 });
