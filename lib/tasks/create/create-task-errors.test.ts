@@ -3,7 +3,6 @@
 import { describe, expect, it, vi } from "vitest";
 
 // next-auth does not load outside Next.js; nothing here reads the session.
-vi.mock("@/lib/accounts/current-user", () => ({ currentUser: async () => null }));
 
 const { X3dError } = await import("@/lib/x3d/client");
 const { ERRORS } = await import("@/lib/x3d/errors");

@@ -8,13 +8,12 @@ import { DEFAULT_COSTS, type CostTable } from "@/lib/x3d/costs";
 import { usingLiveService } from "@/lib/x3d/service";
 import { errorField, userMessage } from "@/lib/x3d/errors";
 import type { CreateResult } from "@/lib/x3d/schemas";
-import { currentUser } from "@/lib/accounts/current-user";
 import type { CreateTaskState } from "./action-state";
-import { chargeAndRecord, shortMessage, unrecord } from "@/lib/credits/ledger";
+import { shortMessage } from "@/lib/credits/ledger";
 import { userIsAdmin } from "@/lib/accounts/roles";
 import { findUserTask } from "../read/queries";
 import { taskView } from "../model/task-view";
-import { confirmTask, prepareTask } from "./record";
+import { confirmTask, prepareTask, recordChargedTask, unrecord } from "./record";
 import { recordServiceError } from "../lifecycle/service-errors";
 import { rememberDeletedTask, rememberTask } from "../lifecycle/task-cache";
 
@@ -88,7 +87,7 @@ export function mayExistAtService(error: unknown): boolean {
 
 /**
  * Creates the task at the service and records it. First the task's row and its charge are
- * written together ("checking", lib/credits), refused with the cost and the remainder when the
+ * written together ("checking"; lib/credits charges), refused with the cost and the remainder when the
  * owner's credits do not cover it; nothing is uploaded or sent before that. Then the service
  * is called: its task id confirms the row; a refusal, or a request that never reached it,
  * removes the row and its charge (nothing stored, nothing charged). When the answer was lost
@@ -97,7 +96,7 @@ export function mayExistAtService(error: unknown): boolean {
  */
 export async function createWithService(request: CreateRequest): Promise<CreateOutcome> {
   const prepared = prepareTask();
-  const charged = await chargeAndRecord(
+  const charged = await recordChargedTask(
     {
       id: prepared.id,
       userId: request.userId,
@@ -128,15 +127,16 @@ export async function createWithService(request: CreateRequest): Promise<CreateO
 }
 
 /**
- * The body of every create-task server action: the session, then `create`, then the new task
- * as the status route shows it (the form's page stays and shows it). Unexpected failures become
- * a sentence for the form, never a thrown error.
+ * The body of every create-task server action, given the signed-in user the action read (null
+ * when the session ended): `create`, then the new task as the status route shows it (the
+ * form's page stays and shows it). Unexpected failures become a sentence for the form, never a
+ * thrown error.
  */
 export async function createFromForm(
+  user: { id: string } | null,
   create: (userId: string, form: FormData) => Promise<CreateOutcome>,
   form: FormData,
 ): Promise<CreateTaskState> {
-  const user = await currentUser();
   if (!user) return { status: "error", fields: {}, message: SESSION_ENDED };
   let outcome: CreateOutcome;
   try {

@@ -36,7 +36,6 @@ vi.mock("@/lib/x3d/service", () => {
 });
 
 // next-auth does not load outside Next.js; these tests call the create functions with a user id.
-vi.mock("@/lib/accounts/current-user", () => ({ currentUser: async () => null }));
 
 const { db, database } = await import("@/lib/db");
 const { studioTasks, users } = await import("@/lib/db/schema");

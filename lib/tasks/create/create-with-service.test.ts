@@ -32,7 +32,6 @@ vi.mock("@/lib/x3d/service", () => {
   };
   return { x3d: () => client, usingLiveService: () => false };
 });
-vi.mock("@/lib/accounts/current-user", () => ({ currentUser: async () => session.user }));
 
 const { eq } = await import("drizzle-orm");
 const { db, database } = await import("@/lib/db");
@@ -211,7 +210,7 @@ describe("createWithService", () => {
 describe("createFromForm", () => {
   it("asks a visitor without a session to sign in, creating nothing", async () => {
     const create = vi.fn();
-    expect(await createFromForm(create, form({}))).toEqual({
+    expect(await createFromForm(session.user, create, form({}))).toEqual({
       status: "error",
       fields: {},
       message: "Your session has ended: sign in again.",
@@ -222,7 +221,7 @@ describe("createFromForm", () => {
   it("creates as the signed-in user and answers the new task as the status route shows it, going nowhere", async () => {
     session.user = { id: "amy", email: "amy@example.com" };
     const create = vi.fn((userId: string, f: FormData) => createSplitTask(userId, f));
-    const outcome = await createFromForm(create, form({ mesh: "amy-mesh" }));
+    const outcome = await createFromForm(session.user, create, form({ mesh: "amy-mesh" }));
     expect(create).toHaveBeenCalledWith("amy", expect.any(FormData));
     if (outcome.status !== "created") throw new Error(JSON.stringify(outcome));
     expect(outcome.id).toMatch(/\S/);
@@ -243,18 +242,22 @@ describe("createFromForm", () => {
   it("says a task made but gone before it could be read back cannot be shown, rather than inviting a second run", async () => {
     session.user = { id: "amy", email: "amy@example.com" };
     const create = vi.fn(async (userId: string) => ({ status: "created" as const, id: `gone-${userId}` }));
-    expect(await createFromForm(create, form({ a: "1" }))).toEqual({ status: "error", fields: {}, message: CREATED_UNSEEN });
+    expect(await createFromForm(session.user, create, form({ a: "1" }))).toEqual({ status: "error", fields: {}, message: CREATED_UNSEEN });
     expect(CREATED_UNSEEN).not.toMatch(/try again/i);
   });
 
   it("hands the form an error outcome, and turns a thrown error into a sentence", async () => {
     session.user = { id: "amy", email: "amy@example.com" };
     const refused = { status: "error" as const, fields: { face: "Too few." } };
-    expect(await createFromForm(async () => refused, form({}))).toEqual(refused);
+    expect(await createFromForm(session.user, async () => refused, form({}))).toEqual(refused);
     expect(
-      await createFromForm(async () => {
-        throw new X3dError({ code: 10031003, msg: "Resolution not valid", kind: "service" });
-      }, form({})),
+      await createFromForm(
+        session.user,
+        async () => {
+          throw new X3dError({ code: 10031003, msg: "Resolution not valid", kind: "service" });
+        },
+        form({}),
+      ),
     ).toEqual({ status: "error", fields: {}, message: ERRORS[10031003].user, code: 10031003 });
   });
 });

@@ -1,7 +1,7 @@
 // A create whose answer is lost (timeout, dropped connection, garbage) and a task the service
 // forgets: nothing a user paid for may vanish, nothing may be polled forever.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, database } from "@/lib/db";
 import { studioTasks, users } from "@/lib/db/schema";
 import { X3dError } from "@/lib/x3d/client";
@@ -16,7 +16,6 @@ import { loadTask } from "../lifecycle/task-cache";
 import { tempDataDir } from "@/test/harness/temp-dir";
 
 // next-auth does not load outside Next.js; createWithService takes the user id.
-vi.mock("@/lib/accounts/current-user", () => ({ currentUser: async () => null }));
 
 tempDataDir("lost-answers");
 

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db, database } from "@/lib/db";
 import { studioTasks, users } from "@/lib/db/schema";
 import { createX3dClient } from "@/lib/x3d/client";
@@ -18,7 +18,6 @@ import { stateOnlyDeps } from "../lifecycle/refresh.test-helpers";
 import { tempDataDir } from "@/test/harness/temp-dir";
 
 // next-auth does not load outside Next.js; createWithService takes the user id.
-vi.mock("@/lib/accounts/current-user", () => ({ currentUser: async () => null }));
 
 tempDataDir("upstream-faults");
 

@@ -6,10 +6,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, database } from "@/lib/db";
 import { creditLedger, studioTasks, users } from "@/lib/db/schema";
-import { chargeAndRecord, creditsOf } from "@/lib/credits/ledger";
+import { creditsOf } from "@/lib/credits/ledger";
 import { X3dError } from "@/lib/x3d/client";
 import type { TaskResult } from "@/lib/x3d/schemas";
-import { confirmTask } from "../create/record";
+import { confirmTask, recordChargedTask } from "../create/record";
 import { checkingWindowMs, refreshTask } from "./refresh";
 import { oneQueryService, stateOnlyDeps } from "./refresh.test-helpers";
 import { forgetTask } from "./task-cache";
@@ -23,7 +23,7 @@ let counter = 0;
 /** A task charged as the create form charges it, confirmed by the service unless `lost`. */
 async function chargedTask(cost: number, lost = false) {
   const id = `credit-task-${++counter}`;
-  const outcome = await chargeAndRecord(
+  const outcome = await recordChargedTask(
     { id, userId: USER, kind: "image-to-3d", options: {}, inputs: {}, cost, callbackSecretHash: null },
     true,
   );
