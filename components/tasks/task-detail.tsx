@@ -11,7 +11,7 @@ import { cn } from "@/components/ui/cn";
 import { QueryProvider } from "@/components/ui/query-provider";
 import type { TaskInputView } from "@/lib/tasks/model/recorded-inputs";
 import type { TaskView } from "@/lib/tasks/model/task-view";
-import type { ShareActionResult } from "@/lib/tasks/read/share";
+import type { ShareActionResult } from "@/lib/tasks/lifecycle/sharing";
 import type { TaskState } from "@/lib/tasks/model/task-types";
 import { isImageFormat } from "@/lib/viewer/formats";
 import { printSizing } from "@/lib/viewer/task-sizing";

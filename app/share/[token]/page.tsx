@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { SharedResult } from "@/components/tasks/shared-result";
 import { sharedTaskView } from "@/lib/tasks/model/task-view";
-import { findSharedTask } from "@/lib/tasks/read/share";
+import { findSharedTask } from "@/lib/tasks/read/shared-task";
 import { taskInputs } from "@/lib/tasks/read/shown-inputs";
 
 // The token is the only key to this page: keep it out of search engines and Referer headers.

@@ -1,6 +1,6 @@
 // How the create forms are told what went wrong: field sentences, the general message, and
 // whether a failed create may still have made the task at the service.
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 // next-auth does not load outside Next.js; nothing here reads the session.
 

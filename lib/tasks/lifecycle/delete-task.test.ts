@@ -10,7 +10,8 @@ import { deleteTask, MARKER_MIN_AGE_MS, sweepDeletedTasks } from "./delete-task"
 import { recordTask } from "../create/record.test-helpers";
 import { refreshTask } from "./refresh";
 import { oneQueryService } from "./refresh.test-helpers";
-import { createShare, findSharedTask } from "../read/share";
+import { findSharedTask } from "../read/shared-task";
+import { createShare } from "./sharing";
 import { cachedTask, rememberTask } from "./task-cache";
 import { DELETED_SOURCE, taskInputs } from "../read/shown-inputs";
 import { tempDataDir } from "@/test/harness/temp-dir";

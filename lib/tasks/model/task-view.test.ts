@@ -4,7 +4,7 @@ import type { StudioTask } from "@/lib/db/schema";
 import { ERRORS } from "@/lib/x3d/errors";
 import { parseHistoryFilter } from "../read/queries";
 import { CHECKING_NOTICE, sharedTaskView, taskView, UNCONFIRMED_MESSAGE } from "./task-view";
-import { isShareable, newShareToken, sharePath } from "../read/share";
+import { isShareable, newShareToken, sharePath } from "../read/shared-task";
 
 const CREATED = new Date("2031-05-06T07:08:09Z");
 const row = (values: Partial<StudioTask> = {}): StudioTask => ({

@@ -4,7 +4,7 @@ import { TaskDetail } from "@/components/tasks/task-detail";
 import { requireUser } from "@/app/(studio)/require-user";
 import { findUserTask } from "@/lib/tasks/read/queries";
 import { taskView } from "@/lib/tasks/model/task-view";
-import { activeShare, sharePath } from "@/lib/tasks/read/share";
+import { activeShare, sharePath } from "@/lib/tasks/read/shared-task";
 import { taskInputs } from "@/lib/tasks/read/shown-inputs";
 import { createShareAction, revokeShareAction } from "./actions";
 

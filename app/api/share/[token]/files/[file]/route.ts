@@ -1,4 +1,4 @@
-import { findSharedTask } from "@/lib/tasks/read/share";
+import { findSharedTask } from "@/lib/tasks/read/shared-task";
 import { isTaskFile, serveTaskFile, SHARE_MAX_AGE_SECONDS } from "@/lib/tasks/model/results";
 
 /** A shared task's result or cover, for anyone holding a live share token. */

@@ -1,4 +1,4 @@
-import { findSharedTask } from "@/lib/tasks/read/share";
+import { findSharedTask } from "@/lib/tasks/read/shared-task";
 import { SHARE_MAX_AGE_SECONDS } from "@/lib/tasks/model/results";
 import { serveInputImage } from "@/lib/tasks/read/shown-inputs";
 

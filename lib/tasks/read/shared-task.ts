@@ -1,12 +1,9 @@
 import "server-only";
+/** Share links as read: the task behind a token, the owner's live link, what may be shared. */
 import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { shares, studioTasks, type StudioTask } from "@/lib/db/schema";
-import { findUserTask } from "./queries";
-
-/** What the share server actions answer; `path` is `/share/<token>`. */
-export type ShareActionResult = { status: "ok"; path: string | null } | { status: "error"; message: string };
 
 /** 32 random bytes, base64url: 43 characters nobody can guess. */
 export const newShareToken = () => crypto.randomBytes(32).toString("base64url");
@@ -28,29 +25,6 @@ export async function activeShare(userId: string, taskId: string): Promise<strin
     .orderBy(desc(shares.createdAt))
     .limit(1);
   return row?.token ?? null;
-}
-
-/** The owner's share link for a task (the live one, or a new one); null when the task is not theirs or not shareable. */
-export async function createShare(userId: string, taskId: string): Promise<string | null> {
-  const task = await findUserTask(userId, taskId);
-  if (!task || !isShareable(task)) return null;
-  const existing = await activeShare(userId, taskId);
-  if (existing) return existing;
-  const token = newShareToken();
-  await (await db()).insert(shares).values({ token, taskId, userId });
-  return token;
-}
-
-/** Revokes every live link to the owner's task; false when the task is not theirs. */
-export async function revokeShares(userId: string, taskId: string): Promise<boolean> {
-  if (!(await findUserTask(userId, taskId))) return false;
-  await (
-    await db()
-  )
-    .update(shares)
-    .set({ revoked: true, revokedAt: new Date() })
-    .where(and(eq(shares.taskId, taskId), eq(shares.userId, userId), eq(shares.revoked, false)));
-  return true;
 }
 
 /** The task a live share token points to; null for unknown, malformed or revoked tokens. */

@@ -5,7 +5,8 @@ import { studioTasks, users } from "@/lib/db/schema";
 import { HISTORY_PAGE_SIZE, listUserTasks, parseHistoryFilter } from "./queries";
 import { sharedTaskView, taskView } from "../model/task-view";
 import { recordTask } from "../create/record.test-helpers";
-import { activeShare, createShare, findSharedTask, revokeShares } from "./share";
+import { activeShare, findSharedTask } from "./shared-task";
+import { createShare, revokeShares } from "../lifecycle/sharing";
 import { tempDataDir } from "@/test/harness/temp-dir";
 
 tempDataDir("share-test");
