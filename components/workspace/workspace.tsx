@@ -16,7 +16,7 @@ import type { WorkspaceStart } from "@/lib/tasks/create/workspace";
 import type { CostTable } from "@/lib/x3d/costs";
 import { ResultStrip } from "./result-strip";
 import { EmptyStage, TaskStage } from "./stage";
-import { comparedPair, tick } from "@/lib/tasks/read/compare-pair";
+import { comparedPair, tick } from "@/components/workspace/compare-pair";
 import { showInAddress } from "./address";
 import { WorkspaceFormContext } from "./workspace-form";
 

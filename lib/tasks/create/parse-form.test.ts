@@ -9,7 +9,7 @@ import {
   parseSplitTaskForm,
   parseTextureTaskForm,
 } from "./parse-form";
-import { initialDepthOptions, initialImageOptions, initialSplitOptions } from "./form-defaults";
+import { initialDepthOptions, initialImageOptions, initialSplitOptions } from "./starting-values";
 
 const form = (fields: Record<string, string>) => {
   const f = new FormData();

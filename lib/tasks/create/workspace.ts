@@ -2,7 +2,7 @@ import "server-only";
 import type { StudioTaskKind } from "@/lib/db/schema";
 import type { MeshKind } from "@/lib/files/sniff";
 import { MESH_TYPES } from "@/lib/x3d/options";
-import { initialDepthOptions, initialImageOptions, initialSegmentationOptions, initialSplitOptions } from "./form-defaults";
+import { initialDepthOptions, initialImageOptions, initialSegmentationOptions, initialSplitOptions } from "./starting-values";
 import type { FormStart } from "./form-props";
 import { prefillFor } from "./prefill";
 import { findUserTask, listUserTasks } from "../read/queries";

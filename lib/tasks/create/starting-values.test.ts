@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { DEPTH_FORM_DEFAULTS } from "@/lib/x3d/forms/depth";
 import { SPLIT_FORM_DEFAULTS } from "@/lib/x3d/forms/split";
-import { initialDepthOptions, initialImageOptions, initialSegmentationOptions, initialSplitOptions } from "./form-defaults";
+import { initialDepthOptions, initialImageOptions, initialSegmentationOptions, initialSplitOptions } from "./starting-values";
 
 const IMAGE_DEFAULTS = {
   request_type: 3,
