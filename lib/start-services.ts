@@ -6,8 +6,8 @@ import { serverEnv } from "@/lib/env";
 import { closeDatabase } from "@/lib/db";
 import { log } from "@/lib/log";
 import { installShutdown, onShutdown } from "@/lib/shutdown";
-import { startDeletedTaskSweeps } from "@/lib/tasks/delete-task";
-import { taskChangeRelay } from "@/lib/tasks/live/publish";
+import { startDeletedTaskSweeps } from "@/lib/tasks/lifecycle/delete-task";
+import { taskChangeRelay } from "@/lib/tasks/lifecycle/live/publish";
 
 /**
  * Handles SIGTERM/SIGINT (lib/shutdown), starts the studio's housekeeping, boots the embedded
@@ -17,9 +17,9 @@ import { taskChangeRelay } from "@/lib/tasks/live/publish";
 export async function startServices(): Promise<void> {
   installShutdown();
   onShutdown("the database", "close", closeDatabase);
-  // The listening connection of the task pages' live updates (PostgreSQL only; lib/tasks/live).
+  // The listening connection of the task pages' live updates (PostgreSQL only; lib/tasks/lifecycle/live).
   onShutdown("the task change listener", "close", async () => taskChangeRelay()?.stop());
-  // The studio's housekeeping: retries file removals of deleted tasks (lib/tasks/delete-task).
+  // The studio's housekeeping: retries file removals of deleted tasks (lib/tasks/lifecycle/delete-task).
   onShutdown("the studio's housekeeping", "drain", startDeletedTaskSweeps());
   const env = serverEnv();
   if (env.X3D_ENGINE === "off") {

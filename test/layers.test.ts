@@ -64,6 +64,14 @@ const ACCOUNTS_AUTHJS = "lib/accounts/authjs.ts";
 const ACCOUNTS_BOOT = { from: "instrumentation.ts", to: "lib/accounts/stamp-client-address.ts" };
 const ACCOUNTS_RULE = `outside lib/, lib/accounts is imported only through ${ACCOUNTS_INDEX} (${ACCOUNTS_BOOT.from} also boots ${ACCOUNTS_BOOT.to})`;
 
+/**
+ * lib/tasks by stage, each importing only the stages before it: the task model, reading,
+ * the running lifecycle, creating (which starts a task's lifecycle: caches and announces it).
+ */
+const TASK_STAGES = ["model", "read", "lifecycle", "create"] as const;
+const taskStage = (file: string) => TASK_STAGES.findIndex((s) => file.startsWith(`lib/tasks/${s}/`));
+const TASK_STAGE_RULE = `lib/tasks imports point one way: ${TASK_STAGES.join(" <- ")}`;
+
 const under = (file: string, places: readonly string[]) => places.some((p) => (p.endsWith("/") ? file.startsWith(p) : file === p));
 const isTestCode = (file: string) =>
   file.startsWith("test/") || file.startsWith("e2e/") || /\.(test|spec|test-helpers)\.[cm]?[jt]sx?$/.test(file) || TEST_HELPERS.has(file);
@@ -189,6 +197,11 @@ const RULES: Rule[] = [
     breaks: (e) => e.from.startsWith("lib/credits/") && !isTestCode(e.from) && !under(e.to, ["lib/credits/", ...SHARED_LEAVES]),
   },
   {
+    name: TASK_STAGE_RULE,
+    breaks: (e) =>
+      e.from.startsWith("lib/tasks/") && !isTestCode(e.from) && e.to.startsWith("lib/tasks/") && taskStage(e.to) > taskStage(e.from),
+  },
+  {
     name: "lib imports neither components nor app",
     breaks: (e) => e.from.startsWith("lib/") && !isTestCode(e.from) && under(e.to, ["components/", "app/"]),
   },
@@ -247,19 +260,19 @@ describe("layers", () => {
     ]);
     const forbidden = [
       studioToEngine,
-      edge("lib/engine/example.ts", "lib/tasks/queries.ts"),
+      edge("lib/engine/example.ts", "lib/tasks/read/queries.ts"),
       edge("components/example.tsx", "lib/db/index.ts"),
       edge("lib/x3d/example.ts", "lib/storage/index.ts"),
       edge("lib/files/example.ts", "lib/upload/check.ts"),
-      edge("app/open-api/v1/example/route.ts", "lib/tasks/queries.ts"),
-      edge("lib/upload/example.ts", "lib/tasks/refresh.test-helpers.ts"),
+      edge("app/open-api/v1/example/route.ts", "lib/tasks/read/queries.ts"),
+      edge("lib/upload/example.ts", "lib/tasks/lifecycle/refresh.test-helpers.ts"),
       edge("app/example/page.tsx", "lib/accounts/users.ts"),
       edge("components/example.tsx", "lib/accounts/current-user.ts"),
       edge("proxy.ts", "lib/accounts/authjs.ts"),
       edge("instrumentation.ts", "lib/accounts/users.ts"),
       edge("lib/tasks/example.ts", "lib/accounts/index.ts"),
       edge("lib/tasks/example.ts", "lib/accounts/authjs.ts"),
-      edge("lib/credits/example.ts", "lib/tasks/service-errors.ts"),
+      edge("lib/credits/example.ts", "lib/tasks/lifecycle/service-errors.ts"),
     ];
     for (const e of forbidden) expect(brokenRules([e]), `${e.from} -> ${e.to}`).toHaveLength(1);
     const allowed = [
@@ -270,7 +283,7 @@ describe("layers", () => {
       edge("lib/tasks/example.ts", "lib/files/sniff.ts"),
       edge("lib/x3d/service.ts", "lib/embedded-credentials.ts"),
       edge("lib/display/example.test.ts", "lib/engine/formats/index.ts"),
-      edge("components/example.tsx", "lib/tasks/task-types.ts"),
+      edge("components/example.tsx", "lib/tasks/model/task-types.ts"),
       edge("app/example/page.tsx", "lib/accounts/index.ts"),
       edge("components/example.tsx", "lib/accounts/index.ts"),
       edge("instrumentation.ts", "lib/accounts/stamp-client-address.ts"),
@@ -287,6 +300,31 @@ describe("layers", () => {
     expect(importLoops(edges, ACCOUNTS).map((loop) => loop.join(" -> "))).toEqual([]);
   });
 
+  it("has no import loop in lib/tasks", () => {
+    expect(importLoops(edges, "lib/tasks/").map((loop) => loop.join(" -> "))).toEqual([]);
+  });
+
+  it("keeps lib/tasks in stage order, and finds an import against it", () => {
+    const edge = (from: string, to: string): Edge => ({ from, line: 1, specifier: `./${to}`, to });
+    const againstStages = [
+      edge("lib/tasks/model/example.ts", "lib/tasks/read/queries.ts"),
+      edge("lib/tasks/read/example.ts", "lib/tasks/lifecycle/refresh.ts"),
+      edge("lib/tasks/read/example.ts", "lib/tasks/create/create-task.ts"),
+      edge("lib/tasks/lifecycle/example.ts", "lib/tasks/create/record.ts"),
+      edge("lib/tasks/example.ts", "lib/tasks/model/settled.ts"),
+    ];
+    for (const e of againstStages)
+      expect(brokenRules([e]), `${e.from} -> ${e.to}`).toEqual([`${e.from}:1 imports "./${e.to}" (${e.to}): ${TASK_STAGE_RULE}`]);
+    const withStages = [
+      edge("lib/tasks/model/example.ts", "lib/tasks/model/settled.ts"),
+      edge("lib/tasks/read/example.ts", "lib/tasks/model/settled.ts"),
+      edge("lib/tasks/lifecycle/example.ts", "lib/tasks/read/queries.ts"),
+      edge("lib/tasks/create/example.ts", "lib/tasks/lifecycle/task-cache.ts"),
+      edge("lib/tasks/model/example.test.ts", "lib/tasks/create/record.ts"),
+    ];
+    expect(brokenRules(withStages)).toEqual([]);
+  });
+
   it("finds an import loop when there is one", () => {
     const edge = (from: string, to: string): Edge => ({ from, line: 1, specifier: `./${to}`, to });
     const loop = [
@@ -301,9 +339,9 @@ describe("layers", () => {
     expect(importLoops(loop.slice(1), ACCOUNTS)).toEqual([]);
   });
 
-  it("writes the owner-scoped task condition once (lib/tasks/queries.ts: ownedBy)", () => {
+  it("writes the owner-scoped task condition once (lib/tasks/read/queries.ts: ownedBy)", () => {
     const written = [...new Set(edges.map((e) => e.from))]
-      .filter((file) => !isTestCode(file) && file !== "lib/tasks/queries.ts")
+      .filter((file) => !isTestCode(file) && file !== "lib/tasks/read/queries.ts")
       .filter((file) => /eq\(\s*studioTasks\.userId\s*,/.test(fs.readFileSync(path.join(ROOT, file), "utf8")));
     expect(written).toEqual([]);
   });

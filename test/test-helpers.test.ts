@@ -87,7 +87,7 @@ describe("test code stays out of the app", () => {
 
   it("no module the app runs imports vitest, a test helper or the test folders", () => {
     const files = sourceFiles(ROOT).filter((f) => !isTestCode(f));
-    expect(files).toContain("lib/tasks/refresh.ts");
+    expect(files).toContain("lib/tasks/lifecycle/refresh.ts");
     const offences: string[] = [];
     for (const file of files) {
       for (const specifier of specifiers(fs.readFileSync(path.join(ROOT, file), "utf8"))) {

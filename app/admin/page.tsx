@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { recentTasks } from "@/lib/admin/tasks";
 import { adminUserRows } from "@/lib/admin/users";
 import { serviceBalance } from "@/lib/admin/service-balance";
-import { recentServiceErrors } from "@/lib/tasks/service-errors";
+import { recentServiceErrors } from "@/lib/tasks/lifecycle/service-errors";
 import { setAllowanceAction, setDisabledAction } from "./actions";
 import { UserTable } from "@/components/admin/user-table";
 import { ServiceErrorList } from "@/components/admin/service-errors";

@@ -2,7 +2,7 @@
 
 import { Mountain } from "lucide-react";
 import { useState } from "react";
-import type { ImagePrefill } from "@/lib/tasks/create-form-types";
+import type { ImagePrefill } from "@/lib/tasks/create/form-props";
 import { taskCost, type CostTable } from "@/lib/x3d/costs";
 import { DEPTH_SPEC } from "@/lib/x3d/endpoints/depth";
 import { inputStep, intChoiceOptions } from "@/lib/x3d/forms/controls";

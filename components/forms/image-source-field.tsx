@@ -3,7 +3,8 @@
 import { ImageUp } from "lucide-react";
 import { useState } from "react";
 import { useUploads } from "@/components/upload/use-uploads";
-import type { ImagePrefill } from "@/lib/tasks/create-form-types";
+import type { ImagePrefill } from "@/lib/tasks/create/form-props";
+import { taskFileUrl } from "@/lib/tasks/model/file-urls";
 import { ChoiceField, type Choice } from "./choice-field";
 import { FieldError, UrlField } from "./fields";
 import { IMAGE_HINT } from "./hints";
@@ -45,7 +46,7 @@ export function ImageSourceField({ initial, errors, clearError }: Props) {
           <input type="hidden" name="image_task" value={cover.id} />
           {/* eslint-disable-next-line @next/next/no-img-element -- the owner's stored cover, served privately */}
           <img
-            src={`/api/files/${encodeURIComponent(cover.id)}/cover`}
+            src={taskFileUrl({ owner: cover.id }, "cover")}
             alt="The earlier result's image"
             className="h-40 w-full rounded bg-viewer object-contain"
           />

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { LazySelect } from "@/components/ui/lazy-select";
 import { useUploads } from "@/components/upload/use-uploads";
 import type { MeshKind } from "@/lib/files/sniff";
-import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-types";
+import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create/form-props";
 import { typeList } from "@/lib/upload/check";
 import { ChoiceField, type Choice } from "./choice-field";
 import { Field, FieldError, UrlField } from "./fields";

@@ -2,7 +2,7 @@
 
 import { Scissors } from "lucide-react";
 import { useState } from "react";
-import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-types";
+import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create/form-props";
 import { taskCost, type CostTable } from "@/lib/x3d/costs";
 import { SPLIT_SPEC } from "@/lib/x3d/endpoints/split";
 import { choiceOptions, intChoiceOptions } from "@/lib/x3d/forms/controls";

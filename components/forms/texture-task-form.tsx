@@ -2,7 +2,7 @@
 
 import { ImageUp, Paintbrush } from "lucide-react";
 import { useUploads } from "@/components/upload/use-uploads";
-import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create-form-types";
+import type { MeshPrefill, MeshResultOption } from "@/lib/tasks/create/form-props";
 import type { UploadInfo } from "@/lib/upload/check";
 import { taskCost, type CostTable } from "@/lib/x3d/costs";
 import type { ImageOptions } from "@/lib/x3d/forms/image";

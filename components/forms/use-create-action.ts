@@ -2,7 +2,7 @@
 
 import { startTransition, useActionState, useCallback, useEffect, useState } from "react";
 import { refreshBalance } from "@/components/ui/balance-store";
-import { IDLE_STATE, type CreateTaskState } from "@/lib/tasks/create-form-state";
+import { IDLE_STATE, type CreateTaskState } from "@/lib/tasks/create/action-state";
 
 export type CreateAction = (state: CreateTaskState, form: FormData) => Promise<CreateTaskState>;
 

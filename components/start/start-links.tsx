@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { KindIcon } from "@/components/tasks/kind-icon";
 import { KIND_FORMS, KIND_LABELS, KIND_SUMMARIES } from "@/components/tasks/task-labels";
-import { TASK_KINDS } from "@/lib/tasks/task-types";
+import { TASK_KINDS } from "@/lib/tasks/model/task-types";
 
 /** One compact way in per kind of task: its icon, its name and what it makes, to its workspace. */
 export function StartLinks() {

@@ -3,14 +3,14 @@
 import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { cn } from "@/components/ui/cn";
-import type { StudioTaskKind } from "@/lib/tasks/task-types";
+import type { StudioTaskKind } from "@/lib/tasks/model/task-types";
 import { KindIcon } from "./kind-icon";
 
 interface Props {
   kind: StudioTaskKind;
   /** The result's cover, once stored. */
   coverUrl: string | null;
-  /** Until then, the picture the task was made from, dimmed (lib/tasks/input-preview.ts). */
+  /** Until then, the picture the task was made from, dimmed (lib/tasks/read/input-preview.ts). */
   previewUrl: string | null;
   /** Still running: a spinner over the picture. */
   live: boolean;

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { StudioTaskKind } from "@/lib/tasks/task-types";
+import type { StudioTaskKind } from "@/lib/tasks/model/task-types";
 import { LocalTime } from "./local-time";
 import { KIND_LABELS } from "./task-labels";
 

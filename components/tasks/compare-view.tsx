@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useCallback, useState } from "react";
 import { LazyCompareViewer, type ModelFacts } from "@/components/viewer";
-import type { CompareSide } from "@/lib/tasks/compare";
+import type { CompareSide } from "@/lib/tasks/read/compare";
 import { formatBytes } from "@/lib/files/format-bytes";
 import { LocalTime } from "./local-time";
 import { describeOptions } from "./option-labels";

@@ -1,4 +1,4 @@
-import type { StudioTaskKind } from "@/lib/tasks/task-types";
+import type { StudioTaskKind } from "@/lib/tasks/model/task-types";
 import { TaskOptions } from "./task-options";
 
 /** The options the result was made with, under its cover (a side panel of the task and share pages). */

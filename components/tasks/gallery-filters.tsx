@@ -4,8 +4,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { LazySelect } from "@/components/ui/lazy-select";
-import { galleryHref } from "@/lib/tasks/gallery-href";
-import { TASK_KINDS, TASK_STATES, type StudioTaskKind, type TaskState } from "@/lib/tasks/task-types";
+import { galleryHref } from "@/lib/tasks/read/gallery-href";
+import { TASK_KINDS, TASK_STATES, type StudioTaskKind, type TaskState } from "@/lib/tasks/model/task-types";
 import { KindIcon } from "./kind-icon";
 import { KIND_LABELS, STATE_LABELS } from "./task-labels";
 

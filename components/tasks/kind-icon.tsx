@@ -1,6 +1,6 @@
 import { Box, type LucideIcon, type LucideProps } from "lucide-react";
 import { NAV_LINKS } from "@/components/ui/nav-links";
-import { TASK_KINDS, type StudioTaskKind } from "@/lib/tasks/task-types";
+import { TASK_KINDS, type StudioTaskKind } from "@/lib/tasks/model/task-types";
 import { KIND_FORMS } from "./task-labels";
 
 // Each kind's icon is the one its workspace has in the header, so a card and its place look alike.

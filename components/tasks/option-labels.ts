@@ -2,7 +2,7 @@
  * Words for a task's options (the Details panel, compare): each option's label and its value as
  * an artist reads it. Safe to import from client components.
  */
-import type { StudioTaskKind } from "@/lib/tasks/task-types";
+import type { StudioTaskKind } from "@/lib/tasks/model/task-types";
 import { DEPTH_FORMATS, MESH_FORMATS, MODEL_INFO, SPLIT_PARTS, VIEWS, isModel } from "@/lib/x3d/options";
 
 const OPTION_LABELS: Record<string, string> = {

@@ -1,6 +1,6 @@
 "use client";
 
-import { relativeTime } from "@/lib/tasks/relative-time";
+import { relativeTime } from "@/lib/tasks/model/relative-time";
 import { useClock } from "./use-clock";
 
 /**

@@ -4,7 +4,7 @@ import { Loader2 } from "lucide-react";
 import { preload } from "react-dom";
 import { cn } from "@/components/ui/cn";
 import { LazyModelViewer, type ViewerPanels } from "@/components/viewer";
-import type { DisplayView } from "@/lib/tasks/queries";
+import type { DisplayView } from "@/lib/tasks/model/task-view";
 import { ENV_MAP_URL } from "@/lib/viewer/assets";
 import { formatFromExtension, isImageFormat, type ViewerFormat } from "@/lib/viewer/formats";
 import type { PrintSizing } from "@/lib/viewer/task-sizing";

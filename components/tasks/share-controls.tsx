@@ -4,7 +4,7 @@ import { Check, Copy, ExternalLink, Link2 } from "lucide-react";
 import { useState, useTransition } from "react";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import type { ShareActionResult } from "@/lib/tasks/share";
+import type { ShareActionResult } from "@/lib/tasks/lifecycle/sharing";
 import { ScriptButton } from "@/components/ui/script-button";
 import { useIsBrowser } from "./use-clock";
 

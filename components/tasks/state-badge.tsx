@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { Badge, type badgeVariants } from "@/components/ui/badge";
-import type { TaskState } from "@/lib/tasks/task-types";
-import type { TaskView } from "@/lib/tasks/queries";
+import type { TaskState } from "@/lib/tasks/model/task-types";
+import type { TaskView } from "@/lib/tasks/model/task-view";
 import type { VariantProps } from "class-variance-authority";
 import { subscribeTaskEvents } from "./task-events";
 import { STATE_LABELS } from "./task-labels";

@@ -1,7 +1,7 @@
 "use client";
 
 import { cn } from "@/components/ui/cn";
-import type { TaskState } from "@/lib/tasks/task-types";
+import type { TaskState } from "@/lib/tasks/model/task-types";
 import { formatDuration, LocalTime } from "./local-time";
 import { isFinished } from "./task-labels";
 import { useClock } from "./use-clock";

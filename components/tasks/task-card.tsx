@@ -2,7 +2,7 @@ import { RotateCcw } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import type { GalleryCard } from "@/lib/tasks/gallery-cards";
+import type { GalleryCard } from "@/lib/tasks/read/gallery-cards";
 import { CardPicture } from "./card-picture";
 import { DeleteTaskButton } from "./delete-task-button";
 import { KindIcon } from "./kind-icon";

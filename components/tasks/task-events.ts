@@ -5,7 +5,7 @@
  * tried again after REOPEN_MS while anyone still listens.
  */
 import type { QueryClient } from "@tanstack/react-query";
-import type { TaskState } from "@/lib/tasks/task-types";
+import type { TaskState } from "@/lib/tasks/model/task-types";
 
 /** One change of one of the user's tasks, as the server sends it; the task itself comes from /api/tasks/<id>. */
 export interface TaskEvent {

@@ -1,7 +1,7 @@
 import { CircleAlert, RotateCcw } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
-import type { TaskView } from "@/lib/tasks/queries";
+import type { TaskView } from "@/lib/tasks/model/task-view";
 import { FAILED_WITHOUT_REASON, KIND_FORMS, refundSentence } from "./task-labels";
 
 /** A failed task in the viewer's place: why, that its credits came back, and the way to try again. */

@@ -3,9 +3,9 @@ import Link from "next/link";
 import { SampleImages } from "@/components/start/sample-images";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { galleryHref } from "@/lib/tasks/gallery-href";
-import type { GalleryCard } from "@/lib/tasks/gallery-cards";
-import type { HistoryFilter } from "@/lib/tasks/queries";
+import { galleryHref } from "@/lib/tasks/read/gallery-href";
+import type { GalleryCard } from "@/lib/tasks/read/gallery-cards";
+import type { HistoryFilter } from "@/lib/tasks/read/queries";
 import { GalleryFilters } from "./gallery-filters";
 import { COMPARE_FORM_ID, TaskCard } from "./task-card";
 
@@ -14,7 +14,7 @@ interface Props {
   base: string;
   /** The page's title for the gallery (an h1 or h2). */
   heading: React.ReactNode;
-  /** This page of the user's tasks, newest first (lib/tasks/gallery-cards.ts). */
+  /** This page of the user's tasks, newest first (lib/tasks/read/gallery-cards.ts). */
   tasks: GalleryCard[];
   hasNext: boolean;
   filter: HistoryFilter;

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { TaskInputView } from "@/lib/tasks/input-entries";
+import type { TaskInputView } from "@/lib/tasks/model/recorded-inputs";
 
 /** What the task was made from, beside its result: each image with its view, the mesh with its cover and name. */
 export function TaskInputs({ inputs }: { inputs: readonly TaskInputView[] }) {

@@ -3,7 +3,7 @@
  * pages. Safe to import from client components. An option's words are in option-labels.ts, which
  * brings the option tables with it: only the panels that list options load them.
  */
-import type { StudioTaskKind, TaskState } from "@/lib/tasks/task-types";
+import type { StudioTaskKind, TaskState } from "@/lib/tasks/model/task-types";
 
 export const KIND_LABELS: Record<StudioTaskKind, string> = {
   "image-to-3d": "Image to 3D",

@@ -1,4 +1,4 @@
-import type { StudioTaskKind } from "@/lib/tasks/task-types";
+import type { StudioTaskKind } from "@/lib/tasks/model/task-types";
 import { describeOptions } from "./option-labels";
 
 /** The options a task was made with, read-only. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { Loader2 } from "lucide-react";
-import type { TaskView } from "@/lib/tasks/queries";
+import type { TaskView } from "@/lib/tasks/model/task-view";
 import { StateTimeline } from "./state-timeline";
 import { STATE_LABELS } from "./task-labels";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import type { StudioTaskKind, TaskState } from "@/lib/tasks/task-types";
+import type { StudioTaskKind, TaskState } from "@/lib/tasks/model/task-types";
 import { notificationsWanted } from "./notify-toggle";
 import { isFinished } from "./task-labels";
 import { taskTitle } from "./use-task-title";

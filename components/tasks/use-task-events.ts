@@ -11,7 +11,7 @@ export { subscribeTaskEvents } from "./task-events";
 export const POLL_MS = 2_000;
 /**
  * How often it polls while the stream is open. A poll is also what has the studio ask the
- * service (one refresh per task per 3 s, lib/tasks/refresh): at 2 s every other poll did, so
+ * service (one refresh per task per 3 s, lib/tasks/lifecycle/refresh): at 2 s every other poll did, so
  * 4 s keeps the service asked as often with half the polls, and the stream shows what a
  * refresh learns the moment it is stored instead of at the next poll.
  */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import type { StudioTaskKind, TaskState } from "@/lib/tasks/task-types";
+import type { StudioTaskKind, TaskState } from "@/lib/tasks/model/task-types";
 import { KIND_LABELS, STATE_LABELS } from "./task-labels";
 
 /** A task's state and kind in words, "Done · Image to 3D": the tab's title and a notification's. */

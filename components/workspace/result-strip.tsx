@@ -6,8 +6,8 @@ import { LocalTime } from "@/components/tasks/local-time";
 import { KIND_LABELS, STATE_LABELS } from "@/components/tasks/task-labels";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import type { TaskView } from "@/lib/tasks/queries";
-import type { StudioTaskKind } from "@/lib/tasks/task-types";
+import type { TaskView } from "@/lib/tasks/model/task-view";
+import type { StudioTaskKind } from "@/lib/tasks/model/task-types";
 import { TaskStateBadge } from "./task-state-badge";
 import { useTaskView } from "./use-task-view";
 

@@ -3,7 +3,7 @@
 import { Loader2, TriangleAlert } from "lucide-react";
 import { StateTimeline } from "@/components/tasks/state-timeline";
 import { FAILED_WITHOUT_REASON, refundSentence, STATE_LABELS } from "@/components/tasks/task-labels";
-import type { TaskView } from "@/lib/tasks/queries";
+import type { TaskView } from "@/lib/tasks/model/task-view";
 import { STAGE_HEIGHT } from "./stage-classes";
 
 /** A task on its way, big where its result will be: its state, the time so far and its steps. */

@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck, CircleX, Clock, Loader2, type LucideIcon } fr
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { STATE_LABELS } from "@/components/tasks/task-labels";
-import type { TaskState } from "@/lib/tasks/task-types";
+import type { TaskState } from "@/lib/tasks/model/task-types";
 
 /** Each state's mark: the colour is in the icon, the words stay in the text colour (legible on a tint or a cover). */
 const MARKS: Record<TaskState, { icon: LucideIcon; className: string }> = {

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { refreshBalance } from "@/components/ui/balance-store";
-import type { TaskView } from "@/lib/tasks/queries";
+import type { TaskView } from "@/lib/tasks/model/task-view";
 
 const POLL_MS = 2_000;
 

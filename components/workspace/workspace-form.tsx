@@ -2,8 +2,8 @@
 
 import { createContext, use } from "react";
 import type { CreateAction } from "@/components/forms/use-create-action";
-import type { FormStart, MeshResultOption } from "@/lib/tasks/create-form-types";
-import type { StudioTaskKind } from "@/lib/tasks/task-types";
+import type { FormStart, MeshResultOption } from "@/lib/tasks/create/form-props";
+import type { StudioTaskKind } from "@/lib/tasks/model/task-types";
 import type { CostTable } from "@/lib/x3d/costs";
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { recordServiceError } from "@/lib/tasks/service-errors";
+import { recordServiceError } from "@/lib/tasks/lifecycle/service-errors";
 import { X3dError } from "@/lib/x3d/client";
 import { x3d } from "@/lib/x3d/service";
 

@@ -15,11 +15,11 @@ const database = await openTestDatabase("credits");
 const { db } = await import("@/lib/db");
 const { creditLedger, studioTasks, users } = await import("@/lib/db/schema");
 const { creditsOf, setAllowance } = await import("./ledger");
-const { createWithService } = await import("@/lib/tasks/create-task");
-const { adoptFromCallback } = await import("@/lib/tasks/callback");
-const { refreshTask } = await import("@/lib/tasks/refresh");
+const { createWithService } = await import("@/lib/tasks/create/create-task");
+const { adoptFromCallback } = await import("@/lib/tasks/lifecycle/callback");
+const { refreshTask } = await import("@/lib/tasks/lifecycle/refresh");
 const { adminUserRows } = await import("@/lib/admin/users");
-const { recentServiceErrors } = await import("@/lib/tasks/service-errors");
+const { recentServiceErrors } = await import("@/lib/tasks/lifecycle/service-errors");
 const { X3dError } = await import("@/lib/x3d/client");
 const { eq } = await import("drizzle-orm");
 

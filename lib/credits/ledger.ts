@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Db } from "@/lib/db";
-import { creditLedger, studioTasks, users, type StudioTask } from "@/lib/db/schema";
+import { creditLedger, users } from "@/lib/db/schema";
 import { serverEnv } from "@/lib/env";
 import { processConstant } from "@/lib/global-singleton";
 import type { Credits } from "./balance-view";
@@ -13,7 +13,8 @@ import type { Credits } from "./balance-view";
  */
 export type { Credits };
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** A transaction of the studio's database, as callers hand it to the ledger. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Runner = Db | Tx;
 
 /** Accounts this process saw opened: the balance is polled often, and the insert below would be tried on every poll. */
@@ -53,55 +54,33 @@ export async function creditsOf(userId: string): Promise<Credits> {
 export const shortMessage = (cost: number, remaining: number) =>
   `This task costs ${cost} credits and you have ${Math.max(0, remaining)} left. Ask an admin for a larger allowance.`;
 
-export type NewChargedTask = Omit<typeof studioTasks.$inferInsert, "state" | "stateTimes" | "serviceTaskId">;
-
-export type ChargeOutcome = { ok: true; task: StudioTask } | { ok: false; cost: number; remaining: number };
+/** What a charge was refused with: the cost and the owner's remainder. */
+export type ChargeRefusal = { ok: false; cost: number; remaining: number };
 
 /**
- * Writes a task's row, as "checking" until the service answers, and its charge, in one
- * transaction that holds the owner's row locked: concurrent creates by one user are charged
- * one after another and cannot spend past the allowance together. `limited` false (admins)
- * records the charge without checking the remainder.
+ * Charges `cost` to its owner for the task `record` writes, both in the caller's transaction
+ * `tx`. The owner's row is locked first, so concurrent creates by one user are charged one
+ * after another and cannot spend past the allowance together. Refused, before `record` runs,
+ * when the remainder does not cover the cost; `limited` false (admins) skips that check.
  */
-export async function chargeAndRecord(task: NewChargedTask, limited: boolean): Promise<ChargeOutcome> {
-  const cost = task.cost ?? 0;
-  return (await db()).transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, task.userId)).for("update");
-    await openAccount(tx, task.userId);
-    const { remaining } = await sums(tx, task.userId);
-    if (limited && cost > remaining) return { ok: false as const, cost, remaining };
-    const now = new Date();
-    const [row] = await tx
-      .insert(studioTasks)
-      .values({
-        ...task,
-        serviceTaskId: null,
-        state: "checking",
-        stateTimes: { checking: now.toISOString() },
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error("inserting the task returned no row");
-    await tx.insert(creditLedger).values({ userId: task.userId, kind: "charge", amount: -cost, taskId: row.id, note: "task" });
-    return { ok: true as const, task: row };
-  });
+export async function chargeTask<T extends { id: string }>(
+  tx: Tx,
+  charge: { userId: string; cost: number; limited: boolean },
+  record: () => Promise<T>,
+): Promise<{ ok: true; task: T } | ChargeRefusal> {
+  const { userId, cost, limited } = charge;
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  await openAccount(tx, userId);
+  const { remaining } = await sums(tx, userId);
+  if (limited && cost > remaining) return { ok: false, cost, remaining };
+  const task = await record();
+  await tx.insert(creditLedger).values({ userId, kind: "charge", amount: -cost, taskId: task.id, note: "task" });
+  return { ok: true, task };
 }
 
-/**
- * Undoes a task the service refused or never received: its row and its charge go together, so
- * a refused task is neither stored nor charged. Only a task still "checking" without a service
- * id qualifies; whether it was one (and is gone).
- */
-export async function unrecord(taskId: string): Promise<boolean> {
-  return (await db()).transaction(async (tx) => {
-    const gone = await tx
-      .delete(studioTasks)
-      .where(and(eq(studioTasks.id, taskId), eq(studioTasks.state, "checking"), sql`${studioTasks.serviceTaskId} is null`))
-      .returning({ id: studioTasks.id });
-    if (gone.length) await tx.delete(creditLedger).where(and(eq(creditLedger.taskId, taskId), eq(creditLedger.kind, "charge")));
-    return gone.length > 0;
-  });
+/** Takes back a task's charge in the caller's transaction `tx`, as the task's row is removed there (a task never made). */
+export async function removeCharge(tx: Tx, taskId: string): Promise<void> {
+  await tx.delete(creditLedger).where(and(eq(creditLedger.taskId, taskId), eq(creditLedger.kind, "charge")));
 }
 
 /** Gives back a failed task's charge, once (call it in the transaction that marks it failed). */

@@ -8,7 +8,7 @@ import "server-only";
  *
  * Whether a failed request may have reached the service matters to the studio: a create that
  * failed before sending can be retried, one that failed after may have been charged
- * (lib/tasks/create-task keeps such a task as "checking").
+ * (lib/tasks/create/create-task keeps such a task as "checking").
  */
 import { Agent, fetch as undiciFetch } from "undici";
 

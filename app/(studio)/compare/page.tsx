@@ -8,8 +8,9 @@ import { ComparePicker } from "@/components/tasks/compare-picker";
 import { IconLink } from "@/components/tasks/icon-link";
 import { KIND_LABELS } from "@/components/tasks/task-labels";
 import { requireUser } from "@/app/(studio)/require-user";
-import { compareTasks } from "@/lib/tasks/compare";
-import { findUserTask, listUserTasks, taskView } from "@/lib/tasks/queries";
+import { compareTasks } from "@/lib/tasks/read/compare";
+import { findUserTask, listUserTasks } from "@/lib/tasks/read/queries";
+import { taskView } from "@/lib/tasks/model/task-view";
 
 export const metadata: Metadata = { title: "Compare · x3d studio" };
 

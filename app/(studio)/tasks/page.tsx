@@ -3,9 +3,9 @@ import Link from "next/link";
 import { TaskGallery } from "@/components/tasks/task-gallery";
 import { Container } from "@/components/ui/container";
 import { requireUser } from "@/app/(studio)/require-user";
-import { galleryCards } from "@/lib/tasks/gallery-cards";
-import { listUserTasks, parseHistoryFilter } from "@/lib/tasks/queries";
-import type { SearchParams } from "@/lib/tasks/search-params";
+import { galleryCards } from "@/lib/tasks/read/gallery-cards";
+import { listUserTasks, parseHistoryFilter } from "@/lib/tasks/read/queries";
+import type { SearchParams } from "@/lib/tasks/create/search-params";
 
 export const metadata: Metadata = { title: "My tasks · x3d studio" };
 

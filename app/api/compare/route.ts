@@ -1,5 +1,5 @@
 import { currentUser } from "@/lib/accounts";
-import { compareTasks } from "@/lib/tasks/compare";
+import { compareTasks } from "@/lib/tasks/read/compare";
 
 /** Two of the user's results as /compare shows them (`?t=<a>&t=<b>`): 404 unless both are theirs. */
 export async function GET(request: Request) {

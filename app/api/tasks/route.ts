@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { currentUser } from "@/lib/accounts";
-import { TASK_KINDS } from "@/lib/tasks/queries";
-import { stripPage } from "@/lib/tasks/workspace";
+import { TASK_KINDS } from "@/lib/tasks/model/task-types";
+import { stripPage } from "@/lib/tasks/create/workspace";
 
 const QuerySchema = z.object({
   kind: z.enum(TASK_KINDS),

@@ -17,7 +17,7 @@ vi.mock("../options", async (importOriginal) => {
 
 const { imageOptionProblems, resolutionsFor, defaultsFor, faceProblem } = await import("../forms/image");
 const { taskCost } = await import("../costs");
-const { parseImageTaskForm } = await import("@/lib/tasks/create-forms");
+const { parseImageTaskForm } = await import("@/lib/tasks/create/parse-form");
 const { SubmitTaskRequestSchema, SUBMIT_FIELD_CODES, issueCode } = await import("../schemas");
 const { validateSubmitTask } = await import("@/lib/engine/validate/submit-task");
 const { EngineError } = await import("@/lib/engine/engine-error");

@@ -1,9 +1,10 @@
 "use server";
 
-import type { CreateTaskState } from "@/lib/tasks/create-form-state";
-import { createDepthTask } from "@/lib/tasks/create-depth-task";
-import { createFromForm } from "@/lib/tasks/create-task";
+import { currentUser } from "@/lib/accounts";
+import type { CreateTaskState } from "@/lib/tasks/create/action-state";
+import { createDepthTask } from "@/lib/tasks/create/create-depth-task";
+import { createFromForm } from "@/lib/tasks/create/create-task";
 
 export async function createDepthTaskAction(_: CreateTaskState, form: FormData): Promise<CreateTaskState> {
-  return createFromForm(createDepthTask, form);
+  return createFromForm(await currentUser(), createDepthTask, form);
 }

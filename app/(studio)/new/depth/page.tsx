@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { DepthTaskFormInWorkspace } from "@/components/forms/depth-task-form";
 import { Workspace } from "@/components/workspace/workspace";
 import { requireUser } from "@/app/(studio)/require-user";
-import { costTable } from "@/lib/tasks/create-task";
-import { prefillParams, type SearchParams } from "@/lib/tasks/search-params";
-import { workspaceStart } from "@/lib/tasks/workspace";
+import { costTable } from "@/lib/tasks/create/create-task";
+import { prefillParams, type SearchParams } from "@/lib/tasks/create/search-params";
+import { workspaceStart } from "@/lib/tasks/create/workspace";
 import { createDepthTaskAction } from "./actions";
 
 export const metadata: Metadata = { title: "Depth & relief · x3d studio" };

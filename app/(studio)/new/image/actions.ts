@@ -1,9 +1,10 @@
 "use server";
 
-import type { CreateTaskState } from "@/lib/tasks/create-form-state";
-import { createImageTask } from "@/lib/tasks/create-image-task";
-import { createFromForm } from "@/lib/tasks/create-task";
+import { currentUser } from "@/lib/accounts";
+import type { CreateTaskState } from "@/lib/tasks/create/action-state";
+import { createImageTask } from "@/lib/tasks/create/create-image-task";
+import { createFromForm } from "@/lib/tasks/create/create-task";
 
 export async function createImageTaskAction(_: CreateTaskState, form: FormData): Promise<CreateTaskState> {
-  return createFromForm(createImageTask, form);
+  return createFromForm(await currentUser(), createImageTask, form);
 }

@@ -1,9 +1,10 @@
 "use server";
 
-import type { CreateTaskState } from "@/lib/tasks/create-form-state";
-import { createFromForm } from "@/lib/tasks/create-task";
-import { createTextureTask } from "@/lib/tasks/create-texture-task";
+import { currentUser } from "@/lib/accounts";
+import type { CreateTaskState } from "@/lib/tasks/create/action-state";
+import { createFromForm } from "@/lib/tasks/create/create-task";
+import { createTextureTask } from "@/lib/tasks/create/create-texture-task";
 
 export async function createTextureTaskAction(_: CreateTaskState, form: FormData): Promise<CreateTaskState> {
-  return createFromForm(createTextureTask, form);
+  return createFromForm(await currentUser(), createTextureTask, form);
 }

@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import { TextureTaskFormInWorkspace } from "@/components/forms/texture-task-form";
 import { Workspace } from "@/components/workspace/workspace";
 import { requireUser } from "@/app/(studio)/require-user";
-import { costTable } from "@/lib/tasks/create-task";
-import { meshResults } from "@/lib/tasks/inputs";
-import { prefillParams, type SearchParams } from "@/lib/tasks/search-params";
-import { FORM_MESH_TYPES, workspaceStart } from "@/lib/tasks/workspace";
+import { costTable } from "@/lib/tasks/create/create-task";
+import { meshResults } from "@/lib/tasks/create/resolve-inputs";
+import { prefillParams, type SearchParams } from "@/lib/tasks/create/search-params";
+import { FORM_MESH_TYPES, workspaceStart } from "@/lib/tasks/create/workspace";
 import { createTextureTaskAction } from "./actions";
 
 export const metadata: Metadata = { title: "Texture a model · x3d studio" };

@@ -2,7 +2,8 @@
 
 import { z } from "zod";
 import { currentUser } from "@/lib/accounts";
-import { createShare, revokeShares, sharePath, type ShareActionResult } from "@/lib/tasks/share";
+import { sharePath } from "@/lib/tasks/read/shared-task";
+import { createShare, revokeShares, type ShareActionResult } from "@/lib/tasks/lifecycle/sharing";
 
 const TaskIdSchema = z.string().min(1).max(100);
 const NOT_FOUND: ShareActionResult = { status: "error", message: "No such task." };

@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { TaskDetail } from "@/components/tasks/task-detail";
 import { requireUser } from "@/app/(studio)/require-user";
-import { findUserTask, taskView } from "@/lib/tasks/queries";
-import { activeShare, sharePath } from "@/lib/tasks/share";
-import { taskInputs } from "@/lib/tasks/task-inputs";
+import { findUserTask } from "@/lib/tasks/read/queries";
+import { taskView } from "@/lib/tasks/model/task-view";
+import { activeShare, sharePath } from "@/lib/tasks/read/shared-task";
+import { taskInputs } from "@/lib/tasks/read/shown-inputs";
 import { createShareAction, revokeShareAction } from "./actions";
 
 export const metadata: Metadata = { title: "Task · x3d studio" };
@@ -14,10 +15,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
   const { id } = await params;
   const task = await findUserTask(user.id, id);
   if (!task) notFound();
-  const [token, inputs] = await Promise.all([
-    activeShare(user.id, task.id),
-    taskInputs(task, `/api/files/${encodeURIComponent(task.id)}`, false),
-  ]);
+  const [token, inputs] = await Promise.all([activeShare(user.id, task.id), taskInputs(task, { owner: task.id })]);
   // The full width under the header: the viewer first (components/tasks/result-layout.tsx).
   return (
     <TaskDetail

@@ -2,17 +2,17 @@ import { after } from "next/server";
 import { metrics } from "@/lib/metrics/registry";
 import { currentUser, isAdmin } from "@/lib/accounts";
 import { refuseCrossSite } from "@/lib/http/same-origin";
-import { deleteTask } from "@/lib/tasks/delete-task";
-import { pollTask } from "@/lib/tasks/poll";
-import { taskView } from "@/lib/tasks/queries";
-import { jsonWithEtag } from "@/lib/tasks/task-etag";
+import { deleteTask } from "@/lib/tasks/lifecycle/delete-task";
+import { pollTask } from "@/lib/tasks/lifecycle/poll";
+import { taskView } from "@/lib/tasks/model/task-view";
+import { jsonWithEtag } from "@/lib/tasks/read/task-etag";
 
 const noSuchTask = () => Response.json({ error: "No such task." }, { status: 404 });
 
 /**
  * The owner's task as the task page polls it. Answers at once from what this process knows
  * (an unchanged task costs no database work and answers 304); a refresh from the service,
- * at most one per task every few seconds, runs in the background (lib/tasks/poll).
+ * at most one per task every few seconds, runs in the background (lib/tasks/lifecycle/poll).
  */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   metrics().taskPolls.inc({ face: "studio" });
@@ -26,7 +26,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
 
 /**
  * Deletes the user's task (an admin's: anyone's) with its files and share links: 204, or 404
- * for a task that does not exist or is someone else's. The charge stays (lib/tasks/delete-task).
+ * for a task that does not exist or is someone else's. The charge stays (lib/tasks/lifecycle/delete-task).
  */
 export async function DELETE(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const refused = refuseCrossSite(request);

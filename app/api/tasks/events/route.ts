@@ -1,8 +1,8 @@
 import { metrics } from "@/lib/metrics/registry";
 import { currentUser } from "@/lib/accounts";
 import { shutdownSignal } from "@/lib/shutdown";
-import { EVENT_STREAM_HEADERS, taskEventStream } from "@/lib/tasks/live/event-stream";
-import { subscribeTaskChanges } from "@/lib/tasks/live/subscribe";
+import { EVENT_STREAM_HEADERS, taskEventStream } from "@/lib/tasks/lifecycle/live/event-stream";
+import { subscribeTaskChanges } from "@/lib/tasks/lifecycle/live/subscribe";
 
 // A stream per request, never cached or prerendered; node: the bus and PostgreSQL's LISTEN live in this process.
 export const dynamic = "force-dynamic";

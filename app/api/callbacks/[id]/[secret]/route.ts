@@ -1,7 +1,7 @@
 import { after } from "next/server";
-import { adoptFromCallback, taskForCallback } from "@/lib/tasks/callback";
+import { adoptFromCallback, taskForCallback } from "@/lib/tasks/lifecycle/callback";
 import { log } from "@/lib/log";
-import { refreshTask } from "@/lib/tasks/refresh";
+import { refreshTask } from "@/lib/tasks/lifecycle/refresh";
 
 /** A callback body is the query endpoint's envelope: a few hundred bytes. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -9,7 +9,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 /**
  * The service's callback for one task. The body is not trusted for the task's state: a
  * callback only makes the studio ask the service itself, so repeats are harmless. Only a task
- * whose create answer was lost takes its service id from it (lib/tasks/callback). We answer
+ * whose create answer was lost takes its service id from it (lib/tasks/lifecycle/callback). We answer
  * at once and refresh afterwards, since copying a large result must not hold the service's
  * request open (it would retry on a timeout). No Origin check (lib/http/same-origin): the
  * caller is the service, a machine that sends none; the task's secret in the path is the

@@ -1,6 +1,6 @@
 import { currentUser } from "@/lib/accounts";
-import { findUserTask } from "@/lib/tasks/queries";
-import { isTaskFile, serveTaskFile } from "@/lib/tasks/results";
+import { findUserTask } from "@/lib/tasks/read/queries";
+import { isTaskFile, serveTaskFile } from "@/lib/tasks/model/results";
 
 /** The owner's stored result or cover; `?download=1` makes it an attachment. */
 export async function GET(request: Request, { params }: { params: Promise<{ taskId: string; file: string }> }) {

@@ -1,6 +1,6 @@
 import { currentUser } from "@/lib/accounts";
-import { findUserTask } from "@/lib/tasks/queries";
-import { formStart } from "@/lib/tasks/workspace";
+import { findUserTask } from "@/lib/tasks/read/queries";
+import { formStart } from "@/lib/tasks/create/workspace";
 
 /** The create form of the user's task's kind, filled with that task's options and its inputs still stored. */
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {

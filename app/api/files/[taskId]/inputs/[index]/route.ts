@@ -1,6 +1,6 @@
 import { currentUser } from "@/lib/accounts";
-import { findUserTask } from "@/lib/tasks/queries";
-import { serveInputImage } from "@/lib/tasks/task-inputs";
+import { findUserTask } from "@/lib/tasks/read/queries";
+import { serveInputImage } from "@/lib/tasks/read/shown-inputs";
 
 /** The image of the owner's task input number `index` (an uploaded image, or an earlier result's cover). */
 export async function GET(request: Request, { params }: { params: Promise<{ taskId: string; index: string }> }) {

@@ -1,5 +1,5 @@
-import { findSharedTask } from "@/lib/tasks/share";
-import { isTaskFile, serveTaskFile, SHARE_MAX_AGE_SECONDS } from "@/lib/tasks/results";
+import { findSharedTask } from "@/lib/tasks/read/shared-task";
+import { isTaskFile, serveTaskFile, SHARE_MAX_AGE_SECONDS } from "@/lib/tasks/model/results";
 
 /** A shared task's result or cover, for anyone holding a live share token. */
 export async function GET(request: Request, { params }: { params: Promise<{ token: string; file: string }> }) {

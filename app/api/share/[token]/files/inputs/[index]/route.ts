@@ -1,6 +1,6 @@
-import { findSharedTask } from "@/lib/tasks/share";
-import { SHARE_MAX_AGE_SECONDS } from "@/lib/tasks/results";
-import { serveInputImage } from "@/lib/tasks/task-inputs";
+import { findSharedTask } from "@/lib/tasks/read/shared-task";
+import { SHARE_MAX_AGE_SECONDS } from "@/lib/tasks/model/results";
+import { serveInputImage } from "@/lib/tasks/read/shown-inputs";
 
 /** The image of a shared task's input number `index`, for anyone holding a live share token. */
 export async function GET(request: Request, { params }: { params: Promise<{ token: string; index: string }> }) {
