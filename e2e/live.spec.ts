@@ -104,13 +104,15 @@ test("with the event stream blocked, the page still reaches Done by polling ever
   await expect(page.getByTestId("task-state")).toHaveAttribute("data-state", "success", { timeout: 90_000 });
   await expect(page).toHaveTitle(/^Done · Image to 3D/);
   expect(blocked.length).toBeGreaterThan(0);
-  // Polling at the fallback pace: consecutive polls 2 s plus the poll's own answer time apart (the
-  // next waits for the answer), so clearly under the 4 s (+ answer) of the pace while the stream is
-  // open; a loaded CI machine took up to 765 ms to answer, hence the bound at 3.5 s, not 2.6.
+  // Polling at the fallback pace: a poll every 2 s, against every 4 s while the stream is open. A
+  // tick that comes while the last poll is still unanswered is skipped, so on a loaded machine some
+  // gaps are 4 s (a full CI run's median was 3.56 s); the open pace never goes below 4 s, so a
+  // median under 3.9 s still tells the two apart.
   const gaps = polls.slice(1).map((t, i) => t - (polls[i] ?? t));
+  console.log(`[live.spec] poll gaps (ms): ${gaps.join(", ")}`);
   expect(gaps.length).toBeGreaterThan(0);
   expect(median(gaps)).toBeGreaterThan(1_500);
-  expect(median(gaps)).toBeLessThan(3_500);
+  expect(median(gaps)).toBeLessThan(3_900);
 });
 
 interface Note {
