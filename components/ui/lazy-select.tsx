@@ -35,8 +35,13 @@ export interface LazySelectProps {
 export function LazySelect(props: LazySelectProps) {
   const [opened, setOpened] = useState(false);
   const listId = useId();
-  const { value, options, className, onValueChange, ...aria } = props;
-  void onValueChange;
+  const { value, options, className } = props;
+  const aria = {
+    id: props.id,
+    "aria-label": props["aria-label"],
+    "aria-describedby": props["aria-describedby"],
+    "aria-invalid": props["aria-invalid"],
+  };
   const chosen = options.find((o) => o.value === value);
   const stand = (
     <button

@@ -46,11 +46,6 @@ function useTooltip(part: string): TooltipState {
   return state;
 }
 
-/** Kept for call sites written for Radix's provider: each tooltip needs none. */
-export function TooltipProvider({ children }: { children: React.ReactNode; delayDuration?: number }) {
-  return children;
-}
-
 export function Tooltip({ children }: { children: React.ReactNode }) {
   const [open, setOpen] = useState(false);
   const contentId = useId();

@@ -97,11 +97,14 @@ function LiveZone({
   render: Props["children"];
 }) {
   const { getRootProps, getInputProps, isDragActive, inputRef } = useDropzone(options);
-  const clearInput = () => {
-    if (inputRef.current) inputRef.current.value = "";
-  };
+  const clearInput = () => clearFileInput(inputRef.current);
   // eslint-disable-next-line react-hooks/refs -- the props getters only hand the refs to React (as react-dropzone's own do); nothing reads them while rendering
   return render({ getRootProps, getInputProps, isDragActive, clearInput, live: true });
+}
+
+/** Empties a file input, so that choosing the same file again is a change. */
+function clearFileInput(input: HTMLInputElement | null) {
+  if (input) input.value = "";
 }
 
 /** Calls `ours` unless `theirs` (the caller's handler) ran and prevented the default. */
@@ -198,9 +201,7 @@ function StandInZone({
       },
       ...rest,
     }) as unknown as T;
-  const clearInput = () => {
-    if (inputRef.current) inputRef.current.value = "";
-  };
+  const clearInput = () => clearFileInput(inputRef.current);
   // eslint-disable-next-line react-hooks/refs -- the props getters only hand the refs to React (as react-dropzone's own do); nothing reads them while rendering
   return render({ getRootProps, getInputProps, isDragActive: false, clearInput, live: false });
 }
