@@ -1,7 +1,7 @@
 "use client";
 
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select";
-import type { LazySelectProps } from "./lazy-select";
+import type { LazySelectProps } from "./select-trigger";
 
 /** LazySelect once its code is here: Radix's select, open at once (it was asked for); Radix gives the focus back to its
  * own trigger when the list closes. */

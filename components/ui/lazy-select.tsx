@@ -3,27 +3,10 @@
 import { ChevronDown } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { cn } from "./cn";
-import { SELECT_TRIGGER_CLASS } from "./select-classes";
+import { SELECT_TRIGGER_CLASS, type LazySelectProps } from "./select-trigger";
 
 const load = () => import("./lazy-select-content");
 const LazySelectContent = lazy(load);
-
-export interface LazySelectOption {
-  value: string;
-  label: React.ReactNode;
-}
-
-export interface LazySelectProps {
-  value: string;
-  onValueChange(value: string): void;
-  options: readonly LazySelectOption[];
-  /** The trigger's own attributes: its accessible name or id (with a <label>), its description, aria-invalid. */
-  id?: string;
-  "aria-label"?: string;
-  "aria-describedby"?: string;
-  "aria-invalid"?: boolean;
-  className?: string;
-}
 
 /**
  * The design system's select (Radix's, components/ui/select.tsx) with its code loaded on first

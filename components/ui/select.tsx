@@ -3,11 +3,10 @@
 import { Check, ChevronDown } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
 import { cn } from "./cn";
-import { SELECT_TRIGGER_CLASS } from "./select-classes";
+import { SELECT_TRIGGER_CLASS } from "./select-trigger";
 
 export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
-export const SelectGroup = SelectPrimitive.Group;
 
 export function SelectTrigger({ className, children, ...props }: React.ComponentProps<typeof SelectPrimitive.Trigger>) {
   return (
