@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { ADMIN_EMAIL } from "./admin-account";
 
-export const FIXTURES = path.resolve(import.meta.dirname, "../test/fixtures");
+const FIXTURES = path.resolve(import.meta.dirname, "../test/fixtures");
 export const fixture = (name: string) => path.join(FIXTURES, name);
 
 export interface Account {

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
 /** Keeps a copy of the viewer canvas's pixels in the page under `name`. */
-export async function keepPixels(page: Page, name: string): Promise<void> {
+async function keepPixels(page: Page, name: string): Promise<void> {
   await page.getByTestId("viewer-canvas").evaluate((c: HTMLCanvasElement, key: string) => {
     const copy = document.createElement("canvas");
     copy.width = c.width;

@@ -8,7 +8,7 @@ v8.setFlagsFromString("--expose-gc");
 const gc = vm.runInNewContext("gc") as () => void;
 
 /** Bodies at least this large are followed by a collection (collectAfterLargeBody). */
-export const LARGE_BODY_BYTES = 32 * 1024 * 1024;
+const LARGE_BODY_BYTES = 32 * 1024 * 1024;
 const SETTLE_MS = 1000;
 
 // One pending collection for the thread, whichever of Next's module graphs read the body.

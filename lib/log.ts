@@ -17,7 +17,7 @@ interface LogContext {
 }
 
 /** The id of lines logged outside any request or job (start-up, module loading). */
-export const PROCESS_REQ_ID = "process";
+const PROCESS_REQ_ID = "process";
 
 const contexts = () => processConstant("x3d.log.contexts", () => new AsyncLocalStorage<LogContext>());
 const secrets = () => processConstant("x3d.log.secrets", () => new Set<string>());

@@ -1,4 +1,4 @@
-// `npm test`: format check, lint, type check, build, unit and service tests (embedded database, then
+// `npm test`: format check, lint, import rules, unused code, type check, build, unit and service tests (embedded database, then
 // PostgreSQL when X3D_TEST_DATABASE_URL is set), the kill -9 chaos suite, browser tests. Prints each
 // step and each run on its own line, then ends with one line "N passed, N failed" over distinct test
 // cases (scripts/test-summary.mjs: a case run on both databases counts once; steps are not cases).
@@ -83,6 +83,13 @@ function count(label, file, ok, seconds, read) {
 const sourceChecks = (async () => [
   await check("format (prettier --check)", bin("prettier"), ["--check", "--log-level=warn", "."], true),
   await check("lint", bin("eslint"), ["."], true),
+  await check(
+    "import rules (dependency-cruiser)",
+    bin("depcruise"),
+    ["--config", ".dependency-cruiser.cjs", "--output-type", "err", "."],
+    true,
+  ),
+  await check("unused files and exports (knip)", bin("knip"), ["--no-config-hints"], true),
 ])();
 const types = await check("type check", bin("tsc"), ["--noEmit"]);
 // Built with the browser tests' credentials in the environment: e2e/secrets.spec.ts looks for them in the output.

@@ -5,7 +5,7 @@ import { useClock } from "@/components/tasks/use-clock";
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 
 /** "just now", "5 minutes ago", "3 hours ago", "yesterday", "12 days ago". */
-export function sinceText(then: number, now: number): string {
+function sinceText(then: number, now: number): string {
   const seconds = Math.max(0, (now - then) / 1000);
   if (seconds < 60) return "just now";
   if (seconds < 3600) return relative.format(-Math.floor(seconds / 60), "minute");

@@ -48,7 +48,7 @@ const ON_OFF = [1, 0] as const;
 const placesOf = (step: number) => String(step).split(".")[1]?.length ?? 0;
 
 /** A depth map or printable relief from an image; the fields follow background removal (rmbg). */
-export function DepthTaskForm({ action, costs, initial }: Props) {
+function DepthTaskForm({ action, costs, initial }: Props) {
   const { errors, message, pending, submit, clearError } = useCreateAction(action);
   const [options, setOptions] = useState(initial.options);
   const [texts, setTexts] = useState<Record<NumberKey, string>>({

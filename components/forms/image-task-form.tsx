@@ -31,7 +31,7 @@ const MODES: Choice<"single" | "multi">[] = [
 ];
 
 /** Image to 3D: one image, or front/back/left/right views, and the model's options. */
-export function ImageTaskForm({ action, costs, initial }: Props) {
+function ImageTaskForm({ action, costs, initial }: Props) {
   const { errors, message, pending, submit, clearError } = useCreateAction(action);
   const editor = useImageOptions(initial.options);
   const [mode, setMode] = useState<"single" | "multi">(initial.views ? "multi" : "single");

@@ -28,7 +28,7 @@ interface Props {
 }
 
 /** Segment a model into labelled parts. */
-export function SegmentationTaskForm({ action, costs, results, initial }: Props) {
+function SegmentationTaskForm({ action, costs, results, initial }: Props) {
   const { errors, message, pending, submit, clearError } = useCreateAction(action);
   const [options, setOptions] = useState(initial.options);
   const choice = bindChoices(

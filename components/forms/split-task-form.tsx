@@ -37,7 +37,7 @@ const LEVEL_OPTIONS = choiceOptions(F.level);
 const YES_NO = ["yes", "no"] as const;
 
 /** Split a model for printing: part, joint and merge for characters; level for general models. */
-export function SplitTaskForm({ action, costs, results, initial }: Props) {
+function SplitTaskForm({ action, costs, results, initial }: Props) {
   const { errors, message, pending, submit, clearError } = useCreateAction(action);
   const [options, setOptions] = useState(initial.options);
   const set = <K extends keyof SplitOptions>(key: K, value: SplitOptions[K]) => {

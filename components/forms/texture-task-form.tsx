@@ -26,7 +26,7 @@ interface Props {
 const GLB = ["glb"] as const;
 
 /** Texture an existing GLB (request_type 2) from an image, with a model that can texture. */
-export function TextureTaskForm({ action, costs, results, initial }: Props) {
+function TextureTaskForm({ action, costs, results, initial }: Props) {
   const { errors, message, pending, submit, clearError } = useCreateAction(action);
   const editor = useImageOptions(initial.options);
   const image = useUploads({ image: initial.image }, "image");

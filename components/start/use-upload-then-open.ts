@@ -5,7 +5,7 @@ import { useCallback, useEffect } from "react";
 import { uploadedId, useUploads } from "@/components/upload/use-uploads";
 
 /** The image-to-3D workspace opened on an uploaded image. */
-export const workspaceHref = (uploadId: string) => `/new/image?upload=${encodeURIComponent(uploadId)}`;
+const workspaceHref = (uploadId: string) => `/new/image?upload=${encodeURIComponent(uploadId)}`;
 
 /**
  * One image, checked and uploaded at once (with progress and the upload's own error

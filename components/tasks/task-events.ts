@@ -16,14 +16,14 @@ export interface TaskEvent {
 }
 export type TaskEventListener = (event: TaskEvent) => void;
 
-export const TASK_EVENTS_URL = "/api/tasks/events";
+const TASK_EVENTS_URL = "/api/tasks/events";
 /** A stream the server refused (the EventSource gave up) is opened again after this long. */
 const REOPEN_MS = 30_000;
 
 const EVENT_STATES: ReadonlySet<string> = new Set(["checking", "created", "queueing", "processing", "success", "failed", "deleted"]);
 
 /** The event's data, when it is one (anything else is ignored). */
-export function parseTaskEvent(data: string): TaskEvent | null {
+function parseTaskEvent(data: string): TaskEvent | null {
   let value: unknown;
   try {
     value = JSON.parse(data);

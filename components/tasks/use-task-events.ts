@@ -4,18 +4,17 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { attachQueryClient, subscribeTaskEvents, subscribeTaskEventsOpen, taskEventsOpen, type TaskEvent } from "./task-events";
 
-export type { TaskEvent, TaskEventListener } from "./task-events";
-export { subscribeTaskEvents } from "./task-events";
+export type { TaskEvent } from "./task-events";
 
 /** How often a task page polls while the stream is down (or not open yet). */
-export const POLL_MS = 2_000;
+const POLL_MS = 2_000;
 /**
  * How often it polls while the stream is open. A poll is also what has the studio ask the
  * service (one refresh per task per 3 s, lib/tasks/lifecycle/refresh): at 2 s every other poll did, so
  * 4 s keeps the service asked as often with half the polls, and the stream shows what a
  * refresh learns the moment it is stored instead of at the next poll.
  */
-export const LIVE_POLL_MS = 4_000;
+const LIVE_POLL_MS = 4_000;
 
 /**
  * The tab's live task changes. While mounted, each change of task X refetches the query

@@ -4,8 +4,6 @@ import { Coins } from "lucide-react";
 import { spendable } from "@/lib/credits/balance-view";
 import { useBalance } from "./balance-store";
 
-export { refreshBalance, useBalance } from "./balance-store";
-
 /** What the user may spend on a task (undefined while unknown). */
 export function useSpendable(): number | undefined {
   const { data } = useBalance();

@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { cn } from "./cn";
 
-export interface SegmentedOption<T extends string> {
+interface SegmentedOption<T extends string> {
   value: T;
   label: React.ReactNode;
   /** A second line under the label (a card), e.g. a price or what the choice means. */

@@ -21,7 +21,7 @@ function Label({ icon, text }: { icon: React.ReactNode; text: string }) {
 }
 
 /** Applies a theme choice to the page at once and keeps it for the next visit (a year). */
-export function applyTheme(choice: ThemeChoice): void {
+function applyTheme(choice: ThemeChoice): void {
   const root = document.documentElement;
   root.classList.remove("light", "dark");
   const cls = themeClass(choice);

@@ -6,7 +6,7 @@ export interface ToastMessage {
   tone?: "info" | "success" | "danger";
 }
 
-export interface ShownToast extends ToastMessage {
+interface ShownToast extends ToastMessage {
   id: number;
 }
 

@@ -27,7 +27,7 @@ function statusText(state: UploadState, hint: string): string {
 }
 
 /** The drag type of a filled view slot being moved onto another one. */
-export const SLOT_DRAG_TYPE = "application/x-x3d-slot";
+const SLOT_DRAG_TYPE = "application/x-x3d-slot";
 
 interface Props {
   /** Names the zone: "Image", "Front", "Model". */

@@ -21,7 +21,7 @@ let loading: Promise<DropzoneModule> | null = null;
 const listeners = new Set<() => void>();
 
 /** Starts loading react-dropzone (once). */
-export function loadDropzone(): Promise<DropzoneModule> {
+function loadDropzone(): Promise<DropzoneModule> {
   loading ??= import("react-dropzone").then((module) => {
     loaded = module;
     for (const notify of [...listeners]) notify();

@@ -18,7 +18,7 @@ import { useLoadedModel } from "./use-loaded-model";
 const NO_PARTS: readonly ModelPart[] = [];
 const WHOLE: PartView = { hidden: new Set(), explode: 0, colours: false };
 
-export interface CompareModel {
+interface CompareModel {
   url: string;
   format: ModelFormat;
   /** "A", "B": what the stats table calls it. */
@@ -32,7 +32,7 @@ export interface ModelFacts {
   textures: string[];
 }
 
-export interface CompareViewerProps {
+interface CompareViewerProps {
   models: readonly [CompareModel, CompareModel];
   /** Called once per model when it is loaded; keep it stable. */
   onFacts(index: 0 | 1, facts: ModelFacts): void;
@@ -49,7 +49,7 @@ type Mode = "side" | "swipe";
  * renderer and the same scene as the side-by-side mode (switching modes reloads nothing),
  * moving the divider draws no WebGL frame at all, and orbiting either half moves both.
  */
-export function CompareViewer({ models, onFacts, className = "h-[28rem] w-full" }: CompareViewerProps) {
+function CompareViewer({ models, onFacts, className = "h-[28rem] w-full" }: CompareViewerProps) {
   const [link] = useState(() => new CameraLink());
   const [mode, setMode] = useState<Mode>("side");
   const [split, setSplit] = useState(50);

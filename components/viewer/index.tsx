@@ -3,8 +3,8 @@
 import dynamic from "next/dynamic";
 import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
 
-export type { ModelViewerProps, ViewerPanels } from "./model-viewer";
-export type { CompareModel, ModelFacts } from "./compare-viewer";
+export type { ViewerPanels } from "./model-viewer";
+export type { ModelFacts } from "./compare-viewer";
 
 /**
  * The result viewer, loaded on demand: three.js and its loaders stay out of every page's

@@ -60,7 +60,7 @@ const frame =
   "[&_canvas]:outline-none [&_canvas:focus-visible]:outline-2 [&_canvas:focus-visible]:outline-solid [&_canvas:focus-visible]:-outline-offset-2 [&_canvas:focus-visible]:outline-ring";
 
 /** Shows a task's result: a 3D model with orbit controls, or a depth map as a picture. */
-export function ModelViewer({ url, format, previewUrl, className = "h-[480px] w-full", name, sizing, panels }: ModelViewerProps) {
+export default function ModelViewer({ url, format, previewUrl, className = "h-[480px] w-full", name, sizing, panels }: ModelViewerProps) {
   if (isImageFormat(format)) return <DepthImageView url={url} format={format} className={cn(frame, className)} />;
   return (
     <MeshViewer
@@ -74,8 +74,6 @@ export function ModelViewer({ url, format, previewUrl, className = "h-[480px] w-
     />
   );
 }
-
-export default ModelViewer;
 
 interface MeshViewerProps {
   url: string;

@@ -26,7 +26,7 @@ interface Props {
 }
 
 /** "2025-03-12 14:03 UTC": the same text on the server and in every browser, for names. */
-export const utcLabel = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+const utcLabel = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
 /**
  * The artist's results of one kind, newest first: a column of covers beside the viewer (a row

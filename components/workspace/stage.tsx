@@ -28,7 +28,7 @@ const FIRST_STEP: Record<StudioTaskKind, string> = {
 };
 
 /** The bar over the viewer: what is shown, its state, and where to take it. */
-export function StageHeader({ task }: { task: TaskView }) {
+function StageHeader({ task }: { task: TaskView }) {
   const download = task.result.downloadUrl;
   return (
     <div className={STAGE_BAR}>

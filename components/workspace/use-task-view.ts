@@ -8,7 +8,7 @@ import type { TaskView } from "@/lib/tasks/model/task-view";
 const POLL_MS = 2_000;
 
 /** The task as the status route answers it (304 when unchanged: the browser keeps its copy). */
-export async function fetchTask(id: string): Promise<TaskView> {
+async function fetchTask(id: string): Promise<TaskView> {
   const res = await fetch(`/api/tasks/${encodeURIComponent(id)}`, { cache: "no-cache" });
   if (!res.ok) throw new Error(res.status === 404 ? "This task no longer exists." : "The task could not be loaded.");
   return (await res.json()) as TaskView;

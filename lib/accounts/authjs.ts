@@ -13,7 +13,7 @@ import { checkCredentials, userForGithub } from "./users";
 import { log } from "@/lib/log";
 
 /** A correct password for a disabled account: the sign-in form says so (app/(auth)/actions.ts). */
-export class AccountDisabled extends CredentialsSignin {
+class AccountDisabled extends CredentialsSignin {
   code = "disabled";
 }
 

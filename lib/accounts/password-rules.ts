@@ -8,7 +8,7 @@ import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 200;
 /** zxcvbn's score from 0 to 4; 3 is at least 10^8 guesses ("safely unguessable" online). */
-export const MIN_PASSWORD_SCORE = 3;
+const MIN_PASSWORD_SCORE = 3;
 
 let estimator: Promise<ZxcvbnFactory> | undefined;
 

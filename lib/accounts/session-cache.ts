@@ -14,7 +14,7 @@ export interface SessionUser {
  * generation moved on). Other processes sharing the database see a revocation when their
  * entry expires: within SESSION_CACHE_MS.
  */
-export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MS = 5_000;
 
 export class SessionCache {
   private readonly entries: TtlCache<string, SessionUser | null>;

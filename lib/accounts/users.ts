@@ -10,9 +10,9 @@ import { openAccount } from "@/lib/credits/ledger";
 import { revokeAllSessions, revokeOtherSessions } from "./sessions";
 import { clearEvents, recordEvent, secondsToWait, SIGN_IN_PER_ADDRESS, SIGN_IN_PER_ADDRESS_AND_EMAIL, signUpPerAddress } from "./throttle";
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-export async function findUserByEmail(email: string): Promise<User | undefined> {
+async function findUserByEmail(email: string): Promise<User | undefined> {
   const [user] = await (
     await db()
   )

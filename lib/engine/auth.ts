@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import { engineClients } from "@/lib/db/schema";
 import { engineSecret } from "./settings";
 
-export const TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+const TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 const hmac = (key: string, s: string) => crypto.createHmac("sha256", key).update(s).digest("base64url");

@@ -8,7 +8,7 @@ import { callbackBody } from "./results";
 import { log, withLogContext } from "@/lib/log";
 import { ShuttingDown } from "@/lib/shutdown";
 
-export const CALLBACK_ATTEMPTS = 3;
+const CALLBACK_ATTEMPTS = 3;
 const ATTEMPT_TIMEOUT_MS = 10_000;
 const TICK_MS = 500;
 

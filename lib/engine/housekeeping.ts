@@ -16,7 +16,7 @@ import { log, withLogContext } from "@/lib/log";
  * then validates and moves its files into the task folder and commits the task row within
  * seconds. An hour more is far beyond any live request, also one of another server sharing DATA_DIR.
  */
-export const LEFTOVER_MARGIN_MS = 60 * 60_000;
+const LEFTOVER_MARGIN_MS = 60 * 60_000;
 /** Tasks handled per database round trip. */
 const BATCH = 200;
 const MAX_INTERVAL_MS = 15 * 60_000;
@@ -31,7 +31,7 @@ export function housekeepingIntervalMs(retentionMs: number | null): number {
   return Math.min(MAX_INTERVAL_MS, Math.max(MIN_INTERVAL_MS, Math.round(retentionMs / 4)));
 }
 
-export interface HousekeepingReport {
+interface HousekeepingReport {
   /** Task folders without a task row (the request died before committing it). */
   orphans: number;
   /** Finished tasks whose files were removed. */
@@ -105,7 +105,7 @@ function logReport(report: HousekeepingReport): void {
  * LEFTOVER_MARGIN_MS), and the files of tasks finished more than X3D_ENGINE_RETENTION_HOURS
  * ago, recording that on their rows. Safe to run in several servers at once.
  */
-export async function housekeep(signal: AbortSignal): Promise<HousekeepingReport> {
+async function housekeep(signal: AbortSignal): Promise<HousekeepingReport> {
   const config = engineConfig();
   const leftoverBefore = Date.now() - config.bodyIdleMs - LEFTOVER_MARGIN_MS;
   const orphans = await removeOrphanTaskFolders(path.join(config.filesDir, "tasks"), leftoverBefore, signal);
@@ -189,7 +189,7 @@ async function expireFinished(before: Date, signal: AbortSignal): Promise<number
  * body timeouts. Their uploads can no longer be written to nor reach a task. Returns how many
  * folders went.
  */
-export async function sweepStaging(signal: AbortSignal): Promise<number> {
+async function sweepStaging(signal: AbortSignal): Promise<number> {
   const config = engineConfig();
   const instances = path.join(config.filesDir, "instances");
   await fs.mkdir(instances, { recursive: true });

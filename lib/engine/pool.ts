@@ -5,11 +5,9 @@ import { Worker } from "node:worker_threads";
 import type { Job, StoredResult } from "./generate/job";
 
 /** The bundled worker script (scripts/build-worker.mjs builds it from lib/engine/worker/entry.ts). */
-export const WORKER_SCRIPT = path.join(process.cwd(), ".build", "engine-worker.mjs");
+const WORKER_SCRIPT = path.join(process.cwd(), ".build", "engine-worker.mjs");
 
-export type WorkerReply = (
-  { id: number; ok: true; stored: StoredResult } | { id: number; ok: false; message: string; inputError: boolean }
-) & {
+type WorkerReply = ({ id: number; ok: true; stored: StoredResult } | { id: number; ok: false; message: string; inputError: boolean }) & {
   /** The worker's heap and external memory after the job, in bytes. */
   retainedBytes?: number;
 };

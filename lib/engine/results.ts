@@ -5,10 +5,10 @@ import { checkSignedPath, signPath } from "./auth";
 import { engineConfig } from "./config";
 import { taskDir } from "./tasks/store";
 
-export const FILES_PREFIX = "/open-api/v1/files";
+const FILES_PREFIX = "/open-api/v1/files";
 
 /** A link to one of a task's files that works without auth until it expires (X3D_ENGINE_URL_TTL). */
-export async function signedFileUrl(taskId: string, file: string): Promise<string> {
+async function signedFileUrl(taskId: string, file: string): Promise<string> {
   const { publicOrigin, urlTtlSeconds } = engineConfig();
   const pathname = `${FILES_PREFIX}/${taskId}/${file}`;
   const t = Math.floor(Date.now() / 1000) + urlTtlSeconds;

@@ -18,7 +18,7 @@ import { metrics, type Face } from "@/lib/metrics/registry";
  * error the body is no longer read and everything written so far is deleted.
  */
 
-export interface StoredFile {
+interface StoredFile {
   field: string;
   /** As sent by the client, without directories; "" when none was given. */
   filename: string;

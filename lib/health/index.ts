@@ -11,7 +11,7 @@ import { x3d } from "@/lib/x3d/service";
 import { CheckFailure, runChecks, type Health } from "./run-checks";
 
 /** How long each part may take to answer before it counts as failing. */
-export const HEALTH_TIMEOUT_MS = 3_000;
+const HEALTH_TIMEOUT_MS = 3_000;
 
 export type HealthPart = "database" | "storage" | "service";
 

@@ -4,13 +4,13 @@ import http from "node:http";
 import { oncePerProcess } from "@/lib/global-singleton";
 import { withLogContext } from "@/lib/log";
 
-export const REQUEST_ID_HEADER = "x-request-id";
+const REQUEST_ID_HEADER = "x-request-id";
 
 /** A request id a client or proxy may hand us: a short token of letters, digits and `._:-`. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 
 /** A new request id: 16 random bytes, base64url. */
-export const newRequestId = () => crypto.randomBytes(16).toString("base64url");
+const newRequestId = () => crypto.randomBytes(16).toString("base64url");
 
 /**
  * The id to serve a request under: the incoming `x-request-id` when it is one sane token (a

@@ -5,7 +5,7 @@
  * donmccurdy/three-gltf-viewer does) so that millimetre and kilometre models both draw.
  */
 
-export type Vec3 = [number, number, number];
+type Vec3 = [number, number, number];
 
 export interface Bounds {
   min: Vec3;

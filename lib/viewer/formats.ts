@@ -1,7 +1,7 @@
 /** Result formats the viewer can show, and how each one is shown. */
 
 export const MODEL_FORMATS = ["glb", "obj", "zip", "stl", "fbx", "usdz", "3mf"] as const;
-export const IMAGE_FORMATS = ["png", "bmp", "exr"] as const;
+const IMAGE_FORMATS = ["png", "bmp", "exr"] as const;
 
 export type ModelFormat = (typeof MODEL_FORMATS)[number];
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];

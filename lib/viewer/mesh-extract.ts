@@ -7,7 +7,7 @@ import { Matrix4, Vector3, type Mesh, type Object3D } from "three";
 import type { MeshInput } from "./mesh-analysis";
 import type { PrintPart } from "./print-export";
 
-export interface ExtractedPart {
+interface ExtractedPart {
   name: string;
   /** First vertex and vertex count in `positions`. */
   vertexStart: number;

@@ -2,9 +2,9 @@
  * How many of the viewer's tools fit in one row. A tool is a 36 px square (size-9) with 2 px
  * between tools, in a pill of 4 px padding and a 1 px border (components/viewer/viewer-toolbar.tsx).
  */
-export const TOOL_PX = 36;
-export const GAP_PX = 2;
-export const PILL_PX = 2 * 4 + 2 * 1;
+const TOOL_PX = 36;
+const GAP_PX = 2;
+const PILL_PX = 2 * 4 + 2 * 1;
 
 /** The width in px of a toolbar pill holding `n` tools. */
 export function pillWidth(n: number): number {

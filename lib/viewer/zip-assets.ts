@@ -29,7 +29,7 @@ const baseOf = (path: string): string => path.slice(path.lastIndexOf("/") + 1);
 const extOf = (path: string): string => baseOf(path).split(".").pop()?.toLowerCase() ?? "";
 
 /** Entry names worth looking at: files, not folders or macOS resource forks. */
-export function usableEntries(names: string[]): string[] {
+function usableEntries(names: string[]): string[] {
   return names.filter((n) => !n.endsWith("/") && !n.startsWith("__MACOSX/") && !baseOf(n).startsWith("._"));
 }
 

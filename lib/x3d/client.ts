@@ -43,7 +43,7 @@ import {
 } from "./schemas";
 
 /** Code of client-side failures (network, non-JSON or malformed answers): the catalogue's "system error". */
-export const X3D_CLIENT_FAILURE_CODE: ErrorCode = 10000000;
+const X3D_CLIENT_FAILURE_CODE: ErrorCode = 10000000;
 /** Tokens live 24 h (addendum); the client asks for a new one once its token is this old. */
 export const TOKEN_RENEW_AFTER_MS = 23 * 60 * 60 * 1000;
 

@@ -18,12 +18,7 @@ export const CHROMIUM_ARGS = [
 
 /** Debian's /usr/bin/chromium when present, else Playwright's own browser. */
 export async function launchBrowser() {
-  let chromium;
-  try {
-    ({ chromium } = await import("playwright"));
-  } catch {
-    ({ chromium } = await import("@playwright/test"));
-  }
+  const { chromium } = await import("@playwright/test");
   const system = fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
   const browser = await chromium.launch({ ...(system ? { executablePath: system } : {}), args: CHROMIUM_ARGS });
   onCleanup(() => {

@@ -12,9 +12,9 @@ import type { AddressInfo } from "node:net";
  * service's own 10000000 envelope, nothing made. expire-token: a 401 for the token in use
  * once (the client should renew it and retry). unknown: queries answer 10030010.
  */
-export type Fault = "ok" | "hang" | "garbage" | "bad-gateway" | "system-error" | "expire-token" | "unknown";
+type Fault = "ok" | "hang" | "garbage" | "bad-gateway" | "system-error" | "expire-token" | "unknown";
 
-export interface FakeTask {
+interface FakeTask {
   id: string;
   state: "queueing" | "processing" | "success" | "failed";
   callbackUrl: string | null;

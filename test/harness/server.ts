@@ -32,7 +32,7 @@ export interface TestServer {
   dispose: () => Promise<void>;
 }
 
-export interface Exit {
+interface Exit {
   code: number | null;
   signal: NodeJS.Signals | null;
   /** From the stop signal to the exit. */

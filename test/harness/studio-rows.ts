@@ -8,13 +8,13 @@ import type { TestServer } from "./server";
 import { signIn as signInForCookie } from "./studio";
 
 /** The stored form lib/accounts/password-hash.ts writes (scrypt$N$r$p$salt$hash). */
-export function scryptHash(password: string): string {
+function scryptHash(password: string): string {
   const salt = crypto.randomBytes(16);
   const hash = crypto.scryptSync(password, salt, 32, { N: 16384, r: 8, p: 1 });
   return ["scrypt", 16384, 8, 1, salt.toString("base64url"), hash.toString("base64url")].join("$");
 }
 
-export const PASSWORD = "kiln-umber-vellum-42";
+const PASSWORD = "kiln-umber-vellum-42";
 
 /** Inserts an account that signs in with PASSWORD; returns its id. */
 export async function plantAccount(q: Query, email: string): Promise<string> {

@@ -1,8 +1,8 @@
 // No service code in the browser: the built client chunks (`npm run build`, .next/static) hold
 // none of a set of literals that only lib/engine's generators, format writers, request
 // handlers and background jobs contain. A literal known to be in client components is found,
-// so the scan itself is shown to work. test/layers.test.ts keeps the imports that would bring
-// such code in out of the sources; this checks what the bundler made of them.
+// so the scan itself is shown to work. The import rules (.dependency-cruiser.cjs) keep the imports
+// that would bring such code in out of the sources; this checks what the bundler made of them.
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -33,11 +33,8 @@ function scalar(code: string, size: number, set: (dv: DataView) => void): FbxPro
   set(new DataView(out.buffer, 1));
   return out;
 }
-
-export const int16 = (v: number): FbxProp => scalar("Y", 2, (dv) => dv.setInt16(0, v, true));
 export const bool = (v: boolean): FbxProp => scalar("C", 1, (dv) => dv.setUint8(0, v ? 1 : 0));
 export const int32 = (v: number): FbxProp => scalar("I", 4, (dv) => dv.setInt32(0, v, true));
-export const float32 = (v: number): FbxProp => scalar("F", 4, (dv) => dv.setFloat32(0, v, true));
 export const float64 = (v: number): FbxProp => scalar("D", 8, (dv) => dv.setFloat64(0, v, true));
 export const int64 = (v: number): FbxProp => scalar("L", 8, (dv) => dv.setBigInt64(0, BigInt(v), true));
 
@@ -82,14 +79,6 @@ export const float64Array = (v: ArrayLike<number>): FbxProp =>
     "d",
     v.length,
     typedBytes(v instanceof Float64Array ? v : v instanceof Float32Array ? new Float64Array(v) : Float64Array.from(v)),
-  );
-export const int64Array = (v: ArrayLike<number>): FbxProp =>
-  arrayProp("l", v.length, typedBytes(BigInt64Array.from(Array.from(v), (x) => BigInt(x))));
-export const boolArray = (v: ArrayLike<boolean>): FbxProp =>
-  arrayProp(
-    "b",
-    v.length,
-    Uint8Array.from(Array.from(v), (x) => (x ? 1 : 0)),
   );
 
 export const node = (name: string, props: FbxProp[] = [], children: FbxNode[] = []): FbxNode => ({ name, props, children });

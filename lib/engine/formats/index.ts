@@ -33,7 +33,3 @@ export async function writeMesh(scene: Scene, format: MeshFormat): Promise<Encod
       throw new Error(`unknown mesh format ${String(format)}`);
   }
 }
-
-export { writeFbx, writeGlb, writeObj, writeStl, write3mf, writeUsdz };
-export { detectMeshType, readMesh, MeshDecodeError, type MeshType } from "./read-mesh";
-export { writeBmp, writeExr, writePng, type GrayImage } from "./raster";

@@ -31,7 +31,7 @@ const TRI_P1 = literal('" p1="'),
   TRI_P3 = literal('" p3="');
 const END = literal('"/>\n');
 
-export function escapeXml(s: string): string {
+function escapeXml(s: string): string {
   return s.replace(/[<>&"']/g, (c) => `&${{ "<": "lt", ">": "gt", "&": "amp", '"': "quot", "'": "apos" }[c]};`);
 }
 

@@ -14,7 +14,6 @@ export type { View } from "@/lib/x3d/options";
 /** Image-to-3D formats: 1 obj, 2 glb, 3 stl, 4 fbx, 5 usdz, 6 3mf. */
 export type { MeshFormat } from "@/lib/x3d/options";
 /** Depth formats: 1 exr, 2 png, 3 stl, 4 glb, 5 3mf, 6 bmp. */
-export type { DepthFormat } from "@/lib/x3d/options";
 
 /** The options part of each job, derived from the endpoint's spec (job names, yes/no as booleans). */
 export type ImageTo3DOptions = JobOf<SubmitTaskSpec["fields"]>;

@@ -31,7 +31,7 @@ import { type PieceOps, type TriMesh, type Vec3, LEVELS, structuralSplit } from 
 import { type Landmarks, findLandmarks, horizontalSlices } from "./split-landmarks";
 
 export type Label = "head" | "torso" | "left_arm" | "right_arm" | "left_leg" | "right_leg";
-export interface Region {
+interface Region {
   name: string;
   min: Vec3;
   max: Vec3;
@@ -121,7 +121,7 @@ function splitAxis(m: Manifold, axis: 0 | 1 | 2, offset: number, arena: Arena): 
   return [pieces(below), pieces(above)];
 }
 
-export interface CharacterCut {
+interface CharacterCut {
   parent: Label;
   child: Label;
   face: CutFace;

@@ -46,7 +46,3 @@ export interface Scene {
 export function triangleCount(scene: Scene): number {
   return scene.parts.reduce((n, p) => n + p.indices.length / 3, 0);
 }
-
-export function vertexCount(scene: Scene): number {
-  return scene.parts.reduce((n, p) => n + p.positions.length / 3, 0);
-}

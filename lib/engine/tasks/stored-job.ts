@@ -11,7 +11,7 @@ import { SEGMENTATION_SPEC } from "@/lib/x3d/endpoints/segmentation";
 import { SPLIT_SPEC } from "@/lib/x3d/endpoints/split";
 import { SUBMIT_TASK_SPEC } from "@/lib/x3d/endpoints/submit-task";
 
-export const InputSourceSchema = z.union([z.object({ file: z.string().min(1) }), z.object({ url: z.string().min(1) })]);
+const InputSourceSchema = z.union([z.object({ file: z.string().min(1) }), z.object({ url: z.string().min(1) })]);
 
 const Images = z.object({
   images: z.array(z.object({ key: z.enum(VIEWS), source: InputSourceSchema })).min(1),

@@ -15,7 +15,7 @@ function binaryStlHead(triangles: number): Uint8Array {
 }
 
 /** First bytes of real files of each kind. */
-export const HEADS = {
+const HEADS = {
   png: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, ...ascii("IHDR")]),
   jpeg: Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...ascii("JFIF"), 0]),
   webp: Uint8Array.from(ascii("RIFF\x24\x00\x00\x00WEBPVP8 ")),

@@ -20,6 +20,3 @@ export type CreateTaskState =
     };
 
 export const IDLE_STATE: CreateTaskState = { status: "idle" };
-
-/** The service code for "balance is not enough". */
-export const BALANCE_TOO_LOW = 30010000;

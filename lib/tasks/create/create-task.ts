@@ -155,6 +155,6 @@ export async function createFromForm(
   return { status: "error", fields: {}, message: CREATED_UNSEEN };
 }
 
-export const SESSION_ENDED = "Your session has ended: sign in again.";
+const SESSION_ENDED = "Your session has ended: sign in again.";
 /** Said when the task was made but cannot be shown (deleted at once, or the database failed). */
 export const CREATED_UNSEEN = "Your task was created but cannot be shown here: see My tasks.";

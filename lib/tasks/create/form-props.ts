@@ -43,7 +43,7 @@ export interface Prefill {
 }
 
 /** Each create form's starting values, by the kind of task it makes (what its `initial` prop takes). */
-export interface FormInitials {
+interface FormInitials {
   "image-to-3d": { options: ImageOptions; image?: UploadInfo | undefined; views?: ViewSlots<UploadInfo> | undefined };
   texture: { options: ImageOptions; image?: UploadInfo | undefined; mesh?: MeshPrefill | undefined };
   split: { options: SplitOptions; mesh?: MeshPrefill | undefined };

@@ -25,7 +25,7 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; fields: Record<str
 /** Where a task's mesh comes from: a staged upload, a URL, or an earlier studio task's result. */
 export type MeshSource = { source: "upload"; upload: string } | { source: "url"; url: string } | { source: "task"; task: string };
 /** Where a depth task's image comes from: an upload, a URL, or an earlier task's cover. */
-export type ImageSource = { source: "upload"; upload: string } | { source: "url"; url: string } | { source: "task"; task: string };
+type ImageSource = { source: "upload"; upload: string } | { source: "url"; url: string } | { source: "task"; task: string };
 
 export interface ImageTaskValues {
   options: ImageOptions;
@@ -72,7 +72,7 @@ function merge(...parts: Problems[]): Record<string, string> {
 }
 
 /** An endpoint's options read from the form by its spec (lib/x3d/forms/endpoint-form): the values, or problems by field. */
-export function parseOptions<F extends Fields>(spec: EndpointSpec<F>, text: (name: string) => string | undefined): Parsed<FormValuesOf<F>> {
+function parseOptions<F extends Fields>(spec: EndpointSpec<F>, text: (name: string) => string | undefined): Parsed<FormValuesOf<F>> {
   const read = readForm(spec, text);
   return read.ok ? { ok: true, value: read.values } : { ok: false, fields: merge(byField(read.problems)) };
 }

@@ -109,7 +109,7 @@ export async function meshInput(userId: string, source: MeshSource, allowed: rea
 const createdLabel = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /** A finished task as a picker entry. */
-export const resultOption = (task: StudioTask, type: MeshKind): MeshResultOption => ({
+const resultOption = (task: StudioTask, type: MeshKind): MeshResultOption => ({
   id: task.id,
   kind: task.kind,
   type,

@@ -31,7 +31,7 @@ export interface Deleter {
 /** Task ids the studio makes (lib/storage newId, base64url); anything else names no task and never a file. */
 const TASK_ID = /^[A-Za-z0-9_-]{1,100}$/;
 /** Retries of failed removals run this often, in every server. */
-export const SWEEP_INTERVAL_MS = 15 * 60_000;
+const SWEEP_INTERVAL_MS = 15 * 60_000;
 /** A marker this young may belong to a delete still in its transaction (another server's): left alone. */
 export const MARKER_MIN_AGE_MS = 60_000;
 

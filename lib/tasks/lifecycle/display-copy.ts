@@ -13,7 +13,7 @@ import { loadTask, rememberTask } from "./task-cache";
 /** Mesh results get a GLB display copy; other results (depth images) have none. */
 const isMeshFormat = (format: string | null): format is ModelFormat => (MODEL_FORMATS as readonly (string | null)[]).includes(format);
 
-export interface DerivedCopies {
+interface DerivedCopies {
   /** File names written into the output folder. */
   display: { file: string };
   preview: { file: string } | null;

@@ -38,7 +38,7 @@ export const COPY_LEASE_MS = 5 * 60_000;
 export const FAILURE_CODES: readonly number[] = [50010001, 5001001];
 /** The service's "task not found": after this many in a row the task settles as failed (a service that lost it, or another account's id). */
 export const UNKNOWN_TASK_CODE = 10030010;
-export const UNKNOWN_ANSWERS_TO_FAIL = 3;
+const UNKNOWN_ANSWERS_TO_FAIL = 3;
 
 export type TaskQueries = Pick<X3dClient, "queryTask" | "querySplitTask" | "queryDepthTask" | "querySegmentationTask">;
 

@@ -8,7 +8,7 @@ import { VIEWS } from "@/lib/x3d/options";
  */
 
 /** Where an input came from: the owner's upload, one of their earlier tasks, or a URL. */
-export type InputRef = { upload: string } | { task: string } | { url: string };
+type InputRef = { upload: string } | { task: string } | { url: string };
 
 export interface InputEntry {
   /** "image", "front"…"right", or "mesh". */

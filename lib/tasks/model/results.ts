@@ -7,7 +7,7 @@ import { CONTENT_TYPES, contentTypeOf } from "@/lib/content-types";
 import { contentDisposition, serveFile } from "@/lib/files/serve-file";
 
 /** The files the studio keeps per task: the service's two, and the viewer's copies of the result. */
-export const TASK_FILES = ["result", "cover", "display", "preview"] as const;
+const TASK_FILES = ["result", "cover", "display", "preview"] as const;
 export type TaskFile = (typeof TASK_FILES)[number];
 /** The two files copied from the service. */
 export type ServiceFile = Extract<TaskFile, "result" | "cover">;

@@ -9,9 +9,6 @@ import type { ErrorCode } from "../errors";
 import { fieldOrder, onStep, snap, type EndpointSpec, type Field, type Fields, type ValueOf, type ValuesOf } from "./field";
 import { valueSchema } from "./job";
 import { allowedOf, applies, defaultOf, oneOf, ruleOf } from "./read";
-
-/** Typed option values a caller may give. */
-export type OptionsInput<F extends Fields> = { [K in keyof F]?: ValueOf<F[K]> };
 type WireValueOf<F> = F extends { wireDecimals: number } ? string : ValueOf<F>;
 /** The options as they go on the wire. */
 export type OptionsWire<F extends Fields> = { [K in keyof F]?: WireValueOf<F[K]> };

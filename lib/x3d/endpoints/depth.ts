@@ -5,7 +5,7 @@
 import { DEPTH_DEFAULTS, DEPTH_FORMATS, DEPTH_MODEL_TYPES, DEPTH_RANGES } from "../options";
 import { CALLBACK_INPUT, endpoint, FLAG_LABELS, type ChoiceField, type DecimalField, type IntChoiceField, type IntField } from "./field";
 
-export function depthSpec(ranges = DEPTH_RANGES) {
+function depthSpec(ranges = DEPTH_RANGES) {
   const fields = {
     model_type: {
       type: "choice",

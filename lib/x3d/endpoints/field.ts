@@ -99,7 +99,7 @@ export interface Rule<V, T> {
   /** The rule in words, for the OpenAPI document. */
   doc?: string;
 }
-export type Rules<F extends Fields> = { [K in keyof F]?: Rule<ValuesOf<F>, ValueOf<F[K]>> };
+type Rules<F extends Fields> = { [K in keyof F]?: Rule<ValuesOf<F>, ValueOf<F[K]>> };
 
 /** An input (file or URL) the endpoint checks at this point of its order; inputs are not options. */
 export interface InputStep {
@@ -117,7 +117,7 @@ export interface CheckStep<V> {
   detail: (v: V) => string;
 }
 
-export type Step<F extends Fields> = keyof F | InputStep | CheckStep<ValuesOf<F>>;
+type Step<F extends Fields> = keyof F | InputStep | CheckStep<ValuesOf<F>>;
 
 /** A file or URL input of an endpoint, as documented (the service checks it in code: sniffing, sizes). */
 export interface InputDoc {

@@ -2,7 +2,7 @@
 import { SEG_LEVELS, SEGMENTATION_DEFAULTS, SEGMENTATION_FORMATS } from "../options";
 import { endpoint, MESH_INPUTS, type ChoiceField, type IntChoiceField } from "./field";
 
-export function segmentationSpec() {
+function segmentationSpec() {
   const fields = {
     seg_level: {
       type: "choice",

@@ -8,7 +8,7 @@ import { endpoint, MESH_INPUTS, type ChoiceField, type IntChoiceField } from "./
 const PART_KEYS = Object.keys(SPLIT_PARTS) as SplitPart[];
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-export function splitSpec() {
+function splitSpec() {
   const fields = {
     model: {
       type: "choice",

@@ -26,7 +26,7 @@ import {
   type ValuesOf,
 } from "./field";
 
-export function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: number } = FACE_RANGE) {
+function submitTaskSpec(info = MODEL_INFO, faces: { min: number; max: number } = FACE_RANGE) {
   const fields = {
     request_type: {
       type: "int-choice",

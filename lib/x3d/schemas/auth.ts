@@ -7,9 +7,8 @@ export const ClientCredentialsSchema = z.object({
   clientId: z.string().min(1, "client id is required"),
   clientSecret: z.string().min(1, "client secret is required"),
 });
-export type ClientCredentials = z.infer<typeof ClientCredentialsSchema>;
 
-export const TokenDataSchema = z.object({
+const TokenDataSchema = z.object({
   accessToken: z.string().min(1),
   tokenType: z.string(),
   nonce: z.string(),
@@ -18,13 +17,8 @@ export type TokenData = z.infer<typeof TokenDataSchema>;
 
 /** The token answer also repeats `msg` as `message` (addendum). */
 export const TokenResponseSchema = envelope(TokenDataSchema).extend({ message: z.string().optional() });
-export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
-/** balance takes no parameters. */
-export const BalanceRequestSchema = z.object({});
-
-export const BalanceSchema = z.object({ totalBalance: z.number() });
+const BalanceSchema = z.object({ totalBalance: z.number() });
 export type Balance = z.infer<typeof BalanceSchema>;
 
 export const BalanceResponseSchema = envelope(BalanceSchema);
-export type BalanceResponse = z.infer<typeof BalanceResponseSchema>;

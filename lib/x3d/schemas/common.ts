@@ -24,8 +24,7 @@ export function addCodedIssue(ctx: z.RefinementCtx, x3dCode: ErrorCode, path: st
 // ---------------------------------------------------------------- responses
 
 export const TASK_STATES = ["created", "queueing", "processing", "success", "failed"] as const;
-export const TaskStateSchema = z.enum(TASK_STATES);
-export type TaskState = z.infer<typeof TaskStateSchema>;
+const TaskStateSchema = z.enum(TASK_STATES);
 
 /** Envelope fields every JSON answer has; used to read error answers, whose `data` is `{}`. */
 export const EnvelopeHeadSchema = z.object({
@@ -34,7 +33,6 @@ export const EnvelopeHeadSchema = z.object({
   message: z.string().optional(),
   data: z.unknown().optional(),
 });
-export type EnvelopeHead = z.infer<typeof EnvelopeHeadSchema>;
 
 /** The success envelope `{code, data, msg}` around a payload schema. */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -67,8 +65,6 @@ export const CreateResultResponseSchema = envelope(CreateResultSchema);
 
 /** A task id as sent in `?task_id=`. */
 export const TaskIdSchema = z.string().trim().min(1, "task_id is required");
-export const QueryTaskRequestSchema = z.object({ task_id: TaskIdSchema });
-export type QueryTaskRequest = z.infer<typeof QueryTaskRequestSchema>;
 
 /** File content: bytes, a Blob, or a function producing a stream or Blob when the request is built. */
 export type X3dFileData = Blob | Uint8Array | (() => ReadableStream | Blob);

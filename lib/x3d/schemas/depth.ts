@@ -20,7 +20,7 @@ import {
 import { IMAGE_EXTENSIONS } from "./image-to-3d";
 
 /** The image to turn into a depth map: png, jpeg or webp, at most 20 MB. */
-export const DepthImageFileSchema = fileSchema({
+const DepthImageFileSchema = fileSchema({
   extensions: IMAGE_EXTENSIONS,
   maxBytes: LIMITS.imageBytes,
   emptyCode: 10033016,
@@ -47,11 +47,8 @@ export const DepthCreateRequestSchema = DepthInputsSchema.extend(optionsShape(DE
     return inTableOrder(DEPTH_SPEC, out);
   });
 export type DepthCreateInput = z.input<typeof DepthCreateRequestSchema>;
-export type DepthCreateRequest = z.output<typeof DepthCreateRequestSchema>;
 
 export const DEPTH_FIELD_CODES: FieldCodes = { ...optionCodes(DEPTH_SPEC), image: 10033003, image_url: 10033005, callback_url: 10030001 };
 
 export const DepthCreateResponseSchema = CreateResultResponseSchema;
-export type DepthCreateResponse = z.infer<typeof DepthCreateResponseSchema>;
 export const DepthQueryResponseSchema = TaskResultResponseSchema;
-export type DepthQueryResponse = z.infer<typeof DepthQueryResponseSchema>;

@@ -22,14 +22,14 @@ import {
 export const IMAGE_EXTENSIONS = [...IMAGE_TYPES, "jpg"] as const;
 
 /** One input image: png, jpeg or webp, at most 20 MB. */
-export const ImageFileSchema = fileSchema({
+const ImageFileSchema = fileSchema({
   extensions: IMAGE_EXTENSIONS,
   maxBytes: LIMITS.imageBytes,
   emptyCode: 10031010,
   tooBigCode: 10031001,
 });
 /** The mesh to texture (request_type 2): GLB only. */
-export const GlbFileSchema = fileSchema({ extensions: ["glb"], maxBytes: LIMITS.meshBytes, emptyCode: 10031010, tooBigCode: 10031001 });
+const GlbFileSchema = fileSchema({ extensions: ["glb"], maxBytes: LIMITS.meshBytes, emptyCode: 10031010, tooBigCode: 10031001 });
 
 type SubmitOptionsWire = OptionsWire<SubmitTaskSpec["fields"]> & { request_type: RequestType; model: Model };
 
@@ -95,7 +95,6 @@ function checkImages(
 
 /** Input of submitTask (defaults optional); SubmitTaskRequest is what goes on the wire. */
 export type SubmitTaskInput = z.input<typeof SubmitTaskRequestSchema>;
-export type SubmitTaskRequest = z.output<typeof SubmitTaskRequestSchema>;
 
 /** Catalogue codes for plain field issues of submit-task. */
 export const SUBMIT_FIELD_CODES: FieldCodes = {
@@ -109,6 +108,4 @@ export const SUBMIT_FIELD_CODES: FieldCodes = {
 };
 
 export const SubmitTaskResponseSchema = CreateResultResponseSchema;
-export type SubmitTaskResponse = z.infer<typeof SubmitTaskResponseSchema>;
 export const QueryTaskResponseSchema = TaskResultResponseSchema;
-export type QueryTaskResponse = z.infer<typeof QueryTaskResponseSchema>;

@@ -22,8 +22,8 @@ import {
 type SplitModel = (typeof SPLIT_MODELS)[number];
 
 /** A mesh to split or segment: glb, stl or obj, at most 200 MB. */
-export const MeshFileSchema = fileSchema({ extensions: MESH_TYPES, maxBytes: LIMITS.meshBytes, emptyCode: 10030008, tooBigCode: 10030006 });
-export const MeshUrlSchema = urlSchema(MESH_TYPES, 10030005);
+const MeshFileSchema = fileSchema({ extensions: MESH_TYPES, maxBytes: LIMITS.meshBytes, emptyCode: 10030008, tooBigCode: 10030006 });
+const MeshUrlSchema = urlSchema(MESH_TYPES, 10030005);
 
 /** Exactly one of mesh and mesh_url. */
 function oneMesh(o: { mesh?: unknown; mesh_url?: string | undefined }, ctx: z.RefinementCtx): void {
@@ -56,15 +56,12 @@ export const SplitCreateRequestSchema = MeshInputsSchema.extend(optionsShape(SPL
     return inTableOrder(SPLIT_SPEC, out);
   });
 export type SplitCreateInput = z.input<typeof SplitCreateRequestSchema>;
-export type SplitCreateRequest = z.output<typeof SplitCreateRequestSchema>;
 
 export const SPLIT_FIELD_CODES: FieldCodes = { ...MESH_FIELD_CODES, ...optionCodes(SPLIT_SPEC) };
 
 /** Split create answers `{task_id, state: "queueing"}`. */
 export const SplitCreateResponseSchema = CreateResultResponseSchema;
-export type SplitCreateResponse = z.infer<typeof SplitCreateResponseSchema>;
 export const SplitQueryResponseSchema = TaskResultResponseSchema;
-export type SplitQueryResponse = z.infer<typeof SplitQueryResponseSchema>;
 
 // ---------------------------------------------------------------- segmentation
 
@@ -78,11 +75,8 @@ export const SegmentationCreateRequestSchema = MeshInputsSchema.extend(optionsSh
     inTableOrder(SEGMENTATION_SPEC, { ...o, ...(wireOptions(SEGMENTATION_SPEC, o) as OptionsWire<SegmentationSpec["fields"]>) }),
   );
 export type SegmentationCreateInput = z.input<typeof SegmentationCreateRequestSchema>;
-export type SegmentationCreateRequest = z.output<typeof SegmentationCreateRequestSchema>;
 
 export const SEGMENTATION_FIELD_CODES: FieldCodes = { ...MESH_FIELD_CODES, ...optionCodes(SEGMENTATION_SPEC) };
 
 export const SegmentationCreateResponseSchema = CreateResultResponseSchema;
-export type SegmentationCreateResponse = z.infer<typeof SegmentationCreateResponseSchema>;
 export const SegmentationQueryResponseSchema = TaskResultResponseSchema;
-export type SegmentationQueryResponse = z.infer<typeof SegmentationQueryResponseSchema>;

@@ -12,7 +12,7 @@ export const TASK_EVENT_STATES = [
   "failed",
   "deleted",
 ] as const satisfies readonly (TaskState | "deleted")[];
-export type TaskEventState = (typeof TASK_EVENT_STATES)[number];
+type TaskEventState = (typeof TASK_EVENT_STATES)[number];
 
 /** One change of a studio task: ids and state only; the page fetches the full view itself. */
 export interface TaskChange {

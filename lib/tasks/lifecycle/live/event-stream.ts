@@ -1,7 +1,7 @@
 import type { TaskChange, TaskChangeListener } from "./bus";
 
 /** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 /** How long the browser's EventSource waits before it reconnects a dropped stream. */
 export const RETRY_MS = 3_000;
 
