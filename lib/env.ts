@@ -44,6 +44,21 @@ const schema = z.object({
   SIGN_UPS_PER_ADDRESS: positiveInt(5),
   AUTH_GITHUB_ID: z.string().optional(),
   AUTH_GITHUB_SECRET: z.string().optional(),
+  /**
+   * Where stored files go (lib/files/store): unset, under DATA_DIR; `s3://<bucket>/<prefix>`, an
+   * S3-compatible bucket, reached with the AWS SDK's own variables (AWS_ACCESS_KEY_ID,
+   * AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ENDPOINT_URL_S3).
+   */
+  X3D_STORAGE: z
+    .string()
+    .regex(
+      /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/,
+      "must be s3://<bucket>/<prefix> (a bucket name of 3 to 63 lower-case letters, digits, dots or dashes)",
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Path-style S3 addresses (https://host/bucket/key), which MinIO, s3rver and some others need. */
+  X3D_S3_FORCE_PATH_STYLE: flag,
   X3D_BASE_URL: z
     .url()
     .optional()

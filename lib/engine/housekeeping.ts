@@ -5,7 +5,8 @@ import { and, asc, inArray, isNull, lt, sql } from "drizzle-orm";
 import { database, db } from "@/lib/db";
 import { engineTasks } from "@/lib/db/schema";
 import { engineConfig } from "./config";
-import { INSTANCE, isTaskId, stagingInstance, taskDir } from "./tasks/store";
+import { fileStore } from "@/lib/files/store";
+import { engineScratch, INSTANCE, isTaskId, removeTaskFiles, stagingInstance, taskPrefix } from "./tasks/store";
 import { log, withLogContext } from "@/lib/log";
 
 /**
@@ -108,7 +109,7 @@ function logReport(report: HousekeepingReport): void {
 async function housekeep(signal: AbortSignal): Promise<HousekeepingReport> {
   const config = engineConfig();
   const leftoverBefore = Date.now() - config.bodyIdleMs - LEFTOVER_MARGIN_MS;
-  const orphans = await removeOrphanTaskFolders(path.join(config.filesDir, "tasks"), leftoverBefore, signal);
+  const orphans = await removeOrphanTaskFolders(leftoverBefore, signal);
   const expired = config.retentionMs === null ? 0 : await expireFinished(new Date(Date.now() - config.retentionMs), signal);
   return { orphans, expired };
 }
@@ -140,16 +141,25 @@ async function removeIfUnchangedSince(dir: string, before: number): Promise<bool
   return true;
 }
 
-async function removeOrphanTaskFolders(root: string, before: number, signal: AbortSignal): Promise<number> {
+/** Removes the stored files of tasks that have no row (a crash between storing an upload and inserting the task), once unchanged since `before`. */
+async function removeOrphanTaskFolders(before: number, signal: AbortSignal): Promise<number> {
+  const store = fileStore();
+  const newest = new Map<string, number>();
+  for await (const file of store.list("engine/tasks")) {
+    const id = file.key.split("/")[2];
+    if (id && isTaskId(id)) newest.set(id, Math.max(newest.get(id) ?? 0, file.lastModified));
+  }
   const database = await db();
-  const ids = (await names(root)).filter(isTaskId);
+  const ids = [...newest.keys()];
   let removed = 0;
   for (let i = 0; i < ids.length && !signal.aborted; i += BATCH) {
     const batch = ids.slice(i, i + BATCH);
     const rows = await database.select({ id: engineTasks.id }).from(engineTasks).where(inArray(engineTasks.id, batch));
     const known = new Set(rows.map((r) => r.id));
     for (const id of batch) {
-      if (!known.has(id) && (await removeIfUnchangedSince(path.join(root, id), before))) removed++;
+      if (known.has(id) || (newest.get(id) ?? before) >= before) continue;
+      await store.deletePrefix(taskPrefix(id));
+      removed++;
     }
   }
   return removed;
@@ -171,7 +181,7 @@ async function expireFinished(before: Date, signal: AbortSignal): Promise<number
       .limit(BATCH);
     if (rows.length === 0) break;
     const ids = rows.map((r) => r.id);
-    for (const id of ids) await fs.rm(taskDir(id), { recursive: true, force: true });
+    for (const id of ids) await removeTaskFiles(id);
     await database
       .update(engineTasks)
       .set({ filesExpiredAt: sql`now()` })
@@ -191,7 +201,7 @@ async function expireFinished(before: Date, signal: AbortSignal): Promise<number
  */
 async function sweepStaging(signal: AbortSignal): Promise<number> {
   const config = engineConfig();
-  const instances = path.join(config.filesDir, "instances");
+  const instances = engineScratch("instances");
   await fs.mkdir(instances, { recursive: true });
   const marker = path.join(instances, INSTANCE);
   const now = new Date();
@@ -208,7 +218,7 @@ async function sweepStaging(signal: AbortSignal): Promise<number> {
     }
     return known;
   };
-  const root = path.join(config.filesDir, "staging");
+  const root = engineScratch("staging");
   let removed = 0;
   for (const name of await names(root)) {
     if (signal.aborted) break;

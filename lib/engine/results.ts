@@ -1,9 +1,8 @@
 import "server-only";
-import path from "node:path";
 import type { EngineTask } from "@/lib/db/schema";
 import { checkSignedPath, signPath } from "./auth";
 import { engineConfig } from "./config";
-import { taskDir } from "./tasks/store";
+import { taskFileKey } from "./tasks/store";
 
 const FILES_PREFIX = "/open-api/v1/files";
 
@@ -25,9 +24,9 @@ export async function verifyFileUrl(taskId: string, file: string, t: string | nu
 const FILE_PATH = /^\/open-api\/v1\/files\/([a-z0-9]+_\d{8}_[0-9a-f]{24})\/((?:result|cover)\.[a-z0-9]+)$/;
 
 /**
- * The file behind one of this service's own signed links, while the link is valid; null for
- * anything else (another origin, a bad or expired signature). Lets the studio in the same
- * process link the file instead of downloading it from itself.
+ * The store key of the file behind one of this service's own signed links, while the link is
+ * valid; null for anything else (another origin, a bad or expired signature). Lets the studio in
+ * the same process copy the file inside the store instead of downloading it from itself.
  */
 export async function signedFilePath(url: URL): Promise<string | null> {
   if (url.origin !== engineConfig().publicOrigin) return null;
@@ -35,7 +34,7 @@ export async function signedFilePath(url: URL): Promise<string | null> {
   if (!match) return null;
   const [, taskId, file] = match as unknown as [string, string, string];
   if (!(await verifyFileUrl(taskId, file, url.searchParams.get("t"), url.searchParams.get("auth_key")))) return null;
-  return path.join(taskDir(taskId), file);
+  return taskFileKey(taskId, file);
 }
 
 /** The code a failed task of this kind answers with (open-api.md section 7). */

@@ -1,11 +1,12 @@
 import "server-only";
 import path from "node:path";
-import { mkdir } from "node:fs/promises";
 import { engineConfig } from "./config";
 import type { Job } from "./generate/job";
 import { safeDownload } from "./net/safe-fetch";
 import { JobError, WorkerPool } from "./pool";
-import { INSTANCE, taskDir, type InputSource } from "./tasks/store";
+import { contentTypeOf } from "@/lib/content-types";
+import { fileStore, type LocalFolder } from "@/lib/files/store";
+import { INSTANCE, taskPrefix, type InputSource } from "./tasks/store";
 import { parseStored } from "./tasks/stored-job";
 import {
   abandonUnanswered,
@@ -133,9 +134,13 @@ export class Scheduler {
     const started = Date.now() - task.elapsedMs;
     const remaining = started + config.taskTimeoutMs - Date.now();
     const timer = setTimeout(() => controller.abort(new Error(`timed out after ${config.taskTimeoutMs / 1000} s`)), Math.max(0, remaining));
+    // The task's files as a local folder: the stored folder itself on disk, a scratch copy with S3.
+    const folder = await fileStore().folder(taskPrefix(task.id));
     try {
-      const job = await this.buildJob(task, controller.signal);
-      const { resultFile, coverFile } = await this.pool.run(job, taskDir(task.id), controller.signal);
+      const job = await this.buildJob(task, folder, controller.signal);
+      const { resultFile, coverFile } = await this.pool.run(job, folder.path, controller.signal);
+      await folder.keep(resultFile, contentTypeOf(resultFile.slice(resultFile.lastIndexOf(".") + 1)));
+      await folder.keep(coverFile, contentTypeOf(coverFile.slice(coverFile.lastIndexOf(".") + 1)));
       // Simulated service latency (X3D_ENGINE_MIN_TASK_SECONDS), still under the timeout.
       await sleep(started + config.minTaskMs - Date.now(), controller.signal);
       if (controller.signal.aborted) throw controller.signal.reason;
@@ -155,18 +160,20 @@ export class Scheduler {
       if (refunded) observeDuration(task.kind, "failed", started);
     } finally {
       clearTimeout(timer);
+      await folder.release().catch((e: unknown) => log.warn({ err: e }, `[x3d engine] could not remove ${task.id}'s scratch folder`));
     }
   }
 
   /** Resolves the task's inputs to files, fetching URL inputs safely, and shapes the worker's job. */
-  private async buildJob(task: ClaimedTask, signal: AbortSignal): Promise<Job> {
-    const dir = taskDir(task.id);
+  private async buildJob(task: ClaimedTask, folder: LocalFolder, signal: AbortSignal): Promise<Job> {
     const config = engineConfig();
     const resolve = async (role: string, source: InputSource, maxBytes: number): Promise<string> => {
-      if ("file" in source) return path.join(dir, source.file);
-      const dest = path.join(dir, `fetched-${role}`);
-      // A task whose inputs are all URLs has no folder yet: nothing was uploaded into it.
-      await mkdir(dir, { recursive: true });
+      if ("file" in source) {
+        const local = await folder.fetch(source.file);
+        if (!local) throw new Error(`the task's input ${source.file} is not stored`);
+        return local;
+      }
+      const dest = path.join(folder.path, `fetched-${role}`);
       await safeDownload(source.url, dest, {
         maxBytes,
         timeoutMs: Math.min(120_000, config.taskTimeoutMs),

@@ -2,9 +2,9 @@ import "server-only";
 import { processConstant } from "@/lib/global-singleton";
 
 /**
- * Maps a file link of the embedded service running in this process to the file on disk, so
- * the studio can hard-link or copy its own service's results instead of downloading them
- * from itself over HTTP. The service registers the resolver when it boots; the studio only
+ * Maps a file link of the embedded service running in this process to the file's key in the
+ * file store (lib/files/store), so the studio can copy its own service's results inside the
+ * store (a hard link, or a server-side copy) instead of downloading them from itself over HTTP. The service registers the resolver when it boots; the studio only
  * sees this interface (it reaches the service through the Open API and never imports it).
  */
 export type LocalFileResolver = (url: URL) => Promise<string | null>;
@@ -17,7 +17,7 @@ export function registerLocalFiles(resolver: LocalFileResolver | undefined): voi
   slot().resolver = resolver;
 }
 
-/** The path behind `url` when it is a valid, unexpired link of this process's own service; else null. */
+/** The store key behind `url` when it is a valid, unexpired link of this process's own service; else null. */
 export async function localFileFor(url: URL): Promise<string | null> {
   const resolver = slot().resolver;
   return resolver ? resolver(url) : null;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseHttpDate } from "./conditions";
 import { FILE_LENGTH_HEADER } from "./restore-content-length";
 import { contentDisposition, serveFile, withNoTransform } from "./serve-file";
+import { LocalStore } from "./store/local";
 
 const TEXT = "0123456789abcdefghij"; // 20 bytes
 const OPTIONS = {
@@ -30,8 +31,9 @@ function put(name: string, content: string): string {
   return full;
 }
 
-const serve = (headers: Record<string, string> = {}, method = "GET", at = file) =>
-  serveFile(new Request("http://studio.test/f", { method, headers }), at, OPTIONS);
+/** Serves the file at `at` (a path under dir) as the routes serve a stored file. */
+const serve = async (headers: Record<string, string> = {}, method = "GET", at = file) =>
+  serveFile(new Request("http://studio.test/f", { method, headers }), await new LocalStore(dir).open(path.relative(dir, at)), OPTIONS);
 
 async function expectBody(res: Response, status: number, body: string) {
   expect(res.status).toBe(status);
@@ -65,7 +67,8 @@ describe("serveFile: plain GET and HEAD", () => {
   });
 
   it("404 for a missing file or a folder, still nosniff, sandboxed and with the extra headers", async () => {
-    for (const at of [path.join(dir, "missing.glb"), dir]) {
+    fs.mkdirSync(path.join(dir, "folder"), { recursive: true });
+    for (const at of [path.join(dir, "missing.glb"), path.join(dir, "folder")]) {
       const res = await serve({}, "GET", at);
       expect(res.status).toBe(404);
       expect(res.headers.get("access-control-allow-origin")).toBe("*");

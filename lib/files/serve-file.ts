@@ -1,11 +1,10 @@
 import "server-only";
-import fs from "node:fs";
-import type { BigIntStats } from "node:fs";
 import { FILE_POLICY } from "@/lib/http/content-security-policy";
-import { checkPreconditions, ifRangeHolds, type Validators } from "./conditions";
+import { checkPreconditions, ifRangeHolds } from "./conditions";
 import { parseRange } from "./range";
 import { FILE_LENGTH_HEADER } from "./restore-content-length";
 import { visibleFileName } from "./file-name";
+import type { OpenedFile } from "./store";
 
 /** How `serveFile` labels a file. */
 export interface ServeFileOptions {
@@ -37,28 +36,6 @@ export function contentDisposition(type: "inline" | "attachment", name: string):
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/**
- * The file's validators. The ETag is strong although it is built from the file's identity, not
- * its bytes: stored files are written once (under a temporary name then renamed, or before their
- * task is published) and never changed in place, so size, mtime and inode name one content.
- */
-function validatorsOf(stat: BigIntStats): Validators {
-  const hex = (n: bigint) => n.toString(16);
-  return { etag: `"${hex(stat.size)}-${hex(stat.mtimeNs)}-${hex(stat.ino)}"`, lastModified: Number(stat.mtimeMs / 1000n) * 1000 };
-}
-
-/**
- * The file as a Blob (streamed with openAsBlob, not createReadStream: see file-body.ts), null
- * when it cannot be opened; openAsBlob throws synchronously for a missing path.
- */
-async function openBlob(fullPath: string): Promise<Blob | null> {
-  try {
-    return await fs.openAsBlob(fullPath);
-  } catch {
-    return null;
-  }
-}
-
 function plain(request: Request, status: number, text: string, headers: Record<string, string>): Response {
   return new Response(request.method === "HEAD" ? null : text, {
     status,
@@ -67,22 +44,20 @@ function plain(request: Request, status: number, text: string, headers: Record<s
 }
 
 /**
- * Answers a GET or HEAD for a file on disk as a static file server does (after pillarjs/send,
- * RFC 9110): 404, 412, 304, 416, 206 for one byte range, else 200, with Content-Length, a strong
- * ETag, Last-Modified and Accept-Ranges; the body streams in constant memory whatever the size.
+ * Answers a GET or HEAD for a stored file (opened from lib/files/store, null when there is none)
+ * as a static file server does (after pillarjs/send, RFC 9110): 404, 412, 304, 416, 206 for one
+ * byte range, else 200, with Content-Length, a strong ETag, Last-Modified and Accept-Ranges; the
+ * body streams in constant memory whatever the size, from disk or from the bucket.
  */
-export async function serveFile(request: Request, fullPath: string, options: ServeFileOptions): Promise<Response> {
+export async function serveFile(request: Request, stored: OpenedFile | null, options: ServeFileOptions): Promise<Response> {
   // Stored files are users' (or generated from theirs): never sniffed into something else,
   // never run as a page should one be opened as a document.
   const always = { ...options.extraHeaders, "X-Content-Type-Options": "nosniff", "Content-Security-Policy": FILE_POLICY };
-  // The Blob before the stat: a Blob fails to read once its file is replaced, so whatever
-  // happens in between, the bytes sent are never another file's under this file's headers.
-  const blob = await openBlob(fullPath);
-  const stat = blob && (await fs.promises.stat(fullPath, { bigint: true }).catch(() => null));
-  if (!blob || !stat?.isFile()) return plain(request, 404, "Not Found", always);
+  if (!stored) return plain(request, 404, "Not Found", always);
 
-  const size = Number(stat.size);
-  const file = validatorsOf(stat);
+  const size = stored.size;
+  // Last-Modified says whole seconds; the checks compare what it says.
+  const file = { etag: stored.etag, lastModified: Math.floor(stored.lastModified / 1000) * 1000 };
   const validators = {
     ...always,
     ETag: file.etag,
@@ -96,7 +71,7 @@ export async function serveFile(request: Request, fullPath: string, options: Ser
   const headers: Record<string, string> = { ...validators, "Accept-Ranges": "bytes", "Content-Type": options.contentType };
   if (options.disposition) headers["Content-Disposition"] = options.disposition;
   // Range is defined for GET only (RFC 9110 §14.2): a HEAD describes the whole file.
-  const honoured = request.method === "GET" && ifRangeHolds(request.headers.get("if-range"), file, Number(stat.mtimeMs));
+  const honoured = request.method === "GET" && ifRangeHolds(request.headers.get("if-range"), file, stored.lastModified);
   const range = honoured ? parseRange(request.headers.get("range"), size) : null;
   if (range === "unsatisfiable") return plain(request, 416, "Range Not Satisfiable", { ...always, "Content-Range": `bytes */${size}` });
 
@@ -104,6 +79,6 @@ export async function serveFile(request: Request, fullPath: string, options: Ser
   headers["Content-Length"] = String(end - start + 1);
   headers[FILE_LENGTH_HEADER] = headers["Content-Length"]; // Next drops Content-Length: see restoreContentLength
   if (range) headers["Content-Range"] = `bytes ${start}-${end}/${size}`;
-  const body = request.method === "HEAD" || size === 0 ? null : (blob.slice(start, end + 1).stream() as ReadableStream<Uint8Array>);
+  const body = request.method === "HEAD" || size === 0 ? null : await stored.stream(start, end);
   return new Response(body, { status: range ? 206 : 200, headers });
 }

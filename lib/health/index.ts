@@ -1,11 +1,9 @@
 import "server-only";
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
-import { studioDir } from "@/lib/storage";
+import { fileStore } from "@/lib/files/store";
 import { X3dError } from "@/lib/x3d/client";
 import { x3d } from "@/lib/x3d/service";
 import { CheckFailure, runChecks, type Health } from "./run-checks";
@@ -23,20 +21,21 @@ async function database(): Promise<void> {
   }
 }
 
-/** Writes, reads back and removes a small file in the studio's storage folder. */
+/** Writes, reads back and removes a small file in the file store (the folder, or the bucket). */
 async function storage(): Promise<void> {
   const probe = crypto.randomBytes(16);
-  const file = path.join(studioDir(), `.health-${probe.toString("hex")}`);
+  const key = `studio/.health-${probe.toString("hex")}`;
+  const store = fileStore();
   try {
-    await fs.mkdir(studioDir(), { recursive: true });
-    await fs.writeFile(file, probe);
-    if (!probe.equals(await fs.readFile(file))) throw new CheckFailure("storage read back other bytes than it wrote");
+    await store.putBytes(key, probe);
+    const read = await store.readBytes(key);
+    if (!read || !probe.equals(Buffer.from(read))) throw new CheckFailure("storage read back other bytes than it wrote");
   } catch (error) {
     if (error instanceof CheckFailure) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).name;
     throw new CheckFailure(`storage is not writable${code ? ` (${code})` : ""}`, { cause: error });
   } finally {
-    await fs.rm(file, { force: true }).catch(() => {});
+    await store.delete(key).catch(() => {});
   }
 }
 

@@ -1,31 +1,27 @@
 import "server-only";
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
-import { serverEnv } from "@/lib/env";
+import { fileStore } from "@/lib/files/store";
 
-/** The studio's files: staged uploads and copies of task results, under DATA_DIR/studio. */
-export function studioDir(): string {
-  return path.join(serverEnv().DATA_DIR, "studio");
-}
-
-/** Absolute path of a stored file; refuses anything that would leave the studio folder. */
-export function storedPath(relative: string): string {
-  const root = studioDir();
-  const full = path.resolve(root, relative);
-  if (!full.startsWith(root + path.sep)) throw new Error(`path outside storage: ${relative}`);
-  return full;
-}
+/**
+ * The studio's stored files (staged uploads, copies of task results and their display copies),
+ * in the file store under `studio/`. Rows keep a file's name relative to that folder
+ * ("results/<task>/result.glb"); studioKey makes it a store key.
+ */
+export const studioKey = (relative: string) => `studio/${relative}`;
 
 export const newId = (bytes = 16) => crypto.randomBytes(bytes).toString("base64url");
 
-export const uploadFile = (uploadId: string) => path.join("uploads", uploadId);
-export const resultFolder = (taskId: string) => path.join("results", taskId);
-export const resultFile = (taskId: string, name: string) => path.join(resultFolder(taskId), name);
+export const uploadFile = (uploadId: string) => `uploads/${uploadId}`;
+export const resultFolder = (taskId: string) => `results/${taskId}`;
+export const resultFile = (taskId: string, name: string) => `${resultFolder(taskId)}/${name}`;
 
-/** Writes bytes under a relative path, creating folders. */
+/** Writes bytes under a name relative to the studio's folder. */
 export async function writeStored(relative: string, bytes: Uint8Array): Promise<void> {
-  const full = storedPath(relative);
-  await fs.mkdir(path.dirname(full), { recursive: true });
-  await fs.writeFile(full, bytes);
+  await fileStore().putBytes(studioKey(relative), bytes);
+}
+
+/** A folder on local disk for the studio's work in progress (incoming uploads): under DATA_DIR, or the system's temporary folder with S3. */
+export function studioScratch(...names: string[]): string {
+  return path.join(fileStore().scratchRoot(), "studio", ...names);
 }

@@ -1,7 +1,5 @@
 import "server-only";
-import fs from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
-import path from "node:path";
+import { mkdir, rm } from "node:fs/promises";
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { uploads, type Upload } from "@/lib/db/schema";
@@ -9,9 +7,9 @@ import { MultipartError, parseMultipart } from "@/lib/files/multipart";
 import { formatBytes } from "@/lib/files/format-bytes";
 import { checkUpload, maxUploadBytes, type UploadInfo, type UploadKind, type UploadType } from "@/lib/upload/check";
 import { LIMITS } from "@/lib/x3d/options";
-import { fileBody } from "@/lib/files/file-body";
+import { fileStore, storedBlob } from "@/lib/files/store";
 import { cleanFileName, visibleFileName } from "@/lib/files/file-name";
-import { newId, storedPath, uploadFile } from "./index";
+import { newId, studioKey, studioScratch, uploadFile } from "./index";
 
 /**
  * Staged uploads: a file dropped in the studio is streamed to disk (never held whole in
@@ -52,7 +50,7 @@ function refusal(error: MultipartError, kind: UploadKind | undefined): StageResu
  * kind's limit and types; none: up to 200 MB, images at most 20 MB) and records it for `userId`.
  */
 export async function stageUpload(userId: string, request: Request, kind: UploadKind | undefined): Promise<StageResult> {
-  const incoming = storedPath(path.join("uploads", "incoming"));
+  const incoming = studioScratch("uploads", "incoming");
   await mkdir(incoming, { recursive: true });
   let stored;
   try {
@@ -89,11 +87,11 @@ export async function stageUpload(userId: string, request: Request, kind: Upload
   };
   const file = uploadFile(upload.id);
   try {
-    await rename(stored.path, storedPath(file));
+    await fileStore().putFile(studioKey(file), stored.path, MIME_TYPES[upload.type as UploadType]);
     await (await db()).insert(uploads).values({ ...upload, userId, file });
   } catch (error) {
     await rm(stored.path, { force: true });
-    await rm(storedPath(file), { force: true });
+    await fileStore().delete(studioKey(file));
     throw error;
   }
   return { ok: true, upload };
@@ -132,18 +130,13 @@ export const uploadInfo = (u: Upload): UploadInfo => ({
   size: u.size,
 });
 
-/** A Blob backed by the staged file (read lazily while a request streams it). */
-export function uploadBlob(upload: Upload): Promise<Blob> {
-  return fs.openAsBlob(storedPath(upload.file), { type: MIME_TYPES[upload.type as UploadType] });
+/** A Blob backed by the staged file (read lazily while a request streams it); null when the file is gone. */
+export function uploadBlob(upload: Upload): Promise<Blob | null> {
+  return storedBlob(studioKey(upload.file), MIME_TYPES[upload.type as UploadType]);
 }
 
 /** A response body streaming the staged file, and its size; undefined when the file is gone. */
 export async function openUpload(upload: Upload): Promise<{ body: ReadableStream<Uint8Array>; size: number } | undefined> {
-  const full = storedPath(upload.file);
-  try {
-    const { size } = await fs.promises.stat(full);
-    return { body: await fileBody(full), size };
-  } catch {
-    return undefined;
-  }
+  const opened = await fileStore().open(studioKey(upload.file));
+  return opened ? { body: await opened.stream(0, Math.max(0, opened.size - 1)), size: opened.size } : undefined;
 }

@@ -41,6 +41,21 @@ interface Exit {
 
 export const usingPostgres = () => !!process.env.X3D_TEST_DATABASE_URL;
 
+/**
+ * The bucket of the S3 run (scripts/test.mjs starts s3rver and sets X3D_TEST_S3=s3://<bucket>
+ * beside the AWS SDK's variables): each server group then keeps its files under a prefix of its
+ * own, as it keeps its own data folder.
+ */
+export const usingS3 = () => !!process.env.X3D_TEST_S3;
+const S3_ENV = ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_REGION", "AWS_ENDPOINT_URL_S3", "X3D_S3_FORCE_PATH_STYLE"];
+
+function s3Env(dataDir: string): Record<string, string> {
+  if (!usingS3()) return {};
+  const env: Record<string, string> = { X3D_STORAGE: `${process.env.X3D_TEST_S3}/${path.basename(dataDir)}` };
+  for (const name of S3_ENV) if (process.env[name]) env[name] = process.env[name] as string;
+  return env;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
@@ -122,6 +137,7 @@ export async function startServers(
       // Copied instead of initdb for a fresh PGlite data folder (test/setup/pglite-template.ts).
       ...(process.env.X3D_PGLITE_TEMPLATE ? { X3D_PGLITE_TEMPLATE: process.env.X3D_PGLITE_TEMPLATE } : {}),
       ...(database ? { DATABASE_URL: database.url } : {}),
+      ...s3Env(dataDir),
       ...extraEnv,
       ...own,
       PORT: String(port),

@@ -8,7 +8,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api, fixture } from "../harness/api";
 import { withDatabase } from "../harness/db";
-import { startServer, type TestServer } from "../harness/server";
+import { startServer, usingS3, type TestServer } from "../harness/server";
+import { storedKeys } from "../harness/stored-files";
 import { plantAccount, plantTask, signIn, type Session } from "../harness/studio-rows";
 import { until } from "../harness/until";
 
@@ -29,6 +30,8 @@ let runningService: string;
 let runningSecret: string;
 
 const results = (id: string) => path.join(server.dataDir, "studio", "results", id);
+/** The names stored in a task's result folder (on disk, or in the S3 run's bucket). */
+const stored = async (id: string) => (await storedKeys(server, `studio/results/${id}`)).map((k) => k.slice(k.lastIndexOf("/") + 1));
 const status = async (session: Session, url: string) => {
   const res = await session.fetch(url);
   await res.arrayBuffer();
@@ -72,6 +75,8 @@ beforeAll(async () => {
     await q("insert into shares (token, task_id, user_id) values ($1, $2, $3)", [TOKEN, ID.a, aliceId]);
   });
   // What a delete whose file removal failed leaves: the marker and the folder, the row gone.
+  // Planted on disk with a marker dated 5 minutes back (a bucket cannot date an object back: the
+  // S3 run leaves this case to the runs on disk).
   fs.mkdirSync(results(LEFTOVER), { recursive: true });
   fs.writeFileSync(path.join(results(LEFTOVER), "result.glb"), "glTF");
   const markers = path.join(server.dataDir, "studio", "deleted");
@@ -86,7 +91,7 @@ beforeAll(async () => {
 afterAll(() => server?.dispose());
 
 describe("DELETE /api/tasks/<id>", () => {
-  it("the files a failed removal left are removed by the studio's housekeeping at start", async () => {
+  it.skipIf(usingS3())("the files a failed removal left are removed by the studio's housekeeping at start", async () => {
     await until(() => !fs.existsSync(results(LEFTOVER)), "the leftover folder to go");
     await until(() => server.output().includes("[studio] housekeeping: removed the files of 1 deleted task(s)"), "the log line");
   });
@@ -104,8 +109,7 @@ describe("DELETE /api/tasks/<id>", () => {
       `/api/share/${TOKEN}/files/cover`,
     ];
     for (const url of reachable) expect(await status(alice, url), url).toBe(200);
-    const stored = fs.readdirSync(results(ID.a)).sort();
-    expect(stored).toEqual(expect.arrayContaining(["cover.png", "display.glb", "result.glb"]));
+    expect(await stored(ID.a)).toEqual(expect.arrayContaining(["cover.png", "display.glb", "result.glb"]));
     expect(await (await alice.fetch("/tasks")).text()).toContain(`/tasks/${ID.a}"`);
     const balance = await api.balance();
 
@@ -114,8 +118,8 @@ describe("DELETE /api/tasks/<id>", () => {
     expect(await res.text()).toBe("");
 
     for (const url of reachable) expect(await status(alice, url), url).toBe(404);
-    expect(fs.existsSync(results(ID.a))).toBe(false);
-    expect(fs.readdirSync(path.join(server.dataDir, "studio", "deleted"))).toEqual([]);
+    expect(await stored(ID.a)).toEqual([]);
+    expect(await storedKeys(server, "studio/deleted")).toEqual([]);
     expect(await (await alice.fetch("/tasks")).text()).not.toContain(`/tasks/${ID.a}"`);
     expect(await api.balance()).toBe(balance);
     // Again: there is nothing left to delete.
@@ -142,7 +146,7 @@ describe("DELETE /api/tasks/<id>", () => {
     expect(anonymous.status).toBe(401);
     expect(await status(alice, `/api/tasks/${ID.a2}`)).toBe(200);
     expect(await status(alice, `/api/files/${ID.a2}/result`)).toBe(200);
-    expect(fs.existsSync(path.join(results(ID.a2), "result.glb"))).toBe(true);
+    expect(await stored(ID.a2)).toContain("result.glb");
   });
 
   it("a DELETE from another site, or not saying where from, is refused with 403 and deletes nothing", async () => {
@@ -159,7 +163,7 @@ describe("DELETE /api/tasks/<id>", () => {
     expect((await del(boss, ID.b)).status).toBe(204);
     expect(await status(bob, `/api/tasks/${ID.b}`)).toBe(404);
     expect(await status(bob, `/api/files/${ID.b}/result`)).toBe(404);
-    expect(fs.existsSync(results(ID.b))).toBe(false);
+    expect(await stored(ID.b)).toEqual([]);
   });
 
   it("a task still running is deleted; when the service finishes it, its callback finds nothing and nothing comes back", async () => {
@@ -184,7 +188,7 @@ describe("DELETE /api/tasks/<id>", () => {
     await new Promise((r) => setTimeout(r, 3_000));
     expect((await fetch(callbackUrl, { method: "POST" })).status).toBe(404);
     expect(await status(alice, `/api/tasks/${ID.r}`)).toBe(404);
-    expect(fs.existsSync(results(ID.r))).toBe(false);
+    expect(await stored(ID.r)).toEqual([]);
     expect(server.running()).toBe(true);
     expect(server.output()).not.toMatch(/refreshing task|TypeError|unhandled/i);
   }, 60_000);

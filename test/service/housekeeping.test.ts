@@ -6,7 +6,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Api, FIXTURES, fixture } from "../harness/api";
 import { withDatabase } from "../harness/db";
-import { startServer, type TestServer } from "../harness/server";
+import { storedKeys } from "../harness/stored-files";
+import { startServer, usingS3, type TestServer } from "../harness/server";
 import { until } from "../harness/until";
 
 const servers: TestServer[] = [];
@@ -65,85 +66,95 @@ describe("tasks whose create request died before answering", () => {
 });
 
 describe("folders a crash left", () => {
-  it("staging and task folders without a task, unchanged for an hour past the body timeout, are removed at start; younger ones and tasks' folders stay", async () => {
-    const server = await startServer();
-    servers.push(server);
-    const api = new Api(server.url);
-    const id = (await api.post("submit-task", { images: png(), ...cheap })).data.task_id as string;
-    expect((await api.waitFor("query-task", id)).data.state).toBe("success");
-    await server.stop(true);
+  // Plants folders on disk dated back: a bucket cannot date an object back, and with S3 the
+  // staging folders are in the system's temporary folder. The S3 run leaves these to the runs on disk.
+  it.skipIf(usingS3())(
+    "staging and task folders without a task, unchanged for an hour past the body timeout, are removed at start; younger ones and tasks' folders stay",
+    async () => {
+      const server = await startServer();
+      servers.push(server);
+      const api = new Api(server.url);
+      const id = (await api.post("submit-task", { images: png(), ...cheap })).data.task_id as string;
+      expect((await api.waitFor("query-task", id)).data.state).toBe("success");
+      await server.stop(true);
 
-    const engine = path.join(server.dataDir, "engine");
-    const staging = (name: string) => path.join(engine, "staging", name.repeat(24));
-    const task = (name: string) => path.join(engine, "tasks", `i3d_20260101_${name.repeat(24)}`);
-    // Past X3D_ENGINE_BODY_TIMEOUT (30 s) plus an hour, by a minute.
-    const old = 30_000 + 60 * 60_000 + 60_000;
-    const leftovers = [plant(staging("a"), old), plant(task("c"), old)];
-    const kept = [
-      plant(staging("b"), 55 * 60_000),
-      // An old folder whose file is still being written: a slow upload.
-      plant(staging("e"), 10_000),
-      plant(task("d"), 55 * 60_000),
-      // Not named like a task: not ours to remove.
-      plant(path.join(engine, "tasks", "notes"), old),
-    ];
-    age(staging("e"), old);
-    // The real task's folder, as old: its row keeps it (its retention is 72 h).
-    const real = path.join(engine, "tasks", id);
-    for (const name of fs.readdirSync(real)) age(path.join(real, name), old);
-    age(real, old);
+      const engine = path.join(server.dataDir, "engine");
+      const staging = (name: string) => path.join(engine, "staging", name.repeat(24));
+      const task = (name: string) => path.join(engine, "tasks", `i3d_20260101_${name.repeat(24)}`);
+      // Past X3D_ENGINE_BODY_TIMEOUT (30 s) plus an hour, by a minute.
+      const old = 30_000 + 60 * 60_000 + 60_000;
+      const leftovers = [plant(staging("a"), old), plant(task("c"), old)];
+      const kept = [
+        plant(staging("b"), 55 * 60_000),
+        // An old folder whose file is still being written: a slow upload.
+        plant(staging("e"), 10_000),
+        plant(task("d"), 55 * 60_000),
+        // Not named like a task: not ours to remove.
+        plant(path.join(engine, "tasks", "notes"), old),
+      ];
+      age(staging("e"), old);
+      // The real task's folder, as old: its row keeps it (its retention is 72 h).
+      const real = path.join(engine, "tasks", id);
+      for (const name of fs.readdirSync(real)) age(path.join(real, name), old);
+      age(real, old);
 
-    await server.restart();
-    await until(() => server.output().includes("housekeeping:"), "housekeeping to report");
-    // Two passes, reported apart: upload folders (every third of the lease) and task folders.
-    await until(
-      () => server.output().includes("task folder(s)") && server.output().includes("upload folder(s)"),
-      "housekeeping to report both",
-    );
-    expect(server.output()).toContain("housekeeping: removed 1 upload folder(s) of create requests that died");
-    expect(server.output()).toContain("housekeeping: removed 1 task folder(s) without a task");
-    for (const dir of leftovers) expect(fs.existsSync(dir), dir).toBe(false);
-    for (const dir of kept) expect(fs.existsSync(dir), dir).toBe(true);
-    const done = await new Api(server.url).waitFor("query-task", id);
-    expect((await fetch(done.data.url!)).status).toBe(200);
-  });
+      await server.restart();
+      await until(() => server.output().includes("housekeeping:"), "housekeeping to report");
+      // Two passes, reported apart: upload folders (every third of the lease) and task folders.
+      await until(
+        () => server.output().includes("task folder(s)") && server.output().includes("upload folder(s)"),
+        "housekeeping to report both",
+      );
+      expect(server.output()).toContain("housekeeping: removed 1 upload folder(s) of create requests that died");
+      expect(server.output()).toContain("housekeeping: removed 1 task folder(s) without a task");
+      for (const dir of leftovers) expect(fs.existsSync(dir), dir).toBe(false);
+      for (const dir of kept) expect(fs.existsSync(dir), dir).toBe(true);
+      const done = await new Api(server.url).waitFor("query-task", id);
+      expect((await fetch(done.data.url!)).status).toBe(200);
+    },
+  );
 });
 
 describe("uploads of a server that stopped", () => {
-  it("a killed server's staging folders go at the next start however fresh; on PostgreSQL a live peer's stay", async () => {
-    const server = await startServer({ X3D_ENGINE_LEASE_SECONDS: "3", X3D_ENGINE_BODY_TIMEOUT: "2" });
-    servers.push(server);
-    await server.stop(true);
-    const engine = path.join(server.dataDir, "engine");
-    // Named as stagingDir names them: <pid>-<instance>.<random>. Written just now, mid-upload.
-    const dead = plant(path.join(engine, "staging", `4242-deadbeef.${"d".repeat(24)}`), 0);
-    const peerFolder = path.join(engine, "staging", `4343-0badc0de.${"e".repeat(24)}`);
-    const peerMarker = path.join(engine, "instances", "4343-0badc0de");
-    const keepPeerAlive = () => {
-      fs.mkdirSync(path.dirname(peerMarker), { recursive: true });
-      fs.writeFileSync(peerMarker, "");
-    };
-    plant(peerFolder, 0);
-    keepPeerAlive();
-    const beat = setInterval(keepPeerAlive, 500);
-    try {
-      await server.restart();
-      await until(() => !fs.existsSync(dead), "the dead server's upload folder to go");
-      if (server.env.DATABASE_URL) {
-        // Another machine sharing DATA_DIR and the database, marking itself alive: its upload stays.
-        await new Promise((r) => setTimeout(r, 3000));
-        expect(fs.existsSync(peerFolder)).toBe(true);
+  // Plants folders on disk dated back: a bucket cannot date an object back, and with S3 the
+  // staging folders are in the system's temporary folder. The S3 run leaves these to the runs on disk.
+  it.skipIf(usingS3())(
+    "a killed server's staging folders go at the next start however fresh; on PostgreSQL a live peer's stay",
+    async () => {
+      const server = await startServer({ X3D_ENGINE_LEASE_SECONDS: "3", X3D_ENGINE_BODY_TIMEOUT: "2" });
+      servers.push(server);
+      await server.stop(true);
+      const engine = path.join(server.dataDir, "engine");
+      // Named as stagingDir names them: <pid>-<instance>.<random>. Written just now, mid-upload.
+      const dead = plant(path.join(engine, "staging", `4242-deadbeef.${"d".repeat(24)}`), 0);
+      const peerFolder = path.join(engine, "staging", `4343-0badc0de.${"e".repeat(24)}`);
+      const peerMarker = path.join(engine, "instances", "4343-0badc0de");
+      const keepPeerAlive = () => {
+        fs.mkdirSync(path.dirname(peerMarker), { recursive: true });
+        fs.writeFileSync(peerMarker, "");
+      };
+      plant(peerFolder, 0);
+      keepPeerAlive();
+      const beat = setInterval(keepPeerAlive, 500);
+      try {
+        await server.restart();
+        await until(() => !fs.existsSync(dead), "the dead server's upload folder to go");
+        if (server.env.DATABASE_URL) {
+          // Another machine sharing DATA_DIR and the database, marking itself alive: its upload stays.
+          await new Promise((r) => setTimeout(r, 3000));
+          expect(fs.existsSync(peerFolder)).toBe(true);
+          clearInterval(beat);
+          // Silent for the lease plus two body timeouts (7 s): it stopped.
+          await until(() => !fs.existsSync(peerFolder), "the stopped peer's upload folder to go", 20_000);
+        } else {
+          // PGlite's files are one process's: no other server can be alive.
+          await until(() => !fs.existsSync(peerFolder), "the other upload folder to go");
+        }
+      } finally {
         clearInterval(beat);
-        // Silent for the lease plus two body timeouts (7 s): it stopped.
-        await until(() => !fs.existsSync(peerFolder), "the stopped peer's upload folder to go", 20_000);
-      } else {
-        // PGlite's files are one process's: no other server can be alive.
-        await until(() => !fs.existsSync(peerFolder), "the other upload folder to go");
       }
-    } finally {
-      clearInterval(beat);
-    }
-  });
+    },
+  );
 });
 
 describe("uploads in flight", () => {
@@ -197,8 +208,8 @@ describe("retention", () => {
     expect(done.data.state).toBe("success");
     expect((await fetch(done.data.url!)).status).toBe(200);
 
-    const folder = path.join(server.dataDir, "engine", "tasks", id);
-    await until(() => !fs.existsSync(folder), "the files to expire");
+    expect(await storedKeys(server, `engine/tasks/${id}`)).not.toEqual([]);
+    await until(async () => (await storedKeys(server, `engine/tasks/${id}`)).length === 0, "the files to expire");
     // Polls see the success within 200 ms of it.
     expect(Date.now() - finished).toBeGreaterThanOrEqual(retentionMs - 250);
     // The sweep deletes the folder first and logs after its database update and the other

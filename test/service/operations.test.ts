@@ -6,7 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixture, type Envelope } from "../harness/api";
-import { freePort, startServer, type TestServer } from "../harness/server";
+import { freePort, startServer, usingS3, type TestServer } from "../harness/server";
+import { storedKeys } from "../harness/stored-files";
 import { createImageTask, signIn, signUp, uploadImage } from "../harness/studio";
 import { until } from "../harness/until";
 
@@ -95,30 +96,34 @@ describe("operations", () => {
     }
     expect(reqId).toMatch(/^[\w-]{16,}$/);
     // The probe file is gone again.
-    expect(fs.readdirSync(path.join(server.dataDir, "studio")).filter((f) => f.startsWith(".health-"))).toEqual([]);
+    expect((await storedKeys(server, "studio")).filter((k) => k.startsWith("studio/.health-"))).toEqual([]);
   });
 
-  it("health answers 503 naming the storage when the studio's folder cannot be written, and 200 again once it can", async () => {
-    const studio = path.join(server.dataDir, "studio");
-    const aside = `${studio}.aside`;
-    fs.renameSync(studio, aside);
-    fs.writeFileSync(studio, "a file where the folder should be");
-    try {
-      const { status, body } = await health({ "x-request-id": "ops-storage-probe" });
-      expect(status).toBe(503);
-      expect(body.status).toBe("failing");
-      expect(body.checks.storage.ok).toBe(false);
-      expect(body.checks.storage.error).toMatch(/^storage is not writable \((ENOTDIR|EEXIST)\)$/);
-      expect(body.checks.database.ok).toBe(true);
-      expect(body.checks.service.ok).toBe(true);
-      // The details are in the log, on the request's line.
-      await until(() => server.output().includes('"reqId":"ops-storage-probe"'), "the failing check's log line", 5_000);
-    } finally {
-      fs.rmSync(studio);
-      fs.renameSync(aside, studio);
-    }
-    expect((await health()).status).toBe(200);
-  });
+  // Breaks the folder on disk; the S3 run leaves this case to the runs on disk.
+  it.skipIf(usingS3())(
+    "health answers 503 naming the storage when the studio's folder cannot be written, and 200 again once it can",
+    async () => {
+      const studio = path.join(server.dataDir, "studio");
+      const aside = `${studio}.aside`;
+      fs.renameSync(studio, aside);
+      fs.writeFileSync(studio, "a file where the folder should be");
+      try {
+        const { status, body } = await health({ "x-request-id": "ops-storage-probe" });
+        expect(status).toBe(503);
+        expect(body.status).toBe("failing");
+        expect(body.checks.storage.ok).toBe(false);
+        expect(body.checks.storage.error).toMatch(/^storage is not writable \((ENOTDIR|EEXIST)\)$/);
+        expect(body.checks.database.ok).toBe(true);
+        expect(body.checks.service.ok).toBe(true);
+        // The details are in the log, on the request's line.
+        await until(() => server.output().includes('"reqId":"ops-storage-probe"'), "the failing check's log line", 5_000);
+      } finally {
+        fs.rmSync(studio);
+        fs.renameSync(aside, studio);
+      }
+      expect((await health()).status).toBe(200);
+    },
+  );
 
   it("metrics: 401 without the METRICS_TOKEN bearer or with another, Prometheus text with it", async () => {
     expect((await fetch(`${server.url}/metrics`)).status).toBe(401);

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Api, fixture } from "../harness/api";
 import { withDatabase } from "../harness/db";
 import { startServer, type TestServer } from "../harness/server";
+import { storedKeys } from "../harness/stored-files";
 import { until } from "../harness/until";
 
 const servers: TestServer[] = [];
@@ -104,8 +105,10 @@ describe("SIGTERM", () => {
       const exit = await server.stop();
       expect(exit).toMatchObject({ code: 0, signal: null });
       expect(exit!.ms).toBeLessThan(10_000);
-      const stored = path.join(server.dataDir, "studio", "results", "copying");
-      expect(fs.readdirSync(stored).filter((f) => f.endsWith(".part"))).toEqual([]);
+      // Nothing half-copied is left: neither in the store nor in the download's scratch folder.
+      expect(await storedKeys(server, "studio/results/copying")).toEqual([]);
+      const scratch = path.join(server.dataDir, "studio", "downloads");
+      if (fs.existsSync(scratch)) expect(fs.readdirSync(scratch).filter((f) => f.endsWith(".part"))).toEqual([]);
       const [stopped] = await withDatabase(server, (q) =>
         q<{ result_file: string | null; refreshed_at: Date }>("select result_file, refreshed_at from studio_tasks where id = 'copying'"),
       );
@@ -116,7 +119,10 @@ describe("SIGTERM", () => {
       hang = false;
       await server.restart();
       expect((await callback()).status).toBe(200);
-      await until(() => fs.existsSync(path.join(stored, "result.png")), "the copy to finish");
+      await until(
+        async () => (await storedKeys(server, "studio/results/copying")).includes("studio/results/copying/result.png"),
+        "the copy to finish",
+      );
       await server.stop();
       const [done] = await withDatabase(server, (q) =>
         q<{ result_file: string | null; cover_file: string | null }>(

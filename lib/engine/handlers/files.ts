@@ -1,9 +1,9 @@
 import "server-only";
-import path from "node:path";
 import { contentTypeOf } from "@/lib/content-types";
 import { contentDisposition, serveFile } from "@/lib/files/serve-file";
 import { verifyFileUrl } from "../results";
-import { taskDir } from "../tasks/store";
+import { fileStore } from "@/lib/files/store";
+import { isTaskId, taskFileKey } from "../tasks/store";
 import { findTask } from "../tasks/transitions";
 import { engineOff } from "./common";
 
@@ -22,14 +22,9 @@ export async function handleFile(request: Request, taskId: string, file: string)
   if (!(await verifyFileUrl(taskId, file, url.searchParams.get("t"), url.searchParams.get("auth_key")))) {
     return new Response("This link has expired or is not valid.", { status: 403, headers: CORS });
   }
-  let full: string;
-  try {
-    full = path.join(taskDir(taskId), file);
-  } catch {
-    return new Response("Not Found", { status: 404 });
-  }
+  if (!isTaskId(taskId)) return new Response("Not Found", { status: 404 });
   const ext = file.slice(file.lastIndexOf(".") + 1);
-  const served = await serveFile(request, full, {
+  const served = await serveFile(request, await fileStore().open(taskFileKey(taskId, file)), {
     contentType: contentTypeOf(ext),
     // A link lives for X3D_ENGINE_URL_TTL; a browser may reuse what it fetched for 5 minutes.
     cacheControl: "private, max-age=300",

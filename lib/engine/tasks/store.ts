@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { TaskKind } from "@/lib/x3d/costs";
-import { engineConfig } from "../config";
+import { fileStore } from "@/lib/files/store";
 import { processConstant } from "@/lib/global-singleton";
 
 /** Where a task input comes from: a file stored in the task's folder, or a URL fetched when it runs. */
@@ -27,11 +27,17 @@ export function isTaskId(id: string): boolean {
   return /^[a-z0-9]+_\d{8}_[0-9a-f]{24}$/.test(id);
 }
 
-export function taskDir(taskId: string): string {
-  // Ids are ours, but they also arrive in URLs: never let one climb out of the folder.
+/** The store prefix of a task's files (lib/files/store): its inputs, result and cover. */
+export function taskPrefix(taskId: string): string {
+  // Ids are ours, but they also arrive in URLs: never let one name another place.
   if (!isTaskId(taskId)) throw new Error(`bad task id ${taskId}`);
-  return path.join(engineConfig().filesDir, "tasks", taskId);
+  return `engine/tasks/${taskId}`;
 }
+
+export const taskFileKey = (taskId: string, name: string) => `${taskPrefix(taskId)}/${name}`;
+
+/** Local files of the service's own (staging folders, instance markers): under DATA_DIR/engine, or the system's temporary folder with S3. */
+export const engineScratch = (...names: string[]) => path.join(fileStore().scratchRoot(), "engine", ...names);
 
 /**
  * This server process among those sharing DATA_DIR: its staging folders carry it, and it keeps
@@ -54,19 +60,17 @@ export function stagingInstance(name: string): string | undefined {
 
 /** A fresh folder for one request's uploads, removed by the caller whatever happens. */
 export async function stagingDir(): Promise<string> {
-  const dir = path.join(engineConfig().filesDir, "staging", stagingName(INSTANCE));
+  const dir = engineScratch("staging", stagingName(INSTANCE));
   await fs.mkdir(dir, { recursive: true });
   return dir;
 }
 
-/** Moves an uploaded file into the task's folder under a stable name. */
+/** Stores an uploaded file among the task's files under a stable name (the staged file is gone after). */
 export async function keepInput(taskId: string, fromPath: string, name: string): Promise<InputSource> {
-  const dir = taskDir(taskId);
-  await fs.mkdir(dir, { recursive: true });
-  await fs.rename(fromPath, path.join(dir, name));
+  await fileStore().putFile(taskFileKey(taskId, name), fromPath);
   return { file: name };
 }
 
 export async function removeTaskFiles(taskId: string): Promise<void> {
-  await fs.rm(taskDir(taskId), { recursive: true, force: true });
+  await fileStore().deletePrefix(taskPrefix(taskId));
 }

@@ -1,11 +1,10 @@
 import "server-only";
-import { open } from "node:fs/promises";
-import fs from "node:fs";
 import { desc, eq, isNotNull } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { studioTasks, type StudioTask, type Upload } from "@/lib/db/schema";
 import { HEAD_BYTES, sniffImage, sniffMesh, type MeshKind } from "@/lib/files/sniff";
-import { storedPath } from "@/lib/storage";
+import { fileStore, storedBlob } from "@/lib/files/store";
+import { studioKey } from "@/lib/storage";
 import { findUploads, MIME_TYPES, uploadBlob } from "@/lib/storage/uploads";
 import { userMessage } from "@/lib/x3d/errors";
 import type { X3dFile } from "@/lib/x3d/schemas";
@@ -34,11 +33,16 @@ function serviceName(filename: string, type: string): string {
 }
 
 async function uploadAsFile(upload: Upload): Promise<X3dFile> {
-  return {
-    name: serviceName(upload.filename, upload.type),
-    type: MIME_TYPES[upload.type as keyof typeof MIME_TYPES],
-    data: await uploadBlob(upload),
-  };
+  const data = await uploadBlob(upload);
+  if (!data) throw new Error(`upload ${upload.id} is not stored`);
+  return { name: serviceName(upload.filename, upload.type), type: MIME_TYPES[upload.type as keyof typeof MIME_TYPES], data };
+}
+
+/** A stored file of the studio as a Blob; throws when it is gone. */
+async function storedFileBlob(relative: string, type: string): Promise<Blob> {
+  const data = await storedBlob(studioKey(relative), type);
+  if (!data) throw new Error(`${relative} is not stored`);
+  return data;
 }
 
 /** The user's image uploads, in the order of `ids`, as service files. */
@@ -69,15 +73,11 @@ const wrongType = (allowed: readonly MeshKind[]) => userMessage(allowed.length =
 
 /** The first bytes of a stored file. */
 async function head(relative: string): Promise<{ bytes: Uint8Array; size: number }> {
-  const file = await open(storedPath(relative));
-  try {
-    const { size } = await file.stat();
-    const bytes = new Uint8Array(Math.min(size, HEAD_BYTES));
-    await file.read(bytes, 0, bytes.length, 0);
-    return { bytes, size };
-  } finally {
-    await file.close();
-  }
+  const opened = await fileStore().open(studioKey(relative));
+  if (!opened) throw new Error(`${relative} is not stored`);
+  if (opened.size === 0) return { bytes: new Uint8Array(), size: 0 };
+  const bytes = new Uint8Array(await new Response(await opened.stream(0, Math.min(opened.size, HEAD_BYTES) - 1)).arrayBuffer());
+  return { bytes, size: opened.size };
 }
 
 /** Resolves a mesh source the user may use: their own upload, any http(s) URL, or their own successful result. */
@@ -87,7 +87,11 @@ export async function meshInput(userId: string, source: MeshSource, allowed: rea
     const upload = (await findUploads(userId, [source.upload])).get(source.upload);
     if (!upload || upload.kind !== "mesh") return { ok: false, fields: { mesh: GONE_MESH } };
     if (!allowed.includes(upload.type as MeshKind)) return { ok: false, fields: { mesh: wrongType(allowed) } };
-    return { ok: true, value: { mesh: await uploadAsFile(upload), record: { upload: upload.id } } };
+    try {
+      return { ok: true, value: { mesh: await uploadAsFile(upload), record: { upload: upload.id } } };
+    } catch {
+      return { ok: false, fields: { mesh: GONE_MESH } };
+    }
   }
   const task = await findUserTask(userId, source.task);
   if (!task || task.state !== "success" || !task.resultFile) {
@@ -101,7 +105,12 @@ export async function meshInput(userId: string, source: MeshSource, allowed: rea
     return { ok: false, fields: { mesh: "That result's file is missing: pick another one, or upload a model." } };
   }
   if (!type || !allowed.includes(type)) return { ok: false, fields: { mesh: wrongType(allowed) } };
-  const data = await fs.openAsBlob(storedPath(task.resultFile), { type: MIME_TYPES[type] });
+  let data: Blob;
+  try {
+    data = await storedFileBlob(task.resultFile, MIME_TYPES[type]);
+  } catch {
+    return { ok: false, fields: { mesh: "That result's file is missing: pick another one, or upload a model." } };
+  }
   return { ok: true, value: { mesh: { name: `result.${type}`, type: MIME_TYPES[type], data }, record: { task: task.id } } };
 }
 
@@ -158,7 +167,7 @@ export async function coverImageFile(userId: string, id: string, field: string):
   try {
     const type = sniffImage((await head(task.coverFile)).bytes);
     if (!type) return gone;
-    const data = await fs.openAsBlob(storedPath(task.coverFile), { type: MIME_TYPES[type] });
+    const data = await storedFileBlob(task.coverFile, MIME_TYPES[type]);
     return { ok: true, value: { name: `cover.${type}`, type: MIME_TYPES[type], data } };
   } catch {
     return gone;

@@ -78,13 +78,13 @@ describe("storeServiceFile", () => {
   });
 
   it("links the embedded service's own file instead of fetching it", async () => {
-    const source = path.join(dataDir, "service-result.glb");
+    // The service's file, as the embedded service stores it: its key in the file store.
+    const source = path.join(dataDir, "engine", "tasks", "own", "result.glb");
+    fs.mkdirSync(path.dirname(source), { recursive: true });
     fs.writeFileSync(source, "local-glb");
-    registerLocalFiles(async (url) => (url.pathname === "/files/own.glb" ? source : null));
+    registerLocalFiles(async (url) => (url.pathname === "/files/own.glb" ? "engine/tasks/own/result.glb" : null));
     const svc = service({});
-    expect(await storeServiceFile("http://studio.test/files/own.glb", "s4", "result", svc.fetch)).toBe(
-      path.join("results", "s4", "result.glb"),
-    );
+    expect(await storeServiceFile("http://studio.test/files/own.glb", "s4", "result", svc.fetch)).toBe("results/s4/result.glb");
     expect(fs.readFileSync(stored("results/s4/result.glb"), "utf8")).toBe("local-glb");
     expect(svc.urls).toEqual([]);
     expect(fs.readFileSync(source, "utf8")).toBe("local-glb");

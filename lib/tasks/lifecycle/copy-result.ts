@@ -9,7 +9,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { studioTasks, type StudioTask } from "@/lib/db/schema";
 import { localFileFor } from "@/lib/files/local-files";
-import { newId, resultFile, storedPath } from "@/lib/storage";
+import { fileStore } from "@/lib/files/store";
+import { newId, resultFile, studioKey, studioScratch } from "@/lib/storage";
 import type { TaskResult } from "@/lib/x3d/schemas";
 import { storedExtension, type ServiceFile } from "../model/results";
 import { afterLostWrite } from "./delete-task";
@@ -88,9 +89,9 @@ async function keepFile(task: StudioTask, which: ServiceFile, relative: string, 
 
 /**
  * Puts one of a task's service files into studio storage as `<which>.<ext>` and returns its
- * relative path. A file of the embedded service in this process is hard-linked (or copied on
- * another file system); anything else is streamed over HTTP. Either way it lands under a
- * temporary name first, so a reader never sees half a file.
+ * relative path. A file of the embedded service in this process is copied inside the store (a
+ * hard link on disk, a server-side copy in a bucket); anything else is streamed over HTTP into a
+ * scratch file, then stored. Either way a reader never sees half a file.
  */
 export async function storeServiceFile(
   url: string,
@@ -102,27 +103,18 @@ export async function storeServiceFile(
   const parsed = new URL(url);
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error(`refusing to fetch ${which} from ${parsed.protocol}`);
   const relative = resultFile(taskId, `${which}.${storedExtension(url)}`);
-  const full = storedPath(relative);
-  await fsp.mkdir(path.dirname(full), { recursive: true });
-  const partial = `${full}.${newId(6)}.part`;
+  const local = await localFileFor(parsed);
+  if (local && (await fileStore().copy(local, studioKey(relative)))) return relative;
+  const dir = studioScratch("downloads");
+  await fsp.mkdir(dir, { recursive: true });
+  const partial = path.join(dir, `${taskId}.${which}.${newId(6)}.part`);
   try {
-    const local = await localFileFor(parsed);
-    if (local) await linkOrCopy(local, partial);
-    else await download(parsed, partial, which, doFetch, signal);
-    await fsp.rename(partial, full);
-  } catch (error) {
+    await download(parsed, partial, which, doFetch, signal);
+    await fileStore().putFile(studioKey(relative), partial);
+  } finally {
     await fsp.rm(partial, { force: true });
-    throw error;
   }
   return relative;
-}
-
-async function linkOrCopy(from: string, to: string): Promise<void> {
-  try {
-    await fsp.link(from, to);
-  } catch {
-    await fsp.copyFile(from, to); // another device, or a file system without hard links
-  }
 }
 
 async function download(url: URL, to: string, which: ServiceFile, doFetch: typeof fetch, signal?: AbortSignal): Promise<void> {

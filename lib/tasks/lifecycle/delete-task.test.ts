@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { database, db } from "@/lib/db";
 import { shares, studioTasks, users } from "@/lib/db/schema";
-import { storedPath, studioDir } from "@/lib/storage";
+import { storedPath, studioDir } from "@/lib/storage/storage.test-helpers";
 import type { TaskResult } from "@/lib/x3d/schemas";
 import { deleteTask, MARKER_MIN_AGE_MS, sweepDeletedTasks } from "./delete-task";
 import { recordTask } from "../create/record.test-helpers";

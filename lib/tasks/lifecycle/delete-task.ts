@@ -1,11 +1,10 @@
 import "server-only";
 import { log } from "@/lib/log";
-import fs from "node:fs/promises";
-import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { shares, studioTasks, type StudioTask } from "@/lib/db/schema";
-import { resultFolder, storedPath, studioDir } from "@/lib/storage";
+import { fileStore } from "@/lib/files/store";
+import { resultFolder, studioKey } from "@/lib/storage";
 import { ownedBy } from "../read/queries";
 import { loadTask, rememberDeletedTask } from "./task-cache";
 
@@ -35,8 +34,9 @@ const SWEEP_INTERVAL_MS = 15 * 60_000;
 /** A marker this young may belong to a delete still in its transaction (another server's): left alone. */
 export const MARKER_MIN_AGE_MS = 60_000;
 
-const markersDir = () => path.join(studioDir(), "deleted");
-const markerPath = (id: string) => path.join(markersDir(), id);
+/** A deleted task whose files are still to be removed has a marker in the store: studio/deleted/<task>. */
+const MARKERS = "studio/deleted";
+const markerKey = (id: string) => `${MARKERS}/${id}`;
 
 /** Deletes the task when it is the deleter's (or they are an admin); the deleted row, or null when there was none to delete. */
 export async function deleteTask(deleter: Deleter, id: string): Promise<StudioTask | null> {
@@ -49,8 +49,7 @@ export async function deleteTask(deleter: Deleter, id: string): Promise<StudioTa
     const [row] = await tx.select().from(studioTasks).where(owned).limit(1).for("update");
     if (!row) return null;
     // Before the commit: a crash right after it still leaves the marker to retry the files from.
-    await fs.mkdir(markersDir(), { recursive: true });
-    await fs.writeFile(markerPath(id), "");
+    await fileStore().putBytes(markerKey(id), new Uint8Array());
     await tx.delete(shares).where(eq(shares.taskId, id));
     await tx.delete(studioTasks).where(eq(studioTasks.id, id));
     return row;
@@ -67,9 +66,9 @@ async function removeFiles(task: Pick<StudioTask, "id"> & Partial<StudioTask>): 
     await removeTaskFolder(task.id);
     // Files are kept in the task's folder; a path recorded elsewhere goes as well.
     for (const file of [task.resultFile, task.coverFile, task.displayFile, task.previewFile]) {
-      if (file) await fs.rm(storedPath(file), { force: true });
+      if (file) await fileStore().delete(studioKey(file));
     }
-    await fs.rm(markerPath(task.id), { force: true });
+    await fileStore().delete(markerKey(task.id));
     return true;
   } catch (error) {
     log.error({ err: error }, `[studio] removing the files of deleted task ${task.id} (retried later)`);
@@ -79,7 +78,7 @@ async function removeFiles(task: Pick<StudioTask, "id"> & Partial<StudioTask>): 
 
 /** Removes `results/<task>` and everything in it. */
 async function removeTaskFolder(id: string): Promise<void> {
-  await fs.rm(storedPath(resultFolder(id)), { recursive: true, force: true });
+  await fileStore().deletePrefix(studioKey(resultFolder(id)));
 }
 
 /**
@@ -102,21 +101,17 @@ export async function afterLostWrite(task: StudioTask): Promise<StudioTask> {
  * commit) is dropped. Returns how many deleted tasks' files went.
  */
 export async function sweepDeletedTasks(now = Date.now()): Promise<number> {
-  const names = await fs.readdir(markersDir()).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return [];
-    throw error;
-  });
   const due: string[] = [];
-  for (const name of names.filter((n) => TASK_ID.test(n))) {
-    const marker = await fs.stat(markerPath(name)).catch(() => null);
-    if (marker && marker.mtimeMs <= now - MARKER_MIN_AGE_MS) due.push(name);
+  for await (const marker of fileStore().list(MARKERS)) {
+    const name = marker.key.slice(MARKERS.length + 1);
+    if (TASK_ID.test(name) && marker.lastModified <= now - MARKER_MIN_AGE_MS) due.push(name);
   }
   if (due.length === 0) return 0;
   const rows = await (await db()).select({ id: studioTasks.id }).from(studioTasks).where(inArray(studioTasks.id, due));
   const alive = new Set(rows.map((r) => r.id));
   let removed = 0;
   for (const id of due) {
-    if (alive.has(id)) await fs.rm(markerPath(id), { force: true });
+    if (alive.has(id)) await fileStore().delete(markerKey(id));
     else if (await removeFiles({ id })) removed++;
   }
   return removed;

@@ -4,7 +4,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { studioTasks, type DisplayState, type StudioTask } from "@/lib/db/schema";
 import { log } from "@/lib/log";
-import { storedPath } from "@/lib/storage";
+import { fileStore } from "@/lib/files/store";
+import { studioKey } from "@/lib/storage";
 import { MODEL_FORMATS, type ModelFormat } from "@/lib/viewer/formats";
 import { storedFormat } from "../model/results";
 import { afterLostWrite } from "./delete-task";
@@ -31,13 +32,18 @@ export async function makeDisplayCopy(task: StudioTask, derive: DeriveDisplay, s
   if (!task.resultFile || task.displayState !== null) return task;
   const format = storedFormat(task.resultFile);
   if (!isMeshFormat(format)) return record(task, { displayState: "none" });
-  const folder = path.dirname(task.resultFile);
+  const folder = path.posix.dirname(task.resultFile);
+  // The result's folder on local disk: the stored folder itself, or a scratch copy with S3.
+  const local = await fileStore().folder(studioKey(folder));
   try {
-    const copies = await derive(storedPath(task.resultFile), format, storedPath(folder), signal);
+    const input = await local.fetch(path.posix.basename(task.resultFile));
+    if (!input) throw new Error(`${task.resultFile} is not stored`);
+    const copies = await derive(input, format, local.path, signal);
+    for (const copy of [copies.display, copies.preview]) if (copy) await local.keep(path.basename(copy.file), "model/gltf-binary");
     return await record(task, {
       displayState: "ready",
-      displayFile: path.join(folder, path.basename(copies.display.file)),
-      previewFile: copies.preview ? path.join(folder, path.basename(copies.preview.file)) : null,
+      displayFile: path.posix.join(folder, path.basename(copies.display.file)),
+      previewFile: copies.preview ? path.posix.join(folder, path.basename(copies.preview.file)) : null,
     });
   } catch (error) {
     if (signal?.aborted) return task;
@@ -45,6 +51,8 @@ export async function makeDisplayCopy(task: StudioTask, derive: DeriveDisplay, s
     if (!(await loadTask(task.id))) return afterLostWrite(task);
     log.error({ err: error }, `[studio] deriving the display copy of task ${task.id} failed`);
     return record(task, { displayState: "failed" });
+  } finally {
+    await local.release();
   }
 }
 

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db, database } from "@/lib/db";
 import { studioTasks, users, type StudioTaskKind } from "@/lib/db/schema";
-import { storedPath } from "@/lib/storage";
+import { storedPath } from "@/lib/storage/storage.test-helpers";
 import { X3dError } from "@/lib/x3d/client";
 import type { TaskResult } from "@/lib/x3d/schemas";
 import { recordTask } from "../create/record.test-helpers";

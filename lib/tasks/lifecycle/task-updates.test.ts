@@ -1,5 +1,6 @@
 // Writes that settle a task outside a refresh: the viewer's display copy of a stored result,
 // and a callback adopting a task whose create answer was lost (PGlite, temporary DATA_DIR).
+import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,15 +15,24 @@ const dataDir = tempDataDir("task-updates-test");
 const USER = "upd-user";
 
 let counter = 0;
-const newTask = (values: Partial<StudioTask> = {}) => plantTaskRow({ id: `upd-${++counter}`, userId: USER, ...values });
+/** A task row, with its result file stored when it names one. */
+const newTask = (values: Partial<StudioTask> = {}) => {
+  if (values.resultFile) {
+    const file = path.join(dataDir, "studio", values.resultFile);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, "result");
+  }
+  return plantTaskRow({ id: `upd-${++counter}`, userId: USER, ...values });
+};
 const rowOf = async (id: string) => (await (await db()).select().from(studioTasks).where(eq(studioTasks.id, id)))[0];
 
-/** A deriver recording its calls, answering with the files named. */
+/** A deriver recording its calls, writing the files named into its output folder (as the real one does) and answering with them. */
 function deriver(answer: { display: string; preview?: string } | Error) {
   const calls: Array<{ input: string; format: string; outDir: string }> = [];
   const derive: DeriveDisplay = async (input, format, outDir) => {
     calls.push({ input, format, outDir });
     if (answer instanceof Error) throw answer;
+    for (const file of [answer.display, answer.preview]) if (file) fs.writeFileSync(path.join(outDir, path.basename(file)), "glb");
     return { display: { file: answer.display }, preview: answer.preview ? { file: answer.preview } : null };
   };
   return { derive, calls };

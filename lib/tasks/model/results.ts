@@ -1,6 +1,7 @@
 import "server-only";
 import type { StudioTask, StudioTaskKind } from "@/lib/db/schema";
-import { storedPath } from "@/lib/storage";
+import { fileStore } from "@/lib/files/store";
+import { studioKey } from "@/lib/storage";
 import { extensionOf } from "@/lib/x3d/schemas";
 import { DEPTH_FORMATS, MESH_FORMATS, SEGMENTATION_FORMATS } from "@/lib/x3d/options";
 import { CONTENT_TYPES, contentTypeOf } from "@/lib/content-types";
@@ -73,13 +74,14 @@ export interface ServeStoredOptions extends ServeOptions {
 
 /** Serves any file under studio storage (Range, ETag, 304, HEAD); 404 when it is not there. */
 export async function serveStoredFile(request: Request, relative: string, options: ServeStoredOptions): Promise<Response> {
-  let full: string;
+  let stored;
   try {
-    full = storedPath(relative);
-  } catch {
+    stored = await fileStore().open(studioKey(relative));
+  } catch (error) {
+    if (!(error instanceof Error && error.message.startsWith("bad storage key"))) throw error;
     return new Response("Not Found", { status: 404 });
   }
-  return serveFile(request, full, {
+  return serveFile(request, stored, {
     contentType: options.contentType,
     cacheControl: options.cacheControl,
     disposition: contentDisposition(options.download ? "attachment" : "inline", options.downloadName),

@@ -1,7 +1,7 @@
 import "server-only";
-import { stat } from "node:fs/promises";
 import type { StudioTask } from "@/lib/db/schema";
-import { storedPath } from "@/lib/storage";
+import { fileStore } from "@/lib/files/store";
+import { studioKey } from "@/lib/storage";
 import { formatFromExtension, isImageFormat, type ModelFormat } from "@/lib/viewer/formats";
 import { differingOptions } from "./option-diff";
 import { findUserTask } from "./queries";
@@ -29,7 +29,7 @@ export type CompareOutcome =
 
 async function fileSize(relative: string): Promise<number | null> {
   try {
-    return (await stat(storedPath(relative))).size;
+    return (await fileStore().stat(studioKey(relative)))?.size ?? null;
   } catch {
     return null;
   }

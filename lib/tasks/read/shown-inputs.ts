@@ -1,7 +1,7 @@
 import "server-only";
-import { stat } from "node:fs/promises";
 import type { StudioTask, Upload } from "@/lib/db/schema";
-import { storedPath } from "@/lib/storage";
+import { fileStore } from "@/lib/files/store";
+import { studioKey } from "@/lib/storage";
 import { findUpload } from "@/lib/storage/uploads";
 import { visibleFileName } from "@/lib/files/file-name";
 import { inputEntries, type InputEntry, type TaskInputView } from "../model/recorded-inputs";
@@ -17,10 +17,12 @@ import { contentTypeOf } from "@/lib/content-types";
  */
 
 const exists = (relative: string) =>
-  stat(storedPath(relative)).then(
-    (s) => s.isFile(),
-    () => false,
-  );
+  fileStore()
+    .stat(studioKey(relative))
+    .then(
+      (s) => s !== null,
+      () => false,
+    );
 
 type Resolved = { upload: Upload } | { task: StudioTask } | { url: string } | null;
 
