@@ -101,6 +101,37 @@ const build = await check("build", "npm", ["run", "build"], false, {
 record(...(await sourceChecks), types, build);
 const built = build.ok;
 
+/**
+ * Left out of the S3 run (they run on disk above), for reading nothing of storage: the fuzz
+ * (input handling before anything is stored), the header and upload-limit checks, the
+ * client-bundle scan and sign-in throttling.
+ */
+const S3_LEAVES_OUT = ["fuzz", "security-headers", "upload-limits", "client-bundle", "sign-in-throttle"].flatMap((n) => [
+  "--exclude",
+  `test/service/${n}.test.ts`,
+]);
+
+/** Runs `body` with s3rver serving one empty bucket on a free port, and the environment that points the app at it. */
+async function withS3(body) {
+  const { default: S3rver } = await import("s3rver");
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-s3rver-"));
+  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: "x3d-test" }] });
+  const { port } = await server.run();
+  try {
+    await body({
+      X3D_TEST_S3: "s3://x3d-test",
+      AWS_ACCESS_KEY_ID: "S3RVER",
+      AWS_SECRET_ACCESS_KEY: "S3RVER",
+      AWS_REGION: "us-east-1",
+      AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${port}`,
+      X3D_S3_FORCE_PATH_STYLE: "1",
+    });
+  } finally {
+    await server.close();
+    fs.rmSync(directory, { recursive: true, force: true });
+  }
+}
+
 if (built) {
   // Emptied for this run: the harness (and CI's environment) would otherwise put it on PostgreSQL too.
   await vitest("unit and service tests (embedded PGlite)", [], { X3D_TEST_DATABASE_URL: "" });
@@ -120,6 +151,13 @@ if (built) {
   } else {
     summary.push("service tests (PostgreSQL): skipped, X3D_TEST_DATABASE_URL not set");
   }
+  // The service tests a third time with every stored file of both faces in an S3-compatible
+  // bucket (s3rver, started here as CI starts PostgreSQL), on PostgreSQL when it is there.
+  await withS3(async (env) => {
+    await vitest("service tests (S3 storage)", ["test/service", ...S3_LEAVES_OUT], env);
+    // The kill -9 suite once with its files in the bucket (on the embedded database).
+    await vitest("chaos on S3 storage", ["--mode", "chaos", "test/chaos/pglite.test.ts"], env);
+  });
   // About a minute; the PGlite and PostgreSQL halves (the latter when X3D_TEST_DATABASE_URL is set) run at the same time.
   await vitest("chaos: kill -9 while tasks run (npm run test:chaos)", ["--mode", "chaos"]);
   const out = path.join(reports, "playwright.json");

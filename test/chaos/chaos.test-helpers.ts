@@ -14,6 +14,7 @@ import { Api, fixture, type Envelope } from "../harness/api";
 import { queryDb } from "../harness/db";
 import { closeReceivers, receiver, type Hit } from "../harness/receiver";
 import { CLIENT_ID, startServer, usingPostgres, type TestServer } from "../harness/server";
+import { scratchRootOf } from "../harness/stored-files";
 import { mulberry32 } from "@/lib/engine/generate/random";
 
 const SEED = process.env.X3D_CHAOS_SEED ? Number(process.env.X3D_CHAOS_SEED) : crypto.randomInt(2 ** 31);
@@ -127,7 +128,7 @@ async function slowUpload(base: string, token: string, done: { now: boolean }): 
 }
 
 function stagingFiles(server: TestServer): string[] {
-  const dir = path.join(server.dataDir, "engine", "staging");
+  const dir = path.join(scratchRootOf(server), "engine", "staging");
   return fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true }) as string[]) : [];
 }
 

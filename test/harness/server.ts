@@ -8,6 +8,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { parseS3Url, S3Store } from "@/lib/files/store/s3";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const CLIENT_ID = "test-client";
@@ -123,6 +124,9 @@ export async function startServers(
   const release = async () => {
     if (--holders > 0) return;
     await database?.drop();
+    // The group's objects in the S3 run's bucket go with its data folder.
+    if (usingS3())
+      await new S3Store(parseS3Url(process.env.X3D_TEST_S3 as string), { forcePathStyle: true }).deletePrefix(path.basename(dataDir));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const servers: TestServer[] = [];

@@ -11,6 +11,9 @@ function storeOf(server: Pick<TestServer, "dataDir" | "env">): FileStore {
   return s3 ? new S3Store(parseS3Url(s3), { forcePathStyle: server.env.X3D_S3_FORCE_PATH_STYLE === "1" }) : new LocalStore(server.dataDir);
 }
 
+/** The server's local scratch folder (staged uploads, jobs): under DATA_DIR, or the system's temporary folder with S3. */
+export const scratchRootOf = (server: Pick<TestServer, "dataDir" | "env">) => storeOf(server).scratchRoot();
+
 /** The keys under `prefix` (e.g. "studio/results/<task>"), sorted. */
 export async function storedKeys(server: Pick<TestServer, "dataDir" | "env">, prefix: string): Promise<string[]> {
   const keys: string[] = [];

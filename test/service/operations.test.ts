@@ -231,7 +231,9 @@ describe("operations", () => {
       }
       const entries = lines.map((l) => JSON.parse(l) as { reqId: string; msg: string; part?: string });
       expect(entries.find((e) => e.msg.startsWith("[x3d] studio "))?.reqId).toBe("startup");
-      expect(entries.find((e) => e.reqId === "ops-storage-probe")).toMatchObject({ part: "storage", msg: "health: storage failing" });
+      // The failing storage check's line (its case breaks the folder on disk: not in the S3 run).
+      if (!usingS3())
+        expect(entries.find((e) => e.reqId === "ops-storage-probe")).toMatchObject({ part: "storage", msg: "health: storage failing" });
     });
 
     it("holds no credential: client secret, session key, password, access token, metrics token, session cookie", () => {

@@ -57,6 +57,10 @@ export class S3Store implements FileStore {
     private readonly location: S3Location,
     options: { forcePathStyle: boolean; client?: S3Client },
   ) {
+    // The SDK warns once, at the first client, that its releases after January 2027 will need
+    // Node 22; the release installed here runs on Node 20 (package.json's engines), and the
+    // warning would land in the log as an error at every start. An operator's own value wins.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
     this.client =
       options.client ??
       new S3Client({
