@@ -25,7 +25,7 @@ const MALLOC_ARENA_MAX = "2";
 const next = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, PORT: port, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? MALLOC_ARENA_MAX },
+  env: { ...process.env, PORT: port, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? MALLOC_ARENA_MAX, NEXT_TELEMETRY_DISABLED: "1" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => next.kill(signal));
 next.on("exit", (code) => process.exit(code ?? 0));
