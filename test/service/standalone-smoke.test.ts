@@ -27,7 +27,19 @@ afterAll(() => server?.dispose());
 const get = (route: string, headers: Record<string, string> = {}) => fetch(`${server.url}${route}`, { headers });
 
 describe("the standalone server, as the container runs it", () => {
-  it("holds this build's worker bundles", () => {
+  it("holds this build's worker bundles, and nothing else of the checkout (data/, sources)", () => {
+    // What the image holds: data/ would be the build's own database and generated secrets.
+    expect(fs.readdirSync(STANDALONE_DIR).sort()).toEqual([
+      ".build",
+      ".next",
+      "lib",
+      "node_modules",
+      "package.json",
+      "public",
+      "server.js",
+    ]);
+    expect(fs.readdirSync(path.join(STANDALONE_DIR, "lib")).sort()).toEqual(["db"]);
+    expect(fs.readdirSync(path.join(STANDALONE_DIR, "lib/db")).sort()).toEqual(["migrations", "pglite-host.mjs"]);
     // Without the display worker's, display copies run in the server's own thread: no answer shows it.
     for (const [, bundle] of WORKERS) {
       const copy = path.join(STANDALONE_DIR, bundle);
