@@ -1,3 +1,6 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
 /**
  * Headers for every answer (pages, routes, public files). The pages' Content-Security-Policy
  * carries a fresh nonce, so proxy.ts sets it; the routes get a fixed one here: proxy.ts must
@@ -16,6 +19,13 @@ const routePolicy = { key: "Content-Security-Policy", value: "default-src 'none'
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // .next/standalone: a server.js with only the node_modules files the server loads, which the
+  // container image runs. scripts/standalone.mjs (the last step of `npm run build`) adds what
+  // Next leaves out (static assets, public/, the worker bundles, the migrations) and removes
+  // what its trace takes in by mistake (data/, source folders).
+  output: "standalone",
+  // This checkout, whatever lockfiles lie above it: server.js lands at .next/standalone/server.js.
+  outputFileTracingRoot: path.dirname(fileURLToPath(import.meta.url)),
   // Packages with native code, WASM or worker files load from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "sharp", "manifold-3d", "busboy", "meshoptimizer"],
   poweredByHeader: false,

@@ -1,4 +1,4 @@
-// Whether the production build (`npm run build`: .next and the bundled workers) is there and
+// Whether the production build (`npm run build`: .next, the bundled workers, .next/standalone) is there and
 // newer than the sources. Used by `npm start` and the benchmarks.
 import fs from "node:fs";
 import path from "node:path";
@@ -18,7 +18,8 @@ function newest(dir) {
 
 /** "missing", "stale" (a source is newer than the oldest output) or "fresh". */
 export function buildState() {
-  const outputs = [".next/BUILD_ID", ...WORKERS.map(([, out]) => out)].map((p) => path.join(ROOT, p));
+  // The standalone folder's worker bundles are the build's last writes (scripts/standalone.mjs).
+  const outputs = [".next/BUILD_ID", ...WORKERS.flatMap(([, out]) => [out, `.next/standalone/${out}`])].map((p) => path.join(ROOT, p));
   if (!outputs.every((f) => fs.existsSync(f))) return "missing";
   const built = Math.min(...outputs.map((f) => fs.statSync(f).mtimeMs));
   const changed = SOURCES.map((p) => path.join(ROOT, p))

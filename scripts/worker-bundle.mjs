@@ -7,7 +7,10 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** The app's worker threads: entry (from the root) -> bundle (from the root). */
+/**
+ * The app's worker threads: entry (from the root) -> bundle (from the root).
+ * @type {[string, string][]}
+ */
 export const WORKERS = [
   ["lib/engine/worker/entry.ts", ".build/engine-worker.mjs"],
   ["lib/display/worker.ts", ".build/display-worker.mjs"],

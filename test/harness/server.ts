@@ -1,6 +1,7 @@
-// Starts the built app (`next start`) as a child process for the service tests: a fresh
-// data folder and, when X3D_TEST_DATABASE_URL is set, a fresh PostgreSQL database; or
-// several processes sharing them (startServers), as several machines would.
+// Starts the built app (`next start`, or the standalone server the container image runs) as a
+// child process for the service tests: a fresh data folder and, when X3D_TEST_DATABASE_URL is
+// set, a fresh PostgreSQL database; or several processes sharing them (startServers), as
+// several machines would.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -11,6 +12,8 @@ import pg from "pg";
 import { parseS3Url, S3Store } from "@/lib/files/store/s3";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
+/** `npm run build`'s standalone folder (scripts/standalone.mjs), which the container image is. */
+export const STANDALONE_DIR = path.join(ROOT, ".next/standalone");
 export const CLIENT_ID = "test-client";
 export const CLIENT_SECRET = "test-secret-0123456789";
 
@@ -95,6 +98,30 @@ export interface StartOptions {
   postgres?: boolean;
   /** Settings for one server of a group only (startServers). */
   envOf?: (index: number) => Record<string, string>;
+  /**
+   * The standalone server instead of `next start`, as the image's command runs it: `node
+   * server.js` in a copy of STANDALONE_DIR (standaloneCopy), listening on HOSTNAME
+   * (127.0.0.1 here) and PORT.
+   */
+  standalone?: boolean;
+}
+
+/**
+ * A copy of the standalone folder outside the checkout, removed with the servers. In the
+ * checkout, Node would find a package the folder lacks in the checkout's node_modules above it;
+ * in the image, as here, nothing stands in for it.
+ */
+function standaloneCopy(): string {
+  if (!fs.existsSync(path.join(STANDALONE_DIR, "server.js"))) throw new Error(`no ${STANDALONE_DIR}/server.js: run npm run build first`);
+  for (let dir = os.tmpdir(); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, "node_modules")))
+      throw new Error(`${dir}/node_modules would stand in for packages the standalone folder lacks: set TMPDIR elsewhere`);
+    if (path.dirname(dir) === dir) break;
+  }
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-standalone-"));
+  // Links stay as written: Turbopack's .next/node_modules links point into the folder's own node_modules.
+  fs.cpSync(STANDALONE_DIR, copy, { recursive: true, verbatimSymlinks: true });
+  return copy;
 }
 
 /** Starts a server; `extraEnv.PORT` picks its port (else a free one). */
@@ -120,6 +147,7 @@ export async function startServers(
   if (count > 1 && extraEnv.PORT) throw new Error("PORT can only be given for one server");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-test-"));
   const database = postgres ? await createDatabase() : undefined;
+  const appDir = options.standalone ? standaloneCopy() : undefined;
   let holders = count;
   const release = async () => {
     if (--holders > 0) return;
@@ -128,6 +156,7 @@ export async function startServers(
     if (usingS3())
       await new S3Store(parseS3Url(process.env.X3D_TEST_S3 as string), { forcePathStyle: true }).deletePrefix(path.basename(dataDir));
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (appDir) fs.rmSync(appDir, { recursive: true, force: true });
   };
   const servers: TestServer[] = [];
   for (let i = 0; i < count; i++) {
@@ -146,7 +175,7 @@ export async function startServers(
       ...own,
       PORT: String(port),
     };
-    servers.push(serverProcess(port, dataDir, env, release));
+    servers.push(serverProcess(port, dataDir, env, release, appDir));
   }
   const started = await Promise.allSettled(servers.map((s) => s.restart()));
   const failure = started.find((r): r is PromiseRejectedResult => r.status === "rejected");
@@ -158,15 +187,25 @@ export async function startServers(
 }
 
 /** One server process on `port`; not started until its `restart()`. */
-function serverProcess(port: number, dataDir: string, env: Record<string, string>, release: () => Promise<void>): TestServer {
+function serverProcess(
+  port: number,
+  dataDir: string,
+  env: Record<string, string>,
+  release: () => Promise<void>,
+  /** The standalone folder to run server.js in; `next start` in the checkout without it. */
+  standaloneDir?: string,
+): TestServer {
   let child: ChildProcess | undefined;
   let log = "";
   let stopRequested = () => {};
   let disposed = false;
   const launch = async () => {
-    const started = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
+    const [args, cwd, own] = standaloneDir
+      ? [["server.js"], standaloneDir, { HOSTNAME: "127.0.0.1" }]
+      : [[path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], ROOT, {}];
+    const started = spawn(process.execPath, args, {
+      cwd,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...own, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child = started;
