@@ -15,6 +15,18 @@ function infoOf(stat: fs.BigIntStats): StoredInfo {
   return { size: Number(stat.size), etag: `"${hex(stat.size)}-${hex(stat.mtimeNs)}-${hex(stat.ino)}"`, lastModified: Number(stat.mtimeMs) };
 }
 
+/** Writes `to` whole: `write` fills a temporary name beside it, which is then renamed, so a reader never sees half a file. */
+async function writeWhole(to: string, write: (partial: string) => Promise<void>): Promise<void> {
+  await fsp.mkdir(path.dirname(to), { recursive: true });
+  const partial = `${to}.${crypto.randomBytes(6).toString("hex")}.part`;
+  try {
+    await write(partial);
+    await fsp.rename(partial, to);
+  } finally {
+    await fsp.rm(partial, { force: true });
+  }
+}
+
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
 
 /** Stored files as files under a folder (DATA_DIR): a key is a path below it. */
@@ -38,28 +50,14 @@ export class LocalStore implements FileStore {
       await fsp.rename(from, to);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
-      // Another device: copy under a temporary name, then rename, so a reader never sees half.
-      const partial = `${to}.${crypto.randomBytes(6).toString("hex")}.part`;
-      try {
-        await fsp.copyFile(from, partial);
-        await fsp.rename(partial, to);
-      } finally {
-        await fsp.rm(partial, { force: true });
-      }
+      // Another device: a copy, written whole, then the source goes.
+      await writeWhole(to, (partial) => fsp.copyFile(from, partial));
       await fsp.rm(from, { force: true });
     }
   }
 
   async putBytes(key: string, bytes: Uint8Array): Promise<void> {
-    const to = this.pathOf(key);
-    await fsp.mkdir(path.dirname(to), { recursive: true });
-    const partial = `${to}.${crypto.randomBytes(6).toString("hex")}.part`;
-    try {
-      await fsp.writeFile(partial, bytes);
-      await fsp.rename(partial, to);
-    } finally {
-      await fsp.rm(partial, { force: true });
-    }
+    await writeWhole(this.pathOf(key), (partial) => fsp.writeFile(partial, bytes));
   }
 
   async stat(key: string): Promise<StoredInfo | null> {
@@ -102,18 +100,8 @@ export class LocalStore implements FileStore {
     const source = this.pathOf(from);
     const target = this.pathOf(to);
     if (!(await this.stat(from))) return false;
-    await fsp.mkdir(path.dirname(target), { recursive: true });
-    const partial = `${target}.${crypto.randomBytes(6).toString("hex")}.part`;
-    try {
-      try {
-        await fsp.link(source, partial);
-      } catch {
-        await fsp.copyFile(source, partial); // another device, or a file system without hard links
-      }
-      await fsp.rename(partial, target);
-    } finally {
-      await fsp.rm(partial, { force: true });
-    }
+    // A hard link where the file system allows, else a copy.
+    await writeWhole(target, (partial) => fsp.link(source, partial).catch(() => fsp.copyFile(source, partial)));
     return true;
   }
 
