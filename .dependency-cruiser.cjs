@@ -30,7 +30,7 @@ const SHARED_LEAVES = [
   "^lib/db/",
   "^lib/http/",
   "^lib/metrics/",
-  "^lib/(env|embedded-credentials|global-singleton|ttl-cache|thread-priority|shutdown|collect-garbage|content-types|log)\\.ts$",
+  "^lib/(env|embedded-credentials|global-singleton|ttl-cache|thread-priority|shutdown|roles|collect-garbage|content-types|log)\\.ts$",
 ];
 
 /** Where the embedded service may be imported from: itself, its routes and the composition root that boots it. */

@@ -9,6 +9,11 @@ export async function register() {
   const env = serverEnv();
   for (const secret of [env.X3D_CLIENT_SECRET, env.AUTH_SECRET, env.AUTH_GITHUB_SECRET, env.METRICS_TOKEN]) registerSecret(secret);
   routeConsoleToLog();
+  // A worker (X3D_ROLE=worker) answers only /api/health: no page, API or file route runs there.
+  if (env.X3D_ROLE === "worker") {
+    const { serveOnlyHealth } = await import("./lib/http/worker-gate");
+    serveOnlyHealth();
+  }
   // Each request is served under an id (its x-request-id when sane), on every line it logs.
   const { stampRequestIds } = await import("./lib/http/request-id");
   stampRequestIds();

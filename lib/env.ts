@@ -66,6 +66,17 @@ const schema = z.object({
   X3D_CLIENT_ID: z.string().optional(),
   X3D_CLIENT_SECRET: z.string().optional(),
   X3D_ENGINE: z.enum(["on", "off"]).default("on"),
+  /**
+   * What this process does (lib/roles.ts): `all`, everything (one server); `web`, pages, the
+   * API and files, never generating; `worker`, generation, result copies, display copies,
+   * callbacks and housekeeping, answering only /api/health. web and worker need DATABASE_URL.
+   */
+  X3D_ROLE: z.enum(["all", "web", "worker"], { error: "must be all, web or worker" }).default("all"),
+  /** Where a worker reaches the web servers (their embedded service); default APP_URL. */
+  X3D_WEB_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, e.g. http://web:3000" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** How long a task whose create answer was lost waits for the service's callback before it settles as failed. */
   X3D_CHECKING_WINDOW_SECONDS: positiveInt(1800),
   X3D_ENGINE_BALANCE: z.coerce.number().int().nonnegative().default(1000),
@@ -108,20 +119,41 @@ const schema = z.object({
     .transform((v) => v || undefined),
 });
 
+/** Settings that only make sense together (each issue names the variable to change). */
+const checked = schema.superRefine((env, ctx) => {
+  if (env.X3D_ROLE !== "all" && !env.DATABASE_URL)
+    ctx.addIssue({
+      code: "custom",
+      path: ["X3D_ROLE"],
+      message: `X3D_ROLE=${env.X3D_ROLE} needs DATABASE_URL: the embedded database belongs to one process, so web servers and workers share a PostgreSQL`,
+    });
+  const reachesEmbedded = env.X3D_ENGINE === "on" && !env.X3D_BASE_URL;
+  if (env.X3D_ROLE === "worker" && reachesEmbedded && !env.X3D_WEB_URL && !env.APP_URL)
+    ctx.addIssue({
+      code: "custom",
+      path: ["X3D_WEB_URL"],
+      message: "a worker needs X3D_WEB_URL (or APP_URL): where it reaches the web servers' embedded service, e.g. http://web:3000",
+    });
+});
+
 export type ServerEnv = z.infer<typeof schema>;
 
 let cached: ServerEnv | undefined;
 
 /** process.env parsed once; a bad value stops the app with the variable's name. */
 export function serverEnv(): ServerEnv {
-  if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
+  cached ??= parseServerEnv(process.env);
+  return cached;
+}
+
+/** `source` parsed as the server's settings; throws naming each bad variable and what it must be. */
+export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
+  const parsed = checked.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
-  cached = { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
-  return cached;
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
 }
 
 /** Where the studio is reached from outside: APP_URL, else http://localhost:PORT. */

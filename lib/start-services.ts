@@ -6,24 +6,31 @@ import { serverEnv } from "@/lib/env";
 import { closeDatabase } from "@/lib/db";
 import { log } from "@/lib/log";
 import { installShutdown, onShutdown } from "@/lib/shutdown";
+import { serverRole } from "@/lib/roles";
 import { startDeletedTaskSweeps } from "@/lib/tasks/lifecycle/delete-task";
+import { startSaveSweeps } from "@/lib/tasks/lifecycle/save-sweeps";
 import { taskChangeRelay } from "@/lib/tasks/lifecycle/live/publish";
 
 /**
- * Handles SIGTERM/SIGINT (lib/shutdown), starts the studio's housekeeping, boots the embedded
- * service (unless X3D_ENGINE=off) and logs where it is and the client id in use (never a
- * secret: a generated pair's secret is in DATA_DIR/x3d-credentials.json).
+ * Handles SIGTERM/SIGINT (lib/shutdown), starts the studio's background work by role (lib/roles:
+ * housekeeping everywhere but on web servers, result saving on workers), boots the embedded
+ * service (unless X3D_ENGINE=off; it runs its queue only where the role runs work) and logs
+ * where it is, its role and the client id in use (never a secret: a generated pair's secret is
+ * in DATA_DIR/x3d-credentials.json).
  */
 export async function startServices(): Promise<void> {
   installShutdown();
   onShutdown("the database", "close", closeDatabase);
   // The listening connection of the task pages' live updates (PostgreSQL only; lib/tasks/lifecycle/live).
   onShutdown("the task change listener", "close", async () => taskChangeRelay()?.stop());
-  // The studio's housekeeping: retries file removals of deleted tasks (lib/tasks/lifecycle/delete-task).
-  onShutdown("the studio's housekeeping", "drain", startDeletedTaskSweeps());
   const env = serverEnv();
+  const role = serverRole();
+  // The studio's housekeeping: retries file removals of deleted tasks (lib/tasks/lifecycle/delete-task).
+  if (role !== "web") onShutdown("the studio's housekeeping", "drain", startDeletedTaskSweeps());
+  // Web servers leave saving results to the workers (lib/tasks/lifecycle/save-sweeps).
+  if (role === "worker") onShutdown("the studio's result saving", "drain", startSaveSweeps());
   if (env.X3D_ENGINE === "off") {
-    log.info("[x3d] embedded service off (X3D_ENGINE=off)");
+    log.info(`[x3d] ${role === "all" ? "" : `role ${role}, `}embedded service off (X3D_ENGINE=off)`);
     return;
   }
   const config = engineConfig();
@@ -31,8 +38,11 @@ export async function startServices(): Promise<void> {
   const origin = config.publicOrigin;
   const secret = config.generatedCredentials ? path.join(config.dataDir, "x3d-credentials.json") : "X3D_CLIENT_SECRET";
   const data = `${config.dataDir}${env.DATABASE_URL ? " (database: DATABASE_URL)" : " (embedded database)"}`;
+  const roleNote = { all: "", web: "web server (workers generate), ", worker: `worker (web servers at ${env.X3D_WEB_URL ?? origin}), ` }[
+    role
+  ];
   log.info(
-    { studio: origin, service: `${origin}/open-api/v1`, clientId: config.clientId, data },
-    `[x3d] studio ${origin}, embedded service ${origin}/open-api/v1, client id ${config.clientId} (secret: ${secret}), data ${data}`,
+    { role, studio: origin, service: `${origin}/open-api/v1`, clientId: config.clientId, data },
+    `[x3d] ${roleNote}studio ${origin}, embedded service ${origin}/open-api/v1, client id ${config.clientId} (secret: ${secret}), data ${data}`,
   );
 }

@@ -8,9 +8,18 @@
 //
 // Flags: --seconds=N (load phase, default 300), --rate=N (submits a minute, default 50),
 // --pollers=N (default 200), --no-build (never build; an existing stale build is used).
+//
+// --roles (issue 29): web servers and workers (X3D_ROLE). Needs BENCH_DATABASE_URL, a PostgreSQL
+// server it makes a throwaway database on for each setup. The same 200 pollers query a web
+// server, idle and then for --seconds (default 45) while heavy tasks (the studio's default
+// image-to-3D, 2M faces) keep two generation threads busy: first one server doing everything
+// (X3D_ROLE=all, two worker threads), then one web server and two workers (one thread each),
+// on the same machine. Goal: the web server's p99 while both workers generate within 1.5× of idle.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import crypto from "node:crypto";
+import pg from "pg";
 import { OpenApi } from "./bench-studio/studio.mjs";
 import { FIXTURES, Server, ensureBuild, fmt, percentile, sleep, table, cleanupNow } from "./bench-studio/common.mjs";
 
@@ -20,7 +29,8 @@ const args = Object.fromEntries(
     return [k, v ?? "true"];
   }),
 );
-const SECONDS = Number(args.seconds ?? 300);
+const ROLES = args.roles === "true";
+const SECONDS = Number(args.seconds ?? (ROLES ? 45 : 300));
 const RATE = Number(args.rate ?? 50);
 const POLLERS = Number(args.pollers ?? 200);
 const IDLE_SECONDS = 15;
@@ -210,7 +220,148 @@ async function main() {
   );
 }
 
-main().catch((e) => {
+/** A throwaway database on BENCH_DATABASE_URL's server: its URL and how to drop it. */
+async function throwawayDatabase() {
+  const admin = process.env.BENCH_DATABASE_URL;
+  const name = `x3d_bench_${crypto.randomBytes(5).toString("hex")}`;
+  const run = async (q) => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    try {
+      await c.query(q);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+const HEAVY = MIX[4];
+
+/** One setup of --roles: its servers started, polled idle and while two threads generate, then stopped. */
+async function rolesSetup(label, servers, web) {
+  const client = new Client(web.base);
+  await client.token();
+  const light = await client.submit(MIX[0]);
+  if (light.code !== 200) throw new Error(`seed task refused: ${JSON.stringify(light.body ?? light.error)}`);
+  const tasks = [{ id: light.body.data.task_id, query: MIX[0].query }];
+  for (;;) {
+    const a = await client.query(tasks[0].query, tasks[0].id);
+    if (["success", "failed"].includes(a.body?.data?.state)) break;
+    await sleep(200);
+  }
+  console.log(`${label}: ${POLLERS} pollers on the web server, idle, ${IDLE_SECONDS} s…`);
+  const idle = [];
+  await poll(client, tasks, Date.now() + IDLE_SECONDS * 1000, (s) => idle.push(s));
+
+  // Enough heavy tasks to keep both threads generating for the whole window.
+  const heavy = [];
+  for (let i = 0; i < 8; i++) {
+    const a = await client.submit(HEAVY);
+    if (a.code !== 200) throw new Error(`heavy task refused: ${JSON.stringify(a.body ?? a.error)}`);
+    heavy.push(a.body.data.task_id);
+  }
+  await until(async () => (await processing(client, heavy)) >= 2, 120_000);
+  console.log(`${label}: both threads generating; ${POLLERS} pollers for ${SECONDS} s…`);
+  const busy = [];
+  const stop = Date.now() + SECONDS * 1000;
+  let samples = 0;
+  let both = 0;
+  const watcher = (async () => {
+    while (Date.now() < stop) {
+      samples++;
+      if ((await processing(client, heavy)) >= 2) both++;
+      await sleep(1000);
+    }
+  })();
+  await Promise.all([poll(client, [...tasks, ...heavy.map((id) => ({ id, query: HEAVY.query }))], stop, (s) => busy.push(s)), watcher]);
+  await Promise.all(servers.map((s) => s.dispose()));
+  return { label, idle: summarize(idle, IDLE_SECONDS), busy: summarize(busy, SECONDS), both: both / Math.max(1, samples) };
+}
+
+/** How many of `ids` are generating now. */
+async function processing(client, ids) {
+  const states = await Promise.all(ids.map((id) => client.query(HEAVY.query, id)));
+  return states.filter((a) => a.body?.data?.state === "processing").length;
+}
+
+async function until(check, ms) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("the heavy tasks never ran two at a time");
+    await sleep(500);
+  }
+}
+
+async function roles() {
+  if (!process.env.BENCH_DATABASE_URL)
+    throw new Error(
+      "--roles needs BENCH_DATABASE_URL, a PostgreSQL server to make throwaway databases on: web servers and workers share one",
+    );
+  console.log(`build: ${ensureBuild({ allowStale: !!args["no-build"] })}`);
+  console.log(`environment: ${os.availableParallelism()} cores, node ${process.version}; PostgreSQL (BENCH_DATABASE_URL)`);
+  const results = [];
+  {
+    const database = await throwawayDatabase();
+    const all = await new Server("all", { DATABASE_URL: database.url, X3D_ENGINE_CONCURRENCY: "1000", X3D_ENGINE_WORKERS: "2" }).start();
+    try {
+      results.push(await rolesSetup("one server (X3D_ROLE=all, 2 threads)", [all], all));
+    } finally {
+      await all.dispose();
+      await database.drop();
+    }
+  }
+  {
+    const database = await throwawayDatabase();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-bench-roles-"));
+    const shared = { DATABASE_URL: database.url, X3D_ENGINE_CONCURRENCY: "1000", X3D_ENGINE_WORKERS: "1" };
+    const web = new Server("web", { ...shared, X3D_ROLE: "web" }, { dataDir });
+    const servers = [web];
+    try {
+      await web.start();
+      // The workers name the app by the web server's address, as web servers and workers of one install do.
+      const workerEnv = { ...shared, X3D_ROLE: "worker", X3D_WEB_URL: web.base, APP_URL: web.base, X3D_ENGINE_PUBLIC_URL: web.base };
+      for (const n of [1, 2]) {
+        const worker = new Server(`worker-${n}`, workerEnv, { dataDir, ready: "/api/health" });
+        servers.push(worker);
+        await worker.start();
+      }
+      results.push(await rolesSetup("one web server + two workers (1 thread each)", servers, web));
+    } finally {
+      await Promise.all(servers.map((s) => s.dispose()));
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const GOAL = 1.5;
+  console.log("\n=== bench:load --roles report (web server's query latency) ===");
+  console.log(
+    table([
+      ["setup", "idle p50", "idle p99", "generating p50", "generating p99", "p99 ratio", "both threads busy", "goal", "verdict"],
+      ...results.map((r) => {
+        const ratio = r.busy.p99 / r.idle.p99;
+        const clean = r.busy.errors === 0 && r.busy.timeouts === 0;
+        return [
+          r.label,
+          `${fmt(r.idle.p50, 1)} ms`,
+          `${fmt(r.idle.p99, 1)} ms`,
+          `${fmt(r.busy.p50, 1)} ms`,
+          `${fmt(r.busy.p99, 1)} ms`,
+          `${fmt(ratio, 2)}×`,
+          `${fmt(100 * r.both, 0)}% of samples`,
+          `≤ ${GOAL}× idle, 0 errors`,
+          ratio <= GOAL && clean ? "PASS" : `MISS${clean ? "" : ` (${r.busy.errors} errors, ${r.busy.timeouts} timeouts)`}`,
+        ];
+      }),
+    ]),
+  );
+  console.log(`requests: ${results.map((r) => `${r.label}: ${r.idle.n} idle, ${r.busy.n} generating`).join("; ")}`);
+}
+
+(ROLES ? roles() : main()).catch((e) => {
   console.error(`bench:load could not run: ${e.stack ?? e}`);
   cleanupNow();
   process.exit(1);

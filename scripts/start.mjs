@@ -1,4 +1,7 @@
 // `npm start`: builds when the build is missing or older than the sources, then serves (`next start`).
+// `npm run worker` (--worker): the same build, served as a worker (X3D_ROLE=worker, port 3001
+// unless PORT is set): it generates, saves results, delivers callbacks and keeps house for the
+// web servers sharing its DATABASE_URL, and answers only /api/health.
 // `npm run start:standalone` (--standalone): the same, then serves the standalone folder's
 // server.js (.next/standalone, scripts/standalone.mjs) as the container image's command does.
 import { execSync, spawn } from "node:child_process";
@@ -9,6 +12,7 @@ import { buildState } from "./build-state.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const standalone = process.argv.includes("--standalone");
+const worker = process.argv.includes("--worker");
 
 await buildOnce({
   lockDir: path.join(root, ".build", "start.lock"),
@@ -19,7 +23,7 @@ await buildOnce({
   },
 });
 
-const port = process.env.PORT ?? "3000";
+const port = process.env.PORT ?? (worker ? "3001" : "3000");
 // glibc gives each thread that allocates (generation and display workers, libvips, PGlite's
 // thread) an arena of its own, up to 8 per core, and keeps what they freed: the 198 MB texture
 // chain peaked at a median 1.62 GB and stayed 357 MB over idle. With two arenas: 1.41 GB and
@@ -30,6 +34,7 @@ const env = {
   PORT: port,
   MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? MALLOC_ARENA_MAX,
   NEXT_TELEMETRY_DISABLED: "1",
+  ...(worker ? { X3D_ROLE: "worker" } : {}),
 };
 /** A path setting as the app reads it from the checkout (server.js moves into its own folder). */
 const fromRoot = (value) => path.resolve(root, value);

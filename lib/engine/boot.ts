@@ -8,15 +8,16 @@ import { hashSecret } from "./auth";
 import { CallbackSender } from "./callbacks";
 import { engineConfig } from "./config";
 import { signedFilePath } from "./results";
-import { Housekeeper } from "./housekeeping";
+import { Housekeeper, keepMarkedAlive } from "./housekeeping";
 import { logAbandoned, Scheduler } from "./scheduler";
 import { log, withLogContext } from "@/lib/log";
+import { runsWork } from "@/lib/roles";
 import { onShutdown } from "@/lib/shutdown";
 import { abandonUnanswered, requeueOrphans } from "./tasks/transitions";
 
 export interface Engine {
-  scheduler: Scheduler;
-  callbacks: CallbackSender;
+  /** Null on a web server (X3D_ROLE=web): workers run the queue. */
+  scheduler: Scheduler | null;
 }
 
 /** The running embedded service: started once per process (by instrumentation.ts at server start, or by the first request). */
@@ -47,6 +48,15 @@ async function boot(): Promise<Engine> {
   // Embedded PGlite means one server: whatever was processing was cut off by the restart.
   const resumed = await requeueOrphans(kind === "pglite" ? null : config.leaseMs);
   logAbandoned(await abandonUnanswered());
+  registerLocalFiles(signedFilePath);
+  // A web server queues tasks and answers about them; the workers sharing its database run
+  // them, deliver their callbacks and keep house.
+  if (!runsWork()) {
+    // Its staging folders are live while it runs: the workers' housekeeping must see so.
+    const stopMarking = keepMarkedAlive();
+    onShutdown("the embedded service's marker", "drain", async () => stopMarking());
+    return { scheduler: null };
+  }
   const callbacks = new CallbackSender();
   const scheduler = new Scheduler(() => void callbacks.sendDue());
   // Crash leftovers and expired files: now, in the background (a large folder must not hold
@@ -58,7 +68,6 @@ async function boot(): Promise<Engine> {
   onShutdown("the embedded service", "drain", async (deadline) => {
     await Promise.all([scheduler.drain(deadline), callbacks.stop(), housekeeper.stop()]);
   });
-  registerLocalFiles(signedFilePath);
   if (resumed > 0) log.info(`[x3d engine] resumed ${resumed} unfinished task(s)`);
-  return { scheduler, callbacks };
+  return { scheduler };
 }

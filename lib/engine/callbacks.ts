@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, lte, sql } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { engineTasks } from "@/lib/db/schema";
-import { engineConfig } from "./config";
+import { engineConfig, type EngineConfig } from "./config";
 import { safePost } from "./net/safe-fetch";
 import { callbackBody } from "./results";
 import { log, withLogContext } from "@/lib/log";
@@ -18,6 +18,26 @@ const TICK_MS = 500;
  * by pushing its next attempt time forward, so instances do not send it twice at once.
  * Deliveries run concurrently: a slow receiver delays only its own task.
  */
+/**
+ * Where a callback goes. A worker (X3D_ROLE=worker) delivers one addressed to the app itself
+ * (its public origin, e.g. the studio's own /api/callbacks/…) to the web servers at X3D_WEB_URL:
+ * the public address may not reach them from where the worker runs (in compose.yaml,
+ * http://localhost:3000 is the worker's own container), and that origin may resolve to a
+ * private address. Any other callback goes where its client said, through the address checks.
+ */
+export function deliveryTarget(
+  callbackUrl: string,
+  config: Pick<EngineConfig, "publicOrigin" | "webOrigin">,
+): { url: string; trustedOrigin?: string } {
+  if (!config.webOrigin || !URL.canParse(callbackUrl)) return { url: callbackUrl };
+  const url = new URL(callbackUrl);
+  if (url.origin !== new URL(config.publicOrigin).origin) return { url: callbackUrl };
+  const web = new URL(config.webOrigin);
+  url.protocol = web.protocol;
+  url.host = web.host;
+  return { url: url.toString(), trustedOrigin: web.origin };
+}
+
 export class CallbackSender {
   private timer?: NodeJS.Timeout;
   private inFlight = new Map<string, Promise<void>>();
@@ -72,13 +92,15 @@ export class CallbackSender {
       .returning();
     if (!task?.callbackUrl) return;
     const config = engineConfig();
+    const target = deliveryTarget(task.callbackUrl, config);
     let delivered = false;
     try {
-      const { status } = await safePost(task.callbackUrl, await callbackBody(task), {
+      const { status } = await safePost(target.url, await callbackBody(task), {
         maxBytes: 64 * 1024,
         timeoutMs: ATTEMPT_TIMEOUT_MS,
         allowPrivate: config.allowPrivateUrls,
         allowLoopbackOrigin: config.publicOrigin,
+        trustedOrigin: target.trustedOrigin,
         signal: this.stopping.signal,
       });
       delivered = status >= 200 && status < 300;

@@ -19,6 +19,11 @@ export interface EngineConfig {
   workerThreads: number;
   urlTtlSeconds: number;
   publicOrigin: string;
+  /**
+   * On a worker (X3D_ROLE=worker): where it reaches the web servers (X3D_WEB_URL, else APP_URL),
+   * to which it delivers callbacks addressed to the app itself; null elsewhere.
+   */
+  webOrigin: string | null;
   allowPrivateUrls: boolean;
   taskTimeoutMs: number;
   minTaskMs: number;
@@ -53,6 +58,7 @@ export function engineConfig(): EngineConfig {
     workerThreads: env.X3D_ENGINE_WORKERS || defaultWorkerThreads(os.availableParallelism()),
     urlTtlSeconds: env.X3D_ENGINE_URL_TTL,
     publicOrigin: (env.X3D_ENGINE_PUBLIC_URL ?? appOrigin()).replace(/\/+$/, ""),
+    webOrigin: env.X3D_ROLE === "worker" ? new URL(env.X3D_WEB_URL ?? appOrigin()).origin : null,
     allowPrivateUrls: env.X3D_ENGINE_ALLOW_PRIVATE_URLS,
     taskTimeoutMs: env.X3D_ENGINE_TASK_TIMEOUT * 1000,
     minTaskMs: env.X3D_ENGINE_MIN_TASK_SECONDS * 1000,

@@ -192,6 +192,29 @@ async function expireFinished(before: Date, signal: AbortSignal): Promise<number
   return expired;
 }
 
+/** Marks this server alive: touches engine/instances/<INSTANCE>; returns that folder. */
+async function markAlive(): Promise<string> {
+  const instances = engineScratch("instances");
+  await fs.mkdir(instances, { recursive: true });
+  const marker = path.join(instances, INSTANCE);
+  const now = new Date();
+  await fs.utimes(marker, now, now).catch(() => fs.writeFile(marker, ""));
+  return instances;
+}
+
+/**
+ * Keeps this server's marker fresh every third of the lease, without housekeeping: a web server
+ * (X3D_ROLE=web) stages uploads but leaves housekeeping to the workers, whose staging sweeps
+ * tell by the marker that its folders are live. Returns the function that stops it.
+ */
+export function keepMarkedAlive(): () => void {
+  const mark = () => void markAlive().catch((error: unknown) => log.warn({ err: error }, "[x3d engine] could not mark this server alive"));
+  mark();
+  const timer = setInterval(mark, Math.max(1000, engineConfig().leaseMs / 3));
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /**
  * Marks this server alive (engine/instances/<INSTANCE>), then removes the staging folders of
  * every other server that is not: with the embedded database no other server can be (PGlite's
@@ -201,11 +224,7 @@ async function expireFinished(before: Date, signal: AbortSignal): Promise<number
  */
 async function sweepStaging(signal: AbortSignal): Promise<number> {
   const config = engineConfig();
-  const instances = engineScratch("instances");
-  await fs.mkdir(instances, { recursive: true });
-  const marker = path.join(instances, INSTANCE);
-  const now = new Date();
-  await fs.utimes(marker, now, now).catch(() => fs.writeFile(marker, ""));
+  const instances = await markAlive();
   const shared = (await database()).kind === "postgres";
   const deadBefore = Date.now() - config.leaseMs - 2 * config.bodyIdleMs;
   const alive = new Map<string, boolean>([[INSTANCE, true]]);

@@ -90,17 +90,23 @@ export class Server {
   dataDir;
   out = "";
 
-  /** `port`: the port to take when it is free (default: any free one). */
-  constructor(name, extraEnv = {}, { port = 0 } = {}) {
+  /**
+   * `port`: the port to take when it is free (default: any free one). `dataDir`: a DATA_DIR shared
+   * with other servers (the caller removes it; default: a fresh one of its own). `ready`: the
+   * path that answers 200 once it is up (a worker answers only /api/health).
+   */
+  constructor(name, extraEnv = {}, { port = 0, dataDir, ready = "/sign-in" } = {}) {
     this.name = name;
     this.extraEnv = extraEnv;
     this.wantedPort = port;
+    this.sharedDataDir = dataDir;
+    this.readyPath = ready;
   }
 
   async start() {
     this.port = await freePort(this.wantedPort);
     this.base = `http://${HOST}:${this.port}`;
-    this.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-bench-studio-"));
+    this.dataDir = this.sharedDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "x3d-bench-studio-"));
     this.env = {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
@@ -143,7 +149,7 @@ export class Server {
     while (Date.now() < deadline) {
       if (!this.alive()) throw new Error(`server exited (${this.child.exitCode ?? this.child.signalCode}):\n${this.tail()}`);
       try {
-        const res = await fetch(`${this.base}/sign-in`, { signal: AbortSignal.timeout(5000) });
+        const res = await fetch(`${this.base}${this.readyPath}`, { signal: AbortSignal.timeout(5000) });
         await res.arrayBuffer();
         if (res.status === 200) return this;
       } catch {
@@ -196,7 +202,7 @@ export class Server {
         // gone
       }
     }
-    if (this.dataDir) fs.rmSync(this.dataDir, { recursive: true, force: true });
+    if (this.dataDir && !this.sharedDataDir) fs.rmSync(this.dataDir, { recursive: true, force: true });
     this.dataDir = undefined;
   }
 

@@ -218,7 +218,8 @@ function serverProcess(
         process.stderr.write(`[harness] server on port ${port} exited (${code ?? signal}). Its log ends:\n${log.slice(-4000)}\n`);
     });
     stopRequested = () => (stopping = true);
-    await waitUntilUp(`http://127.0.0.1:${port}`, () => log, started);
+    // A worker answers only /api/health, with 200 once it reaches the database, the storage and the web servers.
+    await waitUntilUp(`http://127.0.0.1:${port}${env.X3D_ROLE === "worker" ? "/api/health" : "/"}`, () => log, started);
   };
   const stop = async (hard = false): Promise<Exit | undefined> => {
     const c = child;
@@ -260,7 +261,7 @@ async function waitUntilUp(url: string, log: () => string, child: ChildProcess):
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log()}`);
     try {
-      const res = await fetch(`${url}/`);
+      const res = await fetch(url);
       // Read to the end: an unread body keeps the response, and so the server's close, waiting.
       await res.arrayBuffer();
       if (res.status === 200) return;

@@ -124,7 +124,14 @@ export const studioTasks = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("studio_tasks_user_idx").on(t.userId, t.createdAt), index("studio_tasks_service_idx").on(t.serviceTaskId)],
+  (t) => [
+    index("studio_tasks_user_idx").on(t.userId, t.createdAt),
+    index("studio_tasks_service_idx").on(t.serviceTaskId),
+    // The tasks not settled yet, which workers sweep every second (lib/tasks/lifecycle/save-sweeps): few of many.
+    index("studio_tasks_unsettled_idx")
+      .on(t.refreshedAt)
+      .where(sql`${t.displayState} is null and ${t.state} <> 'failed'`),
+  ],
 );
 
 export const shares = pgTable(

@@ -24,7 +24,8 @@ const meshName = (f: UploadedFile) => `mesh.${sniffMesh(f.head, f.size) ?? "bin"
 const meshInput = (m: MeshInput) => ("url" in m ? m : { file: m.file, name: meshName(m.file) });
 
 async function created(taskId: string, extra?: Record<string, string>): Promise<Response> {
-  (await engine()).scheduler.kick();
+  // On a web server (X3D_ROLE=web) no scheduler runs here: a worker claims it within its tick.
+  (await engine()).scheduler?.kick();
   return ok({ task_id: taskId, ...extra });
 }
 

@@ -219,6 +219,22 @@ describe("safeFetch", () => {
     expect(other.connections).toBe(0);
   });
 
+  it("allows any address for exactly the trustedOrigin (a worker's X3D_WEB_URL), and nothing else by it", async () => {
+    const s = await hello();
+    const other = await hello();
+    // A name the operator gave (e.g. compose's http://web:3000) that resolves to a non-public address.
+    const resolve = async () => [{ address: "127.0.0.1", family: 4 }];
+    const trusted = `http://web.internal:${s.port}`;
+    const res = await safeFetch(`${trusted}/api/callbacks/t/s`, { ...base, resolve, trustedOrigin: trusted });
+    expect((await res.body.toArray()).join("")).toBe("hello");
+    expect(s.requests[0]?.url).toBe("/api/callbacks/t/s");
+    // Another port, another name or another scheme is not the trusted origin.
+    await failure(safeFetch(`http://web.internal:${other.port}/`, { ...base, resolve, trustedOrigin: trusted }), "blocked-address");
+    await failure(safeFetch(`http://db.internal:${s.port}/`, { ...base, resolve, trustedOrigin: trusted }), "blocked-address");
+    await failure(safeFetch(`${trusted}/`, { ...base, resolve, trustedOrigin: "not a url" }), "blocked-address");
+    expect(other.connections).toBe(0);
+  });
+
   it("refuses a name if any of its addresses is not public", async () => {
     const resolve = async () => [
       { address: "93.184.216.34", family: 4 },

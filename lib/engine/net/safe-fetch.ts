@@ -47,6 +47,11 @@ export interface SafeFetchOptions {
   headers?: Record<string, string>;
   /** e.g. "http://localhost:3000": URLs of exactly this origin may resolve to loopback. */
   allowLoopbackOrigin?: string;
+  /**
+   * e.g. "http://web:3000": URLs of exactly this origin may resolve to any address, private ones
+   * included. Only for an origin the operator named (a worker's X3D_WEB_URL), never a client's.
+   */
+  trustedOrigin?: string;
   /** Aborts the exchange (also the body); the error is then the signal's reason. */
   signal?: AbortSignal;
   /** Name resolution; defaults to dns.lookup(host, { all: true }). Meant for tests. */
@@ -146,6 +151,8 @@ async function checkedAddresses(target: URL, opts: SafeFetchOptions): Promise<Lo
     if (addresses.length === 0) throw new SafeFetchError("network", `Could not resolve ${host}`);
   }
   if (opts.allowPrivate || addresses.every((a) => isPublicAddress(a.address))) return addresses;
+  if (opts.trustedOrigin !== undefined && URL.canParse(opts.trustedOrigin) && new URL(opts.trustedOrigin).origin === target.origin)
+    return addresses;
   if (
     opts.allowLoopbackOrigin !== undefined &&
     URL.canParse(opts.allowLoopbackOrigin) &&

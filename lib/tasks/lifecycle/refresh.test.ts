@@ -1,14 +1,13 @@
 import fs from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db, database } from "@/lib/db";
 import { studioTasks, users, type StudioTaskKind } from "@/lib/db/schema";
 import { storedPath } from "@/lib/storage/storage.test-helpers";
 import { X3dError } from "@/lib/x3d/client";
-import type { TaskResult } from "@/lib/x3d/schemas";
 import { recordTask } from "../create/record.test-helpers";
 import type { DeriveDisplay } from "./display-copy";
+import { fakeDerive, fakeFetch, fakeService, forgetCached, forgetInflight, success } from "./refresh.test-helpers";
 import { COPY_LEASE_MS, REFRESH_INTERVAL_MS, refreshTask, type RefreshDeps } from "./refresh";
 import { isSettled } from "../model/settled";
 import { tempDataDir } from "@/test/harness/temp-dir";
@@ -19,38 +18,6 @@ tempDataDir("refresh-test");
 const USER = "user-refresh";
 let clock = Date.parse("2030-01-01T00:00:00Z");
 let counter = 0;
-
-/** A fake service whose answers the test sets per service task id; calls are counted. */
-function fakeService() {
-  const answers = new Map<string, () => Promise<TaskResult>>();
-  const calls: string[] = [];
-  const answer = (name: string) =>
-    vi.fn(async (id: string) => {
-      calls.push(`${name}:${id}`);
-      const next = answers.get(id);
-      if (!next) throw new Error(`no answer for ${id}`);
-      return next();
-    });
-  const service = {
-    queryTask: answer("queryTask"),
-    querySplitTask: answer("querySplitTask"),
-    queryDepthTask: answer("queryDepthTask"),
-    querySegmentationTask: answer("querySegmentationTask"),
-  };
-  return { service, answers, calls };
-}
-
-function fakeFetch(delayMs = 0) {
-  const urls: string[] = [];
-  const impl = vi.fn(async (input: string | URL | Request) => {
-    const url = String(input);
-    urls.push(url);
-    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
-    if (url.includes("expired")) return new Response("expired", { status: 403 });
-    return new Response(url.includes("cover") ? "cover-bytes" : "glb-bytes");
-  }) as unknown as typeof fetch;
-  return { impl, urls };
-}
 
 async function newTask(kind: StudioTaskKind = "image-to-3d") {
   const id = `task-${++counter}`;
@@ -68,26 +35,6 @@ async function newTask(kind: StudioTaskKind = "image-to-3d") {
 }
 
 const row = async (id: string) => (await (await db()).select().from(studioTasks).where(eq(studioTasks.id, id)))[0]!;
-const success = (id: string, url = "http://svc.test/files/x/result.glb?auth_key=k"): TaskResult => ({
-  task_id: id,
-  state: "success",
-  url,
-  cover_url: "http://svc.test/files/x/cover.webp?auth_key=k",
-});
-
-/** A display deriver that writes a marker file per copy and records its calls. */
-function fakeDerive(options: { preview?: boolean; fail?: boolean } = {}) {
-  const calls: Array<{ input: string; format: string }> = [];
-  const derive: DeriveDisplay = async (input, format, outDir) => {
-    calls.push({ input, format });
-    if (options.fail) throw new Error("cannot read this mesh");
-    fs.writeFileSync(path.join(outDir, "display.glb"), `display of ${path.basename(input)}`);
-    if (options.preview) fs.writeFileSync(path.join(outDir, "preview.glb"), "preview");
-    return { display: { file: "display.glb" }, preview: options.preview ? { file: "preview.glb" } : null };
-  };
-  return { derive, calls };
-}
-
 function deps(service: RefreshDeps["service"], doFetch: typeof fetch = fakeFetch().impl, deriveDisplay = fakeDerive().derive): RefreshDeps {
   return { service, now: () => new Date(clock), fetch: doFetch, deriveDisplay };
 }
@@ -428,6 +375,79 @@ describe("refreshTask", () => {
     expect((await refreshTask(id, {}, deps(service, fakeFetch().impl, display.derive)))?.task).toMatchObject({ displayState: "ready" });
   });
 
+  it("derives the display copy once when two instances see the stored result: the other waits out the lease", async () => {
+    const { service } = fakeService();
+    const { id } = await newTask("split");
+    await (
+      await db()
+    )
+      .update(studioTasks)
+      .set({ state: "success", resultFile: `results/${id}/result.zip` })
+      .where(eq(studioTasks.id, id));
+    fs.mkdirSync(storedPath(`results/${id}`), { recursive: true });
+    fs.writeFileSync(storedPath(`results/${id}/result.zip`), "zip");
+    forgetCached(id);
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const slow = fakeDerive();
+    const first = refreshTask(
+      id,
+      {},
+      deps(service, fakeFetch().impl, async (...args) => (await held, slow.derive(...args))),
+    );
+    await vi.waitFor(async () => expect((await row(id)).refreshedAt?.getTime()).toBe(clock + COPY_LEASE_MS));
+    // Another process (no shared promise, no cached row) sees the stored result meanwhile.
+    forgetInflight(id);
+    forgetCached(id);
+    const other = fakeDerive();
+    const second = await refreshTask(id, { minIntervalMs: 0 }, deps(service, fakeFetch().impl, other.derive));
+    expect(second?.task.displayState).toBeNull();
+    expect(other.calls).toHaveLength(0);
+    release();
+    expect((await first)?.task).toMatchObject({ displayState: "ready", refreshedAt: new Date(clock) });
+    expect(slow.calls).toHaveLength(1);
+  });
+
+  it("frees a display lease left by a crashed instance once it runs out", async () => {
+    const { service } = fakeService();
+    const { id } = await newTask("split");
+    await (
+      await db()
+    )
+      .update(studioTasks)
+      .set({ state: "success", resultFile: `results/${id}/result.zip`, refreshedAt: new Date(clock + COPY_LEASE_MS) })
+      .where(eq(studioTasks.id, id));
+    fs.mkdirSync(storedPath(`results/${id}`), { recursive: true });
+    fs.writeFileSync(storedPath(`results/${id}/result.zip`), "zip");
+    forgetCached(id);
+    const display = fakeDerive();
+    expect((await refreshTask(id, {}, deps(service, fakeFetch().impl, display.derive)))?.task.displayState).toBeNull();
+    clock += COPY_LEASE_MS;
+    forgetInflight(id);
+    expect((await refreshTask(id, {}, deps(service, fakeFetch().impl, display.derive)))?.task.displayState).toBe("ready");
+    expect(display.calls).toHaveLength(1);
+  });
+
+  it("on a web server (saves off) records the service's success but copies nothing, and asks no more", async () => {
+    const { service, answers, calls } = fakeService();
+    const fetcher = fakeFetch();
+    const display = fakeDerive();
+    const { id, serviceTaskId } = await newTask();
+    answers.set(serviceTaskId, async () => success(serviceTaskId));
+    const web = { ...deps(service, fetcher.impl, display.derive), saves: false };
+    const outcome = await refreshTask(id, {}, web);
+    expect(outcome).toEqual({ task: expect.objectContaining({ state: "success", resultFile: null, displayState: null }) });
+    expect(isSettled(outcome!.task)).toBe(false);
+    clock += 60_000;
+    expect((await refreshTask(id, {}, web))?.task.resultFile).toBeNull();
+    expect(calls).toEqual([`queryTask:${serviceTaskId}`]);
+    expect(fetcher.urls).toHaveLength(0);
+    expect(display.calls).toHaveLength(0);
+    // A worker (saves on) saves it.
+    const saved = await refreshTask(id, { minIntervalMs: 0 }, deps(service, fetcher.impl, display.derive));
+    expect(saved?.task).toMatchObject({ resultFile: `results/${id}/result.glb`, displayState: "ready" });
+  });
+
   it("answers a poll within the interval from memory: no database read or write", async () => {
     const { service, answers, calls } = fakeService();
     const { id, serviceTaskId } = await newTask();
@@ -447,15 +467,3 @@ describe("refreshTask", () => {
     expect(await refreshTask("nope", {}, deps(fakeService().service))).toBeNull();
   });
 });
-
-/** Drops this process's shared promise for a task, as if the next call came from another instance. */
-function forgetInflight(id: string) {
-  const holder = globalThis as { [key: symbol]: Map<string, unknown> | undefined };
-  holder[Symbol.for("x3d.studio.refreshes")]?.delete(id);
-}
-
-/** Drops this process's cached row of a task, as after a write made elsewhere. */
-function forgetCached(id: string) {
-  const holder = globalThis as { [key: symbol]: { delete(id: string): void } | undefined };
-  holder[Symbol.for("x3d.studio.task-cache")]?.delete(id);
-}

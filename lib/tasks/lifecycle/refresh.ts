@@ -14,6 +14,7 @@ import { makeDisplayCopy, type DeriveDisplay } from "./display-copy";
 import { cachedTask, forgetTask, loadTask, rememberTask } from "./task-cache";
 import { shutdownSignal } from "@/lib/shutdown";
 import { serverEnv } from "@/lib/env";
+import { runsWork } from "@/lib/roles";
 import { isSettled } from "../model/settled";
 
 /**
@@ -27,7 +28,11 @@ import { isSettled } from "../model/settled";
  * - across processes, `refreshedAt` is claimed with a conditional UPDATE: a refresh only runs
  *   when `refreshedAt` is at least the interval in the past. The refresh that copies a result
  *   pushes `refreshedAt` into the future (a lease), so exactly one copy runs at a time.
- * Once the result is stored, the viewer's display copy is derived (lib/tasks/lifecycle/display-copy).
+ * Once the result is stored, the viewer's display copy is derived (lib/tasks/lifecycle/display-copy),
+ * under a lease of its own.
+ *
+ * A web server (X3D_ROLE=web) only records the service's answer: saving the result (the copy
+ * and the display copy) is a worker's (lib/tasks/lifecycle/save-sweeps).
  */
 
 /** Polls reach the service at most this often per task. */
@@ -53,6 +58,12 @@ export interface RefreshDeps {
    * production): they are left undone, not failed, and a later refresh does them.
    */
   signal?: AbortSignal;
+  /**
+   * Whether this process saves results: copies them from the service and derives their display
+   * copies (default true). A web server (X3D_ROLE=web) does not: it records the state the
+   * service answers, and a worker's sweep (lib/tasks/lifecycle/save-sweeps) saves the result.
+   */
+  saves?: boolean;
 }
 
 export interface RefreshOptions {
@@ -75,6 +86,7 @@ const defaultDeps = (): RefreshDeps => ({
   fetch,
   deriveDisplay: deriveInWorker,
   signal: shutdownSignal(),
+  saves: runsWork(),
 });
 
 /** Whether the service may be asked now: the last refresh is at least `minIntervalMs` old (and no copy lease holds). */
@@ -102,7 +114,9 @@ async function run(id: string, minIntervalMs: number, deps: RefreshDeps): Promis
   const task = await cachedTask(id);
   if (!task) return null;
   if (isSettled(task)) return { task };
-  if (task.state === "success" && task.resultFile) return { task: await makeDisplayCopy(task, deps.deriveDisplay, deps.signal) };
+  // The service's answer is known; what is left is saving the result, a worker's job when this process does not.
+  if (task.state === "success" && deps.saves === false) return { task };
+  if (task.state === "success" && task.resultFile) return { task: await displayCopy(task, deps) };
   if (task.serviceTaskId === null) return { task: await settleUnconfirmed(task, deps.now()) };
   const claimedAt = deps.now();
   if (!due(task, claimedAt, minIntervalMs)) return { task };
@@ -132,9 +146,40 @@ async function run(id: string, minIntervalMs: number, deps: RefreshDeps): Promis
   const answeredAt = deps.now();
   const updated = await recordState(claimed.unknownAnswers ? await resetUnknownAnswers(claimed) : claimed, result.state, answeredAt);
   if (updated.state !== "success" || updated.resultFile) return { task: updated };
+  if (deps.saves === false) return { task: updated };
   const copied = await copyResult(updated, result, claimedAt, deps);
   if (copied.problem || !copied.task.resultFile) return copied;
-  return { task: await makeDisplayCopy(copied.task, deps.deriveDisplay, deps.signal) };
+  return { task: await displayCopy(copied.task, deps) };
+}
+
+/**
+ * Derives the viewer's copies under a lease (refreshedAt pushed COPY_LEASE_MS ahead), so that
+ * of several processes that see the stored result, one derives it; a crashed one frees it then.
+ */
+async function displayCopy(task: StudioTask, deps: RefreshDeps): Promise<StudioTask> {
+  const database = await db();
+  const now = deps.now();
+  const lease = new Date(now.getTime() + COPY_LEASE_MS);
+  const [leased] = await database
+    .update(studioTasks)
+    .set({ refreshedAt: lease })
+    .where(
+      and(
+        eq(studioTasks.id, task.id),
+        isNull(studioTasks.displayState),
+        or(isNull(studioTasks.refreshedAt), lte(studioTasks.refreshedAt, now)),
+      ),
+    )
+    .returning();
+  if (!leased) return task; // another process derives it (or did): the next read shows its outcome
+  const done = await makeDisplayCopy(rememberTask(leased), deps.deriveDisplay, deps.signal);
+  // Done, failed or stopped by the shutdown (left to do): the lease ends either way.
+  const [row] = await database
+    .update(studioTasks)
+    .set({ refreshedAt: deps.now() })
+    .where(and(eq(studioTasks.id, task.id), eq(studioTasks.refreshedAt, lease)))
+    .returning();
+  return row ? rememberTask(row) : done;
 }
 
 /** Takes the right to ask the service now: only if nobody did within `minIntervalMs` (and no copy lease runs). */

@@ -1,0 +1,1 @@
+CREATE INDEX "studio_tasks_unsettled_idx" ON "studio_tasks" USING btree ("refreshed_at") WHERE "studio_tasks"."display_state" is null and "studio_tasks"."state" <> 'failed';
