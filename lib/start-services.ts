@@ -3,12 +3,13 @@ import path from "node:path";
 import { engineConfig } from "@/lib/engine/config";
 import { engine } from "@/lib/engine/boot";
 import { serverEnv } from "@/lib/env";
-import { closeDatabase } from "@/lib/db";
+import { closeDatabase, database } from "@/lib/db";
 import { log } from "@/lib/log";
 import { installShutdown, onShutdown } from "@/lib/shutdown";
 import { serverRole } from "@/lib/roles";
 import { startDeletedTaskSweeps } from "@/lib/tasks/lifecycle/delete-task";
 import { startSaveSweeps } from "@/lib/tasks/lifecycle/save-sweeps";
+import { releaseLeasesAtStart } from "@/lib/tasks/lifecycle/refresh";
 import { taskChangeRelay } from "@/lib/tasks/lifecycle/live/publish";
 
 /**
@@ -25,6 +26,11 @@ export async function startServices(): Promise<void> {
   onShutdown("the task change listener", "close", async () => taskChangeRelay()?.stop());
   const env = serverEnv();
   const role = serverRole();
+  // Leases a kill left on the embedded database are this server's own: free them now.
+  if ((await database()).kind === "pglite") {
+    const freed = await releaseLeasesAtStart();
+    if (freed > 0) log.info(`[studio] freed the result-saving leases of ${freed} task(s) left by the last run`);
+  }
   // The studio's housekeeping: retries file removals of deleted tasks (lib/tasks/lifecycle/delete-task).
   if (role !== "web") onShutdown("the studio's housekeeping", "drain", startDeletedTaskSweeps());
   // Web servers leave saving results to the workers (lib/tasks/lifecycle/save-sweeps).

@@ -8,7 +8,7 @@ import { X3dError } from "@/lib/x3d/client";
 import { recordTask } from "../create/record.test-helpers";
 import type { DeriveDisplay } from "./display-copy";
 import { fakeDerive, fakeFetch, fakeService, forgetCached, forgetInflight, success } from "./refresh.test-helpers";
-import { COPY_LEASE_MS, REFRESH_INTERVAL_MS, refreshTask, type RefreshDeps } from "./refresh";
+import { COPY_LEASE_MS, REFRESH_INTERVAL_MS, refreshTask, releaseLeasesAtStart, type RefreshDeps } from "./refresh";
 import { isSettled } from "../model/settled";
 import { tempDataDir } from "@/test/harness/temp-dir";
 
@@ -426,6 +426,29 @@ describe("refreshTask", () => {
     forgetInflight(id);
     expect((await refreshTask(id, {}, deps(service, fakeFetch().impl, display.derive)))?.task.displayState).toBe("ready");
     expect(display.calls).toHaveLength(1);
+  });
+
+  it("frees the leases a killed server left, at start on the embedded database, so the result is saved at once", async () => {
+    const { service } = fakeService();
+    const { id } = await newTask("split");
+    const other = await newTask();
+    const earlier = new Date(clock - 10_000);
+    await (
+      await db()
+    )
+      .update(studioTasks)
+      .set({ state: "success", resultFile: `results/${id}/result.zip`, refreshedAt: new Date(clock + COPY_LEASE_MS) })
+      .where(eq(studioTasks.id, id));
+    await (await db()).update(studioTasks).set({ refreshedAt: earlier }).where(eq(studioTasks.id, other.id));
+    fs.mkdirSync(storedPath(`results/${id}`), { recursive: true });
+    fs.writeFileSync(storedPath(`results/${id}/result.zip`), "zip");
+    forgetCached(id);
+    expect(await releaseLeasesAtStart(new Date(clock))).toBeGreaterThanOrEqual(1);
+    expect((await row(id)).refreshedAt).toEqual(new Date(clock));
+    expect((await row(other.id)).refreshedAt).toEqual(earlier);
+    forgetCached(id);
+    const display = fakeDerive();
+    expect((await refreshTask(id, {}, deps(service, fakeFetch().impl, display.derive)))?.task.displayState).toBe("ready");
   });
 
   it("on a web server (saves off) records the service's success but copies nothing, and asks no more", async () => {
