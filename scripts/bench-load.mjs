@@ -14,7 +14,9 @@
 // server, idle and then for --seconds (default 45) while heavy tasks (the studio's default
 // image-to-3D, 2M faces) keep two generation threads busy: first one server doing everything
 // (X3D_ROLE=all, two worker threads), then one web server and two workers (one thread each),
-// on the same machine. Goal: the web server's p99 while both workers generate within 1.5× of idle.
+// on the same machine, then the same with the workers pinned to one CPU and the web server to
+// another (taskset), as workers on machines of their own. Goal: the web server's p99 while both
+// workers generate within 1.5× of idle.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,6 +36,7 @@ const SECONDS = Number(args.seconds ?? (ROLES ? 45 : 300));
 const RATE = Number(args.rate ?? 50);
 const POLLERS = Number(args.pollers ?? 200);
 const IDLE_SECONDS = 15;
+const WARM_UP_SECONDS = 5;
 const REQUEST_TIMEOUT_MS = 60_000;
 const GOAL_P99_MS = 250;
 
@@ -253,18 +256,22 @@ async function rolesSetup(label, servers, web) {
     if (["success", "failed"].includes(a.body?.data?.state)) break;
     await sleep(200);
   }
+  // A few seconds of the same polling first, not counted: the routes' first answers (compiling,
+  // opening connections) would otherwise set the idle p99.
+  await poll(client, tasks, Date.now() + WARM_UP_SECONDS * 1000, () => {});
   console.log(`${label}: ${POLLERS} pollers on the web server, idle, ${IDLE_SECONDS} s…`);
   const idle = [];
   await poll(client, tasks, Date.now() + IDLE_SECONDS * 1000, (s) => idle.push(s));
 
-  // Enough heavy tasks to keep both threads generating for the whole window.
+  // Heavy tasks, topped up every second so that two are generating and more wait for the whole window.
   const heavy = [];
-  for (let i = 0; i < 8; i++) {
+  const submitHeavy = async () => {
     const a = await client.submit(HEAVY);
     if (a.code !== 200) throw new Error(`heavy task refused: ${JSON.stringify(a.body ?? a.error)}`);
     heavy.push(a.body.data.task_id);
-  }
-  await until(async () => (await processing(client, heavy)) >= 2, 120_000);
+  };
+  for (let i = 0; i < 4; i++) await submitHeavy();
+  await until(async () => (await states(client, heavy)).processing >= 2, 120_000);
   console.log(`${label}: both threads generating; ${POLLERS} pollers for ${SECONDS} s…`);
   const busy = [];
   const stop = Date.now() + SECONDS * 1000;
@@ -273,7 +280,9 @@ async function rolesSetup(label, servers, web) {
   const watcher = (async () => {
     while (Date.now() < stop) {
       samples++;
-      if ((await processing(client, heavy)) >= 2) both++;
+      const now = await states(client, heavy);
+      if (now.processing >= 2) both++;
+      for (let i = now.processing + now.queueing; i < 4; i++) await submitHeavy();
       await sleep(1000);
     }
   })();
@@ -282,10 +291,11 @@ async function rolesSetup(label, servers, web) {
   return { label, idle: summarize(idle, IDLE_SECONDS), busy: summarize(busy, SECONDS), both: both / Math.max(1, samples) };
 }
 
-/** How many of `ids` are generating now. */
-async function processing(client, ids) {
-  const states = await Promise.all(ids.map((id) => client.query(HEAVY.query, id)));
-  return states.filter((a) => a.body?.data?.state === "processing").length;
+/** How many of `ids` are generating now, and how many wait. */
+async function states(client, ids) {
+  const answers = await Promise.all(ids.map((id) => client.query(HEAVY.query, id)));
+  const count = (state) => answers.filter((a) => a.body?.data?.state === state).length;
+  return { processing: count("processing"), queueing: count("queueing") };
 }
 
 async function until(check, ms) {
@@ -314,22 +324,26 @@ async function roles() {
       await database.drop();
     }
   }
-  {
+  // The same web server and workers twice: sharing every core, then with the workers on a core
+  // of their own and the web server on another, as workers on machines of their own would be.
+  const pinned = os.availableParallelism() >= 2;
+  for (const pin of pinned ? [false, true] : [false]) {
     const database = await throwawayDatabase();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-bench-roles-"));
     const shared = { DATABASE_URL: database.url, X3D_ENGINE_CONCURRENCY: "1000", X3D_ENGINE_WORKERS: "1" };
-    const web = new Server("web", { ...shared, X3D_ROLE: "web" }, { dataDir });
+    const web = new Server("web", { ...shared, X3D_ROLE: "web" }, { dataDir, cpus: pin ? "0" : undefined });
     const servers = [web];
     try {
       await web.start();
       // The workers name the app by the web server's address, as web servers and workers of one install do.
       const workerEnv = { ...shared, X3D_ROLE: "worker", X3D_WEB_URL: web.base, APP_URL: web.base, X3D_ENGINE_PUBLIC_URL: web.base };
       for (const n of [1, 2]) {
-        const worker = new Server(`worker-${n}`, workerEnv, { dataDir, ready: "/api/health" });
+        const worker = new Server(`worker-${n}`, workerEnv, { dataDir, ready: "/api/health", cpus: pin ? "1" : undefined });
         servers.push(worker);
         await worker.start();
       }
-      results.push(await rolesSetup("one web server + two workers (1 thread each)", servers, web));
+      const label = pin ? "web server on CPU 0, two workers on CPU 1" : "one web server + two workers (1 thread each)";
+      results.push(await rolesSetup(label, servers, web));
     } finally {
       await Promise.all(servers.map((s) => s.dispose()));
       await database.drop();
