@@ -15,7 +15,8 @@
 // image-to-3D, 2M faces) keep two generation threads busy: first one server doing everything
 // (X3D_ROLE=all, two worker threads), then one web server and two workers (one thread each),
 // on the same machine, then the same with the workers pinned to one CPU and the web server to
-// another (taskset), as workers on machines of their own. Goal: the web server's p99 while both
+// another (taskset), as workers on machines of their own; and unpinned with the generation threads
+// at nice 19 instead of the app's 10 (reniced by the bench). Goal: the web server's p99 while both
 // workers generate within 1.5× of idle.
 import fs from "node:fs";
 import os from "node:os";
@@ -245,7 +246,32 @@ async function throwawayDatabase() {
 const HEAVY = MIX[4];
 
 /** One setup of --roles: its servers started, polled idle and while two threads generate, then stopped. */
-async function rolesSetup(label, servers, web) {
+/**
+ * Every thread of `pids` running at `from` niceness set to `to`: what generation at another
+ * niceness than the app's (lib/thread-priority.ts) would give, without rebuilding. Linux only.
+ */
+function renice(pids, from, to) {
+  for (const pid of pids) {
+    let tids = [];
+    try {
+      tids = fs.readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      try {
+        // Field 19 of stat is the niceness; the command name (field 2) may hold spaces, so count from its ")".
+        const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+        const nice = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+        if (nice === from) os.setPriority(Number(tid), to);
+      } catch {
+        // gone
+      }
+    }
+  }
+}
+
+async function rolesSetup(label, servers, web, { nice } = {}) {
   const client = new Client(web.base);
   await client.token();
   const light = await client.submit(MIX[0]);
@@ -272,6 +298,12 @@ async function rolesSetup(label, servers, web) {
   };
   for (let i = 0; i < 4; i++) await submitHeavy();
   await until(async () => (await states(client, heavy)).processing >= 2, 120_000);
+  if (nice !== undefined)
+    renice(
+      servers.map((s) => s.servingPid),
+      10,
+      nice,
+    );
   console.log(`${label}: both threads generating; ${POLLERS} pollers for ${SECONDS} s…`);
   const busy = [];
   const stop = Date.now() + SECONDS * 1000;
@@ -279,6 +311,13 @@ async function rolesSetup(label, servers, web) {
   let both = 0;
   const watcher = (async () => {
     while (Date.now() < stop) {
+      // Generation threads start with the app's niceness (10); this setup runs them at `nice`.
+      if (nice !== undefined)
+        renice(
+          servers.map((s) => s.servingPid),
+          10,
+          nice,
+        );
       samples++;
       const now = await states(client, heavy);
       if (now.processing >= 2) both++;
@@ -327,7 +366,8 @@ async function roles() {
   // The same web server and workers twice: sharing every core, then with the workers on a core
   // of their own and the web server on another, as workers on machines of their own would be.
   const pinned = os.availableParallelism() >= 2;
-  for (const pin of pinned ? [false, true] : [false]) {
+  const setups = [{ pin: false }, { pin: false, nice: 19 }, ...(pinned ? [{ pin: true }] : [])];
+  for (const { pin, nice } of setups) {
     const database = await throwawayDatabase();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-bench-roles-"));
     const shared = { DATABASE_URL: database.url, X3D_ENGINE_CONCURRENCY: "1000", X3D_ENGINE_WORKERS: "1" };
@@ -342,8 +382,10 @@ async function roles() {
         servers.push(worker);
         await worker.start();
       }
-      const label = pin ? "web server on CPU 0, two workers on CPU 1" : "one web server + two workers (1 thread each)";
-      results.push(await rolesSetup(label, servers, web));
+      const label = pin
+        ? "web server on CPU 0, two workers on CPU 1"
+        : `one web server + two workers (1 thread each${nice === undefined ? "" : `, generating at nice ${nice}`})`;
+      results.push(await rolesSetup(label, servers, web, { nice }));
     } finally {
       await Promise.all(servers.map((s) => s.dispose()));
       await database.drop();
