@@ -2,7 +2,7 @@ import "server-only";
 import path from "node:path";
 import { engineConfig } from "@/lib/engine/config";
 import { engine } from "@/lib/engine/boot";
-import { serverEnv } from "@/lib/env";
+import { serverEnv, webUrl } from "@/lib/env";
 import { closeDatabase, database } from "@/lib/db";
 import { log } from "@/lib/log";
 import { installShutdown, onShutdown } from "@/lib/shutdown";
@@ -44,9 +44,7 @@ export async function startServices(): Promise<void> {
   const origin = config.publicOrigin;
   const secret = config.generatedCredentials ? path.join(config.dataDir, "x3d-credentials.json") : "X3D_CLIENT_SECRET";
   const data = `${config.dataDir}${env.DATABASE_URL ? " (database: DATABASE_URL)" : " (embedded database)"}`;
-  const roleNote = { all: "", web: "web server (workers generate), ", worker: `worker (web servers at ${env.X3D_WEB_URL ?? origin}), ` }[
-    role
-  ];
+  const roleNote = { all: "", web: "web server (workers generate), ", worker: `worker (web servers at ${webUrl()}), ` }[role];
   log.info(
     { role, studio: origin, service: `${origin}/open-api/v1`, clientId: config.clientId, data },
     `[x3d] ${roleNote}studio ${origin}, embedded service ${origin}/open-api/v1, client id ${config.clientId} (secret: ${secret}), data ${data}`,

@@ -245,7 +245,7 @@ async function throwawayDatabase() {
 
 const HEAVY = MIX[4];
 
-/** One setup of --roles: its servers started, polled idle and while two threads generate, then stopped. */
+/** One setup of --roles: its started servers polled idle and while two threads generate (the caller stops them). */
 /**
  * Every thread of `pids` running at `from` niceness set to `to`: what generation at another
  * niceness than the app's (lib/thread-priority.ts) would give, without rebuilding. Linux only.
@@ -326,7 +326,6 @@ async function rolesSetup(label, servers, web, { nice } = {}) {
     }
   })();
   await Promise.all([poll(client, [...tasks, ...heavy.map((id) => ({ id, query: HEAVY.query }))], stop, (s) => busy.push(s)), watcher]);
-  await Promise.all(servers.map((s) => s.dispose()));
   return { label, idle: summarize(idle, IDLE_SECONDS), busy: summarize(busy, SECONDS), both: both / Math.max(1, samples) };
 }
 
@@ -353,28 +352,23 @@ async function roles() {
   console.log(`build: ${ensureBuild({ allowStale: !!args["no-build"] })}`);
   console.log(`environment: ${os.availableParallelism()} cores, node ${process.version}; PostgreSQL (BENCH_DATABASE_URL)`);
   const results = [];
-  {
-    const database = await throwawayDatabase();
-    const all = await new Server("all", { DATABASE_URL: database.url, X3D_ENGINE_CONCURRENCY: "1000", X3D_ENGINE_WORKERS: "2" }).start();
-    try {
-      results.push(await rolesSetup("one server (X3D_ROLE=all, 2 threads)", [all], all));
-    } finally {
-      await all.dispose();
-      await database.drop();
-    }
-  }
-  // The same web server and workers twice: sharing every core, then with the workers on a core
-  // of their own and the web server on another, as workers on machines of their own would be.
+  // One server doing everything; then a web server and two workers sharing every core, with
+  // generation at nice 19, and with the workers on a core of their own and the web server on
+  // another, as workers on machines of their own would be. Each on a database of its own.
   const pinned = os.availableParallelism() >= 2;
-  const setups = [{ pin: false }, { pin: false, nice: 19 }, ...(pinned ? [{ pin: true }] : [])];
-  for (const { pin, nice } of setups) {
+  const setups = [{ all: true }, { pin: false }, { pin: false, nice: 19 }, ...(pinned ? [{ pin: true }] : [])];
+  for (const { all, pin, nice } of setups) {
     const database = await throwawayDatabase();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-bench-roles-"));
-    const shared = { DATABASE_URL: database.url, X3D_ENGINE_CONCURRENCY: "1000", X3D_ENGINE_WORKERS: "1" };
-    const web = new Server("web", { ...shared, X3D_ROLE: "web" }, { dataDir, cpus: pin ? "0" : undefined });
+    const shared = { DATABASE_URL: database.url, X3D_ENGINE_CONCURRENCY: "1000", X3D_ENGINE_WORKERS: all ? "2" : "1" };
+    const web = new Server(all ? "all" : "web", { ...shared, X3D_ROLE: all ? "all" : "web" }, { dataDir, cpus: pin ? "0" : undefined });
     const servers = [web];
     try {
       await web.start();
+      if (all) {
+        results.push(await rolesSetup("one server (X3D_ROLE=all, 2 threads)", servers, web));
+        continue;
+      }
       // The workers name the app by the web server's address, as web servers and workers of one install do.
       const workerEnv = { ...shared, X3D_ROLE: "worker", X3D_WEB_URL: web.base, APP_URL: web.base, X3D_ENGINE_PUBLIC_URL: web.base };
       for (const n of [1, 2]) {
