@@ -107,6 +107,26 @@ export async function newTaskShown(page: Page, previous: string | null = null): 
   return id;
 }
 
+/**
+ * Waits until task `id` succeeded and the studio stored its result. "Done" shows as soon as the
+ * service answers success; the studio's copy of the result may come a moment later, and until it
+ * does the task is not offered as an earlier result (a `?from=` form would open without it).
+ */
+export async function resultStored(page: Page, id: string, timeout = 150_000): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const task = (await (await page.request.get(`/api/tasks/${encodeURIComponent(id)}`)).json()) as {
+          state: string;
+          result?: { stored?: boolean };
+        };
+        return `${task.state}${task.result?.stored ? " stored" : ""}`;
+      },
+      { timeout, intervals: [500, 1_000, 2_000] },
+    )
+    .toBe("success stored");
+}
+
 /** Picks `option` of a create form's choice (a segmented control: a radio group named `group`) and checks it took. */
 export async function chooseOption(page: Page, group: string, option: string): Promise<void> {
   const radio = page.getByRole("radiogroup", { name: group, exact: true }).getByRole("radio", { name: option, exact: true });

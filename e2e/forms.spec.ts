@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { chooseOption, expect, fixture, hydrateLate, openForm, signUp, test, newTaskShown, setFiles } from "./fixtures";
+import { chooseOption, expect, fixture, hydrateLate, openForm, signUp, test, newTaskShown, resultStored, setFiles } from "./fixtures";
 
 /** Drops a file on an element the way a browser does: dragenter, dragover, drop with a DataTransfer. */
 async function dropFile(page: Page, target: Locator, file: string, name: string, type = "image/png") {
@@ -243,12 +243,7 @@ test("split, depth and texture tasks from an earlier result (?from=) run to succ
   await chooseOption(page, "Make", "Geometry only");
   await page.getByRole("button", { name: "Create 3D model" }).click();
   const id = await newTaskShown(page);
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/tasks/${id}`)).json()) as { state: string }).state, {
-      timeout: 150_000,
-      intervals: [2_000],
-    })
-    .toBe("success");
+  await resultStored(page, id);
 
   const derived: string[] = [];
   const created = async () => {

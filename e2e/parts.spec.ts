@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { chooseOption, createImageTask, drawnShare, expect as baseExpect, fixture, test, newTaskShown } from "./fixtures";
+import { chooseOption, createImageTask, drawnShare, expect as baseExpect, fixture, test, newTaskShown, resultStored } from "./fixtures";
 import { changeFrom, keepSettledPixels } from "./viewer-pixels";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -24,7 +24,7 @@ async function drawnResult(page: Page): Promise<string> {
 /** A character split into six parts without joints, from an image-to-3D result; on its task page. */
 async function createCharacterSplit(page: Page): Promise<string> {
   const source = await createImageTask(page, { image: fixture("police_woman.png") });
-  await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
+  await resultStored(page, source);
   await page.goto(`/new/split?from=${source}`);
   await chooseOption(page, "Parts", "6 parts");
   await chooseOption(page, "Joints", "None");
@@ -119,7 +119,7 @@ test("a character split lists its parts by name; hiding, isolating, colouring an
 test("a segmentation result lists its segments by name, and hiding one changes the picture", async ({ page, account }) => {
   void account;
   const source = await createImageTask(page, { image: fixture("chair.png") });
-  await expect(page.getByTestId("task-state")).toHaveText("Done", { timeout: 90_000 });
+  await resultStored(page, source);
   await page.goto(`/new/segmentation?from=${source}`);
   await page.getByRole("button", { name: "Segment the model" }).click();
   await page.goto(`/tasks/${await newTaskShown(page)}`);
