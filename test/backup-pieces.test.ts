@@ -1,5 +1,5 @@
 // The pure pieces of `npm run backup` and `npm run restore` (scripts/backup/*.mjs): which archive
-// entries are accepted, the manifest's checks, the migrations cut to an archive's count, the
+// entries are accepted, the manifest's checks, the migrations as drizzle reads them, the
 // order tables load in, and what in DATA_DIR stops a restore.
 import fs from "node:fs";
 import path from "node:path";
@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { backedUp } from "@/lib/ops/backup";
 import { checkCounts, checkManifest, entryKind } from "../scripts/backup/archive.mjs";
 import { dataDirContents, opsTokenOf } from "../scripts/backup/data-dir.mjs";
-import { journalCut, loadOrder, readMigrations } from "../scripts/backup/schema.mjs";
+import { loadOrder, readMigrations } from "../scripts/backup/schema.mjs";
 import { tempDir } from "./harness/temp-dir";
 
 const MIGRATIONS = path.resolve(import.meta.dirname, "../lib/db/migrations");
@@ -102,15 +102,6 @@ describe("migrations", () => {
     expect(hashes).toEqual(drizzle.map((m) => m.hash));
     expect(ours.map((m: { when: number }) => m.when)).toEqual(drizzle.map((m) => m.folderMillis));
     expect(ours.map((m: { statements: string[] }) => m.statements.join(""))).toEqual(drizzle.map((m) => m.sql.join("")));
-  });
-
-  it("are cut to an archive's count", () => {
-    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, "meta/_journal.json"), "utf8"));
-    expect(journalCut(journal, 3).entries.map((e: { idx: number }) => e.idx)).toEqual([0, 1, 2]);
-    expect(journalCut(journal, 0).entries).toEqual([]);
-    expect(journalCut(journal, journal.entries.length)).toEqual(journal);
-    expect(() => journalCut(journal, journal.entries.length + 1)).toThrow(/fewer than/);
-    expect(() => journalCut(journal, -1)).toThrow(/whole number/);
   });
 });
 

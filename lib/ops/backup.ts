@@ -27,9 +27,9 @@ import { tarBlocks, type TarEntry } from "./tar";
  * The database is read first and the files after, so every file a row names is there: a file is
  * written before the row that names it.
  */
-export const BACKUP_FORMAT = 1;
+const BACKUP_FORMAT = 1;
 
-export interface BackupManifest {
+interface BackupManifest {
   format: typeof BACKUP_FORMAT;
   createdAt: string;
   app: { name: string; version: string };
@@ -210,7 +210,7 @@ export async function backupArchive(): Promise<{ body: ReadableStream<Uint8Array
   const gzip = createGzip();
   const source = Readable.from(tarBlocks(entries(dir, manifest)));
   pipeline(source, gzip)
-    .catch((error: unknown) => log.error({ err: error }, "backup: the archive was cut short"))
+    .catch((error: unknown) => log.warn({ err: error }, "backup: the archive was cut short (the client went away, or a read failed)"))
     .finally(() => void cleanUp());
   const stamp = manifest.createdAt.replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
   return { body: Readable.toWeb(gzip) as ReadableStream<Uint8Array>, filename: `x3d-${stamp}.tar.gz` };

@@ -4,13 +4,6 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-/** The first `count` entries of a drizzle journal (meta/_journal.json): the schema an archive of `count` migrations was taken on. */
-export function journalCut(journal, count) {
-  if (!Number.isInteger(count) || count < 0) throw new Error(`a migration count must be a whole number, not ${JSON.stringify(count)}`);
-  if (count > journal.entries.length) throw new Error(`the journal has ${journal.entries.length} migrations, fewer than ${count}`);
-  return { ...journal, entries: journal.entries.slice(0, count) };
-}
-
 /**
  * The migrations of `folder` as drizzle's migrator reads them (drizzle-orm/migrator.js): per
  * journal entry, its statements (split at the breakpoints), its time (the journal's `when`, which
