@@ -18,6 +18,7 @@ import { tempDir } from "../harness/temp-dir";
 import { until } from "../harness/until";
 
 const cheap = { model: "x3dv1.5", resolution: "512", request_type: "1", format: "2", face: "100000" };
+const ADMIN_EMAIL = "operator@example.com";
 const EMAIL = "keeper@example.com";
 const PASSWORD = "correct horse battery staple 9";
 const FILES = ["result", "cover", "display", "preview", "inputs/0"];
@@ -29,6 +30,7 @@ const archive = path.join(work, "backups", "x3d.tar.gz");
 let original: TestServer;
 let fresh: TestServer;
 let cookie: string;
+let adminCookie: string;
 let pair: { clientId: string; clientSecret: string };
 const studioTasks: Record<string, string> = {};
 let inFlight: string;
@@ -40,8 +42,9 @@ const before = {
   files: {} as Record<string, Record<string, string>>,
   share: {} as Record<string, string>,
   balance: undefined as unknown,
+  adminBalance: undefined as unknown,
   serviceBalance: 0,
-  serviceAnswers: {} as Record<string, { state: string; result: string }>,
+  serviceAnswers: {} as Record<string, { code: number; state: string | null; result: string }>,
 };
 let backupRun: Run;
 let restoreRun: Run;
@@ -136,8 +139,9 @@ async function serviceClient(base: string): Promise<Api> {
 
 async function serviceAnswer(api: Api, id: string) {
   const answer = (await api.get(`query-task?task_id=${id}`)) as Envelope<Record<string, string>>;
-  const result = answer.data.url ? digest(await (await fetch(answer.data.url)).arrayBuffer()) : "none";
-  return { state: answer.data.state!, result };
+  const result = answer.data?.url ? digest(await (await fetch(answer.data.url)).arrayBuffer()) : "none";
+  // A failed task answers its failure's code, not 200.
+  return { code: answer.code, state: answer.data?.state ?? null, result };
 }
 
 /** DATA_DIR's files with their sizes and times, to see that nothing changed. */
@@ -163,14 +167,17 @@ const tableCounts = (server: TestServer) =>
 
 beforeAll(async () => {
   original = await startServer(GENERATED_PAIR);
-  cookie = await signUp(original.url, EMAIL, PASSWORD);
   pair = JSON.parse(fs.readFileSync(path.join(original.dataDir, "x3d-credentials.json"), "utf8")) as typeof pair;
 
-  // The first account is the admin: it grants itself an allowance of 900 credits.
-  const admin = await (await fetch(`${original.url}/admin`, { headers: { cookie } })).text();
-  const userId = /name="userId" value="([^"]+)"/.exec(admin)?.[1];
-  if (!userId) throw new Error("the admin page lists no account");
-  expect(await formAction(original.url, cookie, "/admin", "setAllowanceAction", { userId, allowance: "900" })).toContain("allowance 900");
+  // The first account is the admin; it grants the artist an allowance of 900 credits.
+  adminCookie = await signUp(original.url, ADMIN_EMAIL, PASSWORD);
+  cookie = await signUp(original.url, EMAIL, PASSWORD);
+  const admin = await (await fetch(`${original.url}/admin`, { headers: { cookie: adminCookie } })).text();
+  const userId = new RegExp(`data-email="${EMAIL}"[\\s\\S]*?name="userId" value="([^"]+)"`).exec(admin)?.[1];
+  if (!userId) throw new Error(`the admin page lists no ${EMAIL}`);
+  expect(await formAction(original.url, adminCookie, "/admin", "setAllowanceAction", { userId, allowance: "900" })).toContain(
+    `${EMAIL}: allowance 900`,
+  );
 
   // Studio tasks of every kind; all but the image-to-3D task start from its result or its upload.
   const upload = await uploadImage(original.url, cookie);
@@ -186,7 +193,7 @@ beforeAll(async () => {
     format: "2",
   });
   studioTasks.split = await createTask(original.url, cookie, "split", { mesh_source: "task", mesh_task: image });
-  studioTasks.depth = await createTask(original.url, cookie, "depth", { image: (await uploadImage(original.url, cookie)).id });
+  studioTasks.depth = await createTask(original.url, cookie, "depth", { image: (await uploadImage(original.url, cookie)).id, format: "3" });
   studioTasks.segmentation = await createTask(original.url, cookie, "segmentation", { mesh_source: "task", mesh_task: image });
   await Promise.all(Object.values(studioTasks).map((id) => settled(original.url, cookie, id)));
   shareLink = await shareTask(original.url, cookie, image);
@@ -221,6 +228,7 @@ beforeAll(async () => {
   const shareToken = shareLink.split("/").pop();
   before.share = await files(original.url, "", `/api/share/${shareToken}/files`);
   before.balance = await (await fetch(`${original.url}/api/balance`, { headers: { cookie } })).json();
+  before.adminBalance = await (await fetch(`${original.url}/api/balance`, { headers: { cookie: adminCookie } })).json();
   const again = await serviceClient(original.url);
   before.serviceBalance = await again.balance();
   for (const id of serviceTasks) before.serviceAnswers[id] = await serviceAnswer(again, id);
@@ -285,7 +293,12 @@ describe("a backup of a running server, restored onto a fresh one", () => {
   it("gives back the account's credits (the admin's grant, less what it spent) and the service's balance", async () => {
     const balance = await (await fetch(`${fresh.url}/api/balance`, { headers: { cookie } })).json();
     expect(balance).toEqual(before.balance);
-    expect(balance).toMatchObject({ role: "admin", credits: { allowance: 900 } });
+    expect(balance).toMatchObject({ role: "artist", credits: { allowance: 900, spent: expect.any(Number) } });
+    expect((balance as { credits: { spent: number } }).credits.spent).toBeGreaterThan(0);
+    // The admin sees the service account's balance too.
+    const admin = await (await fetch(`${fresh.url}/api/balance`, { headers: { cookie: adminCookie } })).json();
+    expect(admin).toEqual(before.adminBalance);
+    expect(admin).toMatchObject({ role: "admin", service: expect.any(Number) });
   });
 
   it("keeps the account's password, its session, and the generated client pair with its tasks and balance", async () => {
@@ -296,11 +309,16 @@ describe("a backup of a running server, restored onto a fresh one", () => {
     const api = await serviceClient(fresh.url);
     expect(await api.balance()).toBe(before.serviceBalance);
     for (const id of serviceTasks) expect(await serviceAnswer(api, id)).toEqual(before.serviceAnswers[id]);
-    expect(Object.values(before.serviceAnswers).map((a) => a.state)).toEqual(["success", "failed"]);
+    const [succeeded, failed] = serviceTasks.map((id) => before.serviceAnswers[id]!);
+    expect(succeeded).toMatchObject({ code: 200, state: "success" });
+    expect(succeeded!.result).not.toBe("none");
+    expect(failed!.code).not.toBe(200);
   });
 
   it("runs the task that was running when the backup was taken, and the studio settles it with its result", async () => {
     await settled(fresh.url, cookie, inFlight, 180_000);
+    // It ran again on the restored server: the engine put it back in the queue (at start on PGlite, after the lease on PostgreSQL).
+    expect(fresh.output()).toMatch(/\[x3d engine\] resumed 1 (unfinished task|task)\(s\)/);
     const result = await fetch(`${fresh.url}/api/files/${inFlight}/result`, { headers: { cookie } });
     expect(result.status).toBe(200);
     expect(new TextDecoder().decode((await result.arrayBuffer()).slice(0, 4))).toBe("glTF");
