@@ -165,6 +165,11 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
 }
 
+/** Where a worker (X3D_ROLE=worker) reaches the web servers: X3D_WEB_URL, else the app's origin. */
+export function webUrl(): string {
+  return serverEnv().X3D_WEB_URL ?? appOrigin();
+}
+
 /** Where the studio is reached from outside: APP_URL, else http://localhost:PORT. */
 export function appOrigin(): string {
   const env = serverEnv();

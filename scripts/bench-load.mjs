@@ -14,7 +14,10 @@
 // server, idle and then for --seconds (default 45) while heavy tasks (the studio's default
 // image-to-3D, 2M faces) keep two generation threads busy: first one server doing everything
 // (X3D_ROLE=all, two worker threads), then one web server and two workers (one thread each),
-// on the same machine. Goal: the web server's p99 while both workers generate within 1.5× of idle.
+// on the same machine, then the same with the workers pinned to one CPU and the web server to
+// another (taskset), as workers on machines of their own; and unpinned with the generation threads
+// at nice 19 instead of the app's 10 (reniced by the bench). Goal: the web server's p99 while both
+// workers generate within 1.5× of idle.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,6 +37,7 @@ const SECONDS = Number(args.seconds ?? (ROLES ? 45 : 300));
 const RATE = Number(args.rate ?? 50);
 const POLLERS = Number(args.pollers ?? 200);
 const IDLE_SECONDS = 15;
+const WARM_UP_SECONDS = 5;
 const REQUEST_TIMEOUT_MS = 60_000;
 const GOAL_P99_MS = 250;
 
@@ -241,8 +245,33 @@ async function throwawayDatabase() {
 
 const HEAVY = MIX[4];
 
-/** One setup of --roles: its servers started, polled idle and while two threads generate, then stopped. */
-async function rolesSetup(label, servers, web) {
+/** One setup of --roles: its started servers polled idle and while two threads generate (the caller stops them). */
+/**
+ * Every thread of `pids` running at `from` niceness set to `to`: what generation at another
+ * niceness than the app's (lib/thread-priority.ts) would give, without rebuilding. Linux only.
+ */
+function renice(pids, from, to) {
+  for (const pid of pids) {
+    let tids = [];
+    try {
+      tids = fs.readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      try {
+        // Field 19 of stat is the niceness; the command name (field 2) may hold spaces, so count from its ")".
+        const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+        const nice = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+        if (nice === from) os.setPriority(Number(tid), to);
+      } catch {
+        // gone
+      }
+    }
+  }
+}
+
+async function rolesSetup(label, servers, web, { nice } = {}) {
   const client = new Client(web.base);
   await client.token();
   const light = await client.submit(MIX[0]);
@@ -253,18 +282,28 @@ async function rolesSetup(label, servers, web) {
     if (["success", "failed"].includes(a.body?.data?.state)) break;
     await sleep(200);
   }
+  // A few seconds of the same polling first, not counted: the routes' first answers (compiling,
+  // opening connections) would otherwise set the idle p99.
+  await poll(client, tasks, Date.now() + WARM_UP_SECONDS * 1000, () => {});
   console.log(`${label}: ${POLLERS} pollers on the web server, idle, ${IDLE_SECONDS} s…`);
   const idle = [];
   await poll(client, tasks, Date.now() + IDLE_SECONDS * 1000, (s) => idle.push(s));
 
-  // Enough heavy tasks to keep both threads generating for the whole window.
+  // Heavy tasks, topped up every second so that two are generating and more wait for the whole window.
   const heavy = [];
-  for (let i = 0; i < 8; i++) {
+  const submitHeavy = async () => {
     const a = await client.submit(HEAVY);
     if (a.code !== 200) throw new Error(`heavy task refused: ${JSON.stringify(a.body ?? a.error)}`);
     heavy.push(a.body.data.task_id);
-  }
-  await until(async () => (await processing(client, heavy)) >= 2, 120_000);
+  };
+  for (let i = 0; i < 4; i++) await submitHeavy();
+  await until(async () => (await states(client, heavy)).processing >= 2, 120_000);
+  if (nice !== undefined)
+    renice(
+      servers.map((s) => s.servingPid),
+      10,
+      nice,
+    );
   console.log(`${label}: both threads generating; ${POLLERS} pollers for ${SECONDS} s…`);
   const busy = [];
   const stop = Date.now() + SECONDS * 1000;
@@ -272,20 +311,29 @@ async function rolesSetup(label, servers, web) {
   let both = 0;
   const watcher = (async () => {
     while (Date.now() < stop) {
+      // Generation threads start with the app's niceness (10); this setup runs them at `nice`.
+      if (nice !== undefined)
+        renice(
+          servers.map((s) => s.servingPid),
+          10,
+          nice,
+        );
       samples++;
-      if ((await processing(client, heavy)) >= 2) both++;
+      const now = await states(client, heavy);
+      if (now.processing >= 2) both++;
+      for (let i = now.processing + now.queueing; i < 4; i++) await submitHeavy();
       await sleep(1000);
     }
   })();
   await Promise.all([poll(client, [...tasks, ...heavy.map((id) => ({ id, query: HEAVY.query }))], stop, (s) => busy.push(s)), watcher]);
-  await Promise.all(servers.map((s) => s.dispose()));
   return { label, idle: summarize(idle, IDLE_SECONDS), busy: summarize(busy, SECONDS), both: both / Math.max(1, samples) };
 }
 
-/** How many of `ids` are generating now. */
-async function processing(client, ids) {
-  const states = await Promise.all(ids.map((id) => client.query(HEAVY.query, id)));
-  return states.filter((a) => a.body?.data?.state === "processing").length;
+/** How many of `ids` are generating now, and how many wait. */
+async function states(client, ids) {
+  const answers = await Promise.all(ids.map((id) => client.query(HEAVY.query, id)));
+  const count = (state) => answers.filter((a) => a.body?.data?.state === state).length;
+  return { processing: count("processing"), queueing: count("queueing") };
 }
 
 async function until(check, ms) {
@@ -304,32 +352,34 @@ async function roles() {
   console.log(`build: ${ensureBuild({ allowStale: !!args["no-build"] })}`);
   console.log(`environment: ${os.availableParallelism()} cores, node ${process.version}; PostgreSQL (BENCH_DATABASE_URL)`);
   const results = [];
-  {
-    const database = await throwawayDatabase();
-    const all = await new Server("all", { DATABASE_URL: database.url, X3D_ENGINE_CONCURRENCY: "1000", X3D_ENGINE_WORKERS: "2" }).start();
-    try {
-      results.push(await rolesSetup("one server (X3D_ROLE=all, 2 threads)", [all], all));
-    } finally {
-      await all.dispose();
-      await database.drop();
-    }
-  }
-  {
+  // One server doing everything; then a web server and two workers sharing every core, with
+  // generation at nice 19, and with the workers on a core of their own and the web server on
+  // another, as workers on machines of their own would be. Each on a database of its own.
+  const pinned = os.availableParallelism() >= 2;
+  const setups = [{ all: true }, { pin: false }, { pin: false, nice: 19 }, ...(pinned ? [{ pin: true }] : [])];
+  for (const { all, pin, nice } of setups) {
     const database = await throwawayDatabase();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "x3d-bench-roles-"));
-    const shared = { DATABASE_URL: database.url, X3D_ENGINE_CONCURRENCY: "1000", X3D_ENGINE_WORKERS: "1" };
-    const web = new Server("web", { ...shared, X3D_ROLE: "web" }, { dataDir });
+    const shared = { DATABASE_URL: database.url, X3D_ENGINE_CONCURRENCY: "1000", X3D_ENGINE_WORKERS: all ? "2" : "1" };
+    const web = new Server(all ? "all" : "web", { ...shared, X3D_ROLE: all ? "all" : "web" }, { dataDir, cpus: pin ? "0" : undefined });
     const servers = [web];
     try {
       await web.start();
+      if (all) {
+        results.push(await rolesSetup("one server (X3D_ROLE=all, 2 threads)", servers, web));
+        continue;
+      }
       // The workers name the app by the web server's address, as web servers and workers of one install do.
       const workerEnv = { ...shared, X3D_ROLE: "worker", X3D_WEB_URL: web.base, APP_URL: web.base, X3D_ENGINE_PUBLIC_URL: web.base };
       for (const n of [1, 2]) {
-        const worker = new Server(`worker-${n}`, workerEnv, { dataDir, ready: "/api/health" });
+        const worker = new Server(`worker-${n}`, workerEnv, { dataDir, ready: "/api/health", cpus: pin ? "1" : undefined });
         servers.push(worker);
         await worker.start();
       }
-      results.push(await rolesSetup("one web server + two workers (1 thread each)", servers, web));
+      const label = pin
+        ? "web server on CPU 0, two workers on CPU 1"
+        : `one web server + two workers (1 thread each${nice === undefined ? "" : `, generating at nice ${nice}`})`;
+      results.push(await rolesSetup(label, servers, web, { nice }));
     } finally {
       await Promise.all(servers.map((s) => s.dispose()));
       await database.drop();

@@ -13,12 +13,6 @@ const ATTEMPT_TIMEOUT_MS = 10_000;
 const TICK_MS = 500;
 
 /**
- * Delivers finished tasks' callbacks: three attempts per outcome with doubling back-off.
- * The state lives in the database so deliveries survive restarts; each delivery is claimed
- * by pushing its next attempt time forward, so instances do not send it twice at once.
- * Deliveries run concurrently: a slow receiver delays only its own task.
- */
-/**
  * Where a callback goes. A worker (X3D_ROLE=worker) delivers one addressed to the app itself
  * (its public origin, e.g. the studio's own /api/callbacks/…) to the web servers at X3D_WEB_URL:
  * the public address may not reach them from where the worker runs (in compose.yaml,
@@ -38,6 +32,12 @@ export function deliveryTarget(
   return { url: url.toString(), trustedOrigin: web.origin };
 }
 
+/**
+ * Delivers finished tasks' callbacks: three attempts per outcome with doubling back-off.
+ * The state lives in the database so deliveries survive restarts; each delivery is claimed
+ * by pushing its next attempt time forward, so instances do not send it twice at once.
+ * Deliveries run concurrently: a slow receiver delays only its own task.
+ */
 export class CallbackSender {
   private timer?: NodeJS.Timeout;
   private inFlight = new Map<string, Promise<void>>();

@@ -2,7 +2,7 @@ import "server-only";
 import os from "node:os";
 import path from "node:path";
 import { embeddedCredentials } from "@/lib/embedded-credentials";
-import { appOrigin, serverEnv } from "@/lib/env";
+import { appOrigin, serverEnv, webUrl } from "@/lib/env";
 import { costsWithOverrides } from "@/lib/x3d/cost-overrides";
 import type { CostTable } from "@/lib/x3d/costs";
 
@@ -58,7 +58,7 @@ export function engineConfig(): EngineConfig {
     workerThreads: env.X3D_ENGINE_WORKERS || defaultWorkerThreads(os.availableParallelism()),
     urlTtlSeconds: env.X3D_ENGINE_URL_TTL,
     publicOrigin: (env.X3D_ENGINE_PUBLIC_URL ?? appOrigin()).replace(/\/+$/, ""),
-    webOrigin: env.X3D_ROLE === "worker" ? new URL(env.X3D_WEB_URL ?? appOrigin()).origin : null,
+    webOrigin: env.X3D_ROLE === "worker" ? new URL(webUrl()).origin : null,
     allowPrivateUrls: env.X3D_ENGINE_ALLOW_PRIVATE_URLS,
     taskTimeoutMs: env.X3D_ENGINE_TASK_TIMEOUT * 1000,
     minTaskMs: env.X3D_ENGINE_MIN_TASK_SECONDS * 1000,

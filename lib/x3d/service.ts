@@ -1,6 +1,6 @@
 import "server-only";
 import { embeddedCredentials } from "@/lib/embedded-credentials";
-import { appOrigin, serverEnv } from "@/lib/env";
+import { serverEnv, webUrl } from "@/lib/env";
 import { createX3dClient, type X3dClient } from "./client";
 
 let client: X3dClient | undefined;
@@ -19,7 +19,7 @@ export function x3d(): X3dClient {
   } else {
     const { clientId, clientSecret } = embeddedCredentials();
     // A worker serves no API: it reaches the embedded service on the web servers.
-    const baseUrl = env.X3D_ROLE === "worker" ? (env.X3D_WEB_URL ?? appOrigin()) : `http://127.0.0.1:${env.PORT}`;
+    const baseUrl = env.X3D_ROLE === "worker" ? webUrl() : `http://127.0.0.1:${env.PORT}`;
     client = createX3dClient({ baseUrl, clientId, clientSecret });
   }
   return client;

@@ -93,9 +93,11 @@ export class Server {
   /**
    * `port`: the port to take when it is free (default: any free one). `dataDir`: a DATA_DIR shared
    * with other servers (the caller removes it; default: a fresh one of its own). `ready`: the
-   * path that answers 200 once it is up (a worker answers only /api/health).
+   * path that answers 200 once it is up (a worker answers only /api/health). `cpus`: see below.
    */
-  constructor(name, extraEnv = {}, { port = 0, dataDir, ready = "/sign-in" } = {}) {
+  constructor(name, extraEnv = {}, { port = 0, dataDir, ready = "/sign-in", cpus } = {}) {
+    /** `cpus`: the CPUs it may run on (taskset -c), e.g. "1"; default any. */
+    this.cpus = cpus;
     this.name = name;
     this.extraEnv = extraEnv;
     this.wantedPort = port;
@@ -128,15 +130,14 @@ export class Server {
       ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
       ...this.extraEnv,
     };
-    this.child = spawn(
-      process.execPath,
-      [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-H", HOST, "-p", String(this.port)],
-      {
-        cwd: ROOT,
-        env: this.env,
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
+    const command = [process.execPath, path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-H", HOST, "-p", String(this.port)];
+    // taskset execs the server: the pid stays the server's.
+    const [file, ...args] = this.cpus ? ["taskset", "-c", this.cpus, ...command] : command;
+    this.child = spawn(file, args, {
+      cwd: ROOT,
+      env: this.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     this.removeCleanup = onCleanup(() => this.disposeNow());
     const keep = (d) => {
       this.out += d.toString();

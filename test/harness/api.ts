@@ -19,6 +19,37 @@ export function fixture(name: string): Blob {
 
 export const basic = (id = CLIENT_ID, secret = CLIENT_SECRET) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
 
+/**
+ * Submits an image-to-3D task whose multipart body arrives slowly: the image in 8 pieces with
+ * `pauseMs` before each part, so the upload spans several staging sweeps. The service's answer.
+ */
+export async function slowSubmit(base: string, token: string, pauseMs: number): Promise<Envelope<{ task_id: string }>> {
+  const boundary = "slowupload0123456789";
+  const image = fs.readFileSync(path.join(FIXTURES, "chair.png"));
+  const parts = [
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="chair.png"\r\nContent-Type: image/png\r\n\r\n`),
+    ...Array.from({ length: 8 }, (_, i) => image.subarray((i * image.length) / 8, ((i + 1) * image.length) / 8)),
+    Buffer.from(
+      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\nx3dv1.5\r\n--${boundary}\r\nContent-Disposition: form-data; name="resolution"\r\n\r\n512\r\n--${boundary}--\r\n`,
+    ),
+  ];
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = parts.shift();
+      if (!next) return controller.close();
+      await new Promise((r) => setTimeout(r, pauseMs));
+      controller.enqueue(new Uint8Array(next));
+    },
+  });
+  const res = await fetch(`${base}/open-api/v1/submit-task`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  return (await res.json()) as Envelope<{ task_id: string }>;
+}
+
 export class Api {
   private token?: string;
   constructor(readonly base: string) {}

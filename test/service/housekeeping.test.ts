@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { Api, FIXTURES, fixture } from "../harness/api";
+import { Api, fixture, slowSubmit } from "../harness/api";
 import { withDatabase } from "../harness/db";
 import { storedKeys } from "../harness/stored-files";
 import { startServer, usingS3, type TestServer } from "../harness/server";
@@ -164,32 +164,7 @@ describe("uploads in flight", () => {
     servers.push(server);
     const api = new Api(server.url);
     const token = await api.getToken();
-    const boundary = "slowupload0123456789";
-    const image = fs.readFileSync(path.join(FIXTURES, "chair.png"));
-    const parts = [
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="chair.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      ...Array.from({ length: 8 }, (_, i) => image.subarray((i * image.length) / 8, ((i + 1) * image.length) / 8)),
-      Buffer.from(
-        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\nx3dv1.5\r\n--${boundary}\r\nContent-Disposition: form-data; name="resolution"\r\n\r\n512\r\n--${boundary}--\r\n`,
-      ),
-    ];
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        const next = parts.shift();
-        if (!next) return controller.close();
-        await new Promise((r) => setTimeout(r, 500));
-        controller.enqueue(new Uint8Array(next));
-      },
-    });
-    const res = await fetch(`${server.url}/open-api/v1/submit-task`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": `multipart/form-data; boundary=${boundary}` },
-      body,
-      duplex: "half",
-    } as RequestInit);
-    const answer = (await res.json()) as { code: number; data: { task_id: string } };
+    const answer = await slowSubmit(server.url, token, 500);
     expect(answer.code).toBe(200);
     expect((await api.waitFor("query-task", answer.data.task_id)).data.state).toBe("success");
   });

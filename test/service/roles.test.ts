@@ -3,10 +3,8 @@
 // serves the studio and the API and never runs work; the workers generate, save the studio's
 // results and display copies, deliver callbacks, and take over each other's tasks.
 // PostgreSQL only: the embedded PGlite is one process by construction.
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Api, FIXTURES } from "../harness/api";
+import { Api, slowSubmit } from "../harness/api";
 import { queryDb } from "../harness/db";
 import { freePort, startServers, usingPostgres, type TestServer } from "../harness/server";
 import { createImageTask, signUp, uploadImage } from "../harness/studio";
@@ -161,32 +159,7 @@ describe.skipIf(!usingPostgres())("one web server and two workers (X3D_ROLE; nee
     // The workers sweep staging folders every third of the lease (4 s); the web server's must count as live.
     const api = new Api(web.url);
     const token = await api.getToken();
-    const boundary = "slowupload0123456789";
-    const image = fs.readFileSync(path.join(FIXTURES, "chair.png"));
-    const parts = [
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="chair.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      ...Array.from({ length: 8 }, (_, i) => image.subarray((i * image.length) / 8, ((i + 1) * image.length) / 8)),
-      Buffer.from(
-        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\nx3dv1.5\r\n--${boundary}\r\nContent-Disposition: form-data; name="resolution"\r\n\r\n512\r\n--${boundary}--\r\n`,
-      ),
-    ];
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        const next = parts.shift();
-        if (!next) return controller.close();
-        await sleep(600);
-        controller.enqueue(new Uint8Array(next));
-      },
-    });
-    const res = await fetch(`${web.url}/open-api/v1/submit-task`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": `multipart/form-data; boundary=${boundary}` },
-      body,
-      duplex: "half",
-    } as RequestInit);
-    const answer = (await res.json()) as { code: number; data: { task_id: string } };
+    const answer = await slowSubmit(web.url, token, 600);
     expect(answer.code, JSON.stringify(answer)).toBe(200);
     expect((await api.waitFor("query-task", answer.data.task_id, "Bearer", 120_000)).data.state).toBe("success");
   }, 180_000);

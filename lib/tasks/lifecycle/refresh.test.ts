@@ -2,13 +2,13 @@ import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db, database } from "@/lib/db";
-import { studioTasks, users, type StudioTaskKind } from "@/lib/db/schema";
+import { studioTasks, users, type StudioTask, type StudioTaskKind } from "@/lib/db/schema";
 import { storedPath } from "@/lib/storage/storage.test-helpers";
 import { X3dError } from "@/lib/x3d/client";
 import { recordTask } from "../create/record.test-helpers";
 import type { DeriveDisplay } from "./display-copy";
 import { fakeDerive, fakeFetch, fakeService, forgetCached, forgetInflight, success } from "./refresh.test-helpers";
-import { COPY_LEASE_MS, REFRESH_INTERVAL_MS, refreshTask, type RefreshDeps } from "./refresh";
+import { COPY_LEASE_MS, REFRESH_INTERVAL_MS, refreshTask, releaseLeasesAtStart, type RefreshDeps } from "./refresh";
 import { isSettled } from "../model/settled";
 import { tempDataDir } from "@/test/harness/temp-dir";
 
@@ -32,6 +32,24 @@ async function newTask(kind: StudioTaskKind = "image-to-3d") {
     callbackSecretHash: null,
   });
   return { id, serviceTaskId: `svc-${counter}` };
+}
+
+/**
+ * A split task whose result is stored and whose display copy is not made yet (as a restart
+ * leaves it), with `values` on top; its cached row forgotten.
+ */
+async function storedResultTask(values: Partial<StudioTask> = {}): Promise<string> {
+  const { id } = await newTask("split");
+  await (
+    await db()
+  )
+    .update(studioTasks)
+    .set({ state: "success", resultFile: `results/${id}/result.zip`, ...values })
+    .where(eq(studioTasks.id, id));
+  fs.mkdirSync(storedPath(`results/${id}`), { recursive: true });
+  fs.writeFileSync(storedPath(`results/${id}/result.zip`), "zip");
+  forgetCached(id);
+  return id;
 }
 
 const row = async (id: string) => (await (await db()).select().from(studioTasks).where(eq(studioTasks.id, id)))[0]!;
@@ -323,16 +341,7 @@ describe("refreshTask", () => {
   it("derives a display copy left undone (e.g. by a restart) on the next poll, without asking the service", async () => {
     const { service, calls } = fakeService();
     const display = fakeDerive();
-    const { id } = await newTask("split");
-    await (
-      await db()
-    )
-      .update(studioTasks)
-      .set({ state: "success", resultFile: `results/${id}/result.zip` })
-      .where(eq(studioTasks.id, id));
-    fs.mkdirSync(storedPath(`results/${id}`), { recursive: true });
-    fs.writeFileSync(storedPath(`results/${id}/result.zip`), "zip");
-    forgetCached(id);
+    const id = await storedResultTask();
     expect(isSettled(await row(id))).toBe(false);
     const outcome = await refreshTask(id, {}, deps(service, fakeFetch().impl, display.derive));
     expect(display.calls.map((c) => c.format)).toEqual(["zip"]);
@@ -377,16 +386,7 @@ describe("refreshTask", () => {
 
   it("derives the display copy once when two instances see the stored result: the other waits out the lease", async () => {
     const { service } = fakeService();
-    const { id } = await newTask("split");
-    await (
-      await db()
-    )
-      .update(studioTasks)
-      .set({ state: "success", resultFile: `results/${id}/result.zip` })
-      .where(eq(studioTasks.id, id));
-    fs.mkdirSync(storedPath(`results/${id}`), { recursive: true });
-    fs.writeFileSync(storedPath(`results/${id}/result.zip`), "zip");
-    forgetCached(id);
+    const id = await storedResultTask();
     let release = () => {};
     const held = new Promise<void>((r) => (release = r));
     const slow = fakeDerive();
@@ -410,22 +410,27 @@ describe("refreshTask", () => {
 
   it("frees a display lease left by a crashed instance once it runs out", async () => {
     const { service } = fakeService();
-    const { id } = await newTask("split");
-    await (
-      await db()
-    )
-      .update(studioTasks)
-      .set({ state: "success", resultFile: `results/${id}/result.zip`, refreshedAt: new Date(clock + COPY_LEASE_MS) })
-      .where(eq(studioTasks.id, id));
-    fs.mkdirSync(storedPath(`results/${id}`), { recursive: true });
-    fs.writeFileSync(storedPath(`results/${id}/result.zip`), "zip");
-    forgetCached(id);
+    const id = await storedResultTask({ refreshedAt: new Date(clock + COPY_LEASE_MS) });
     const display = fakeDerive();
     expect((await refreshTask(id, {}, deps(service, fakeFetch().impl, display.derive)))?.task.displayState).toBeNull();
     clock += COPY_LEASE_MS;
     forgetInflight(id);
     expect((await refreshTask(id, {}, deps(service, fakeFetch().impl, display.derive)))?.task.displayState).toBe("ready");
     expect(display.calls).toHaveLength(1);
+  });
+
+  it("frees the leases a killed server left, at start on the embedded database, so the result is saved at once", async () => {
+    const { service } = fakeService();
+    const id = await storedResultTask({ refreshedAt: new Date(clock + COPY_LEASE_MS) });
+    const other = await newTask();
+    const earlier = new Date(clock - 10_000);
+    await (await db()).update(studioTasks).set({ refreshedAt: earlier }).where(eq(studioTasks.id, other.id));
+    expect(await releaseLeasesAtStart(new Date(clock))).toBeGreaterThanOrEqual(1);
+    expect((await row(id)).refreshedAt).toEqual(new Date(clock));
+    expect((await row(other.id)).refreshedAt).toEqual(earlier);
+    forgetCached(id);
+    const display = fakeDerive();
+    expect((await refreshTask(id, {}, deps(service, fakeFetch().impl, display.derive)))?.task.displayState).toBe("ready");
   });
 
   it("on a web server (saves off) records the service's success but copies nothing, and asks no more", async () => {

@@ -1,6 +1,6 @@
 import "server-only";
 import { log } from "@/lib/log";
-import { and, eq, isNull, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import { db, type Db } from "@/lib/db";
 import { processConstant } from "@/lib/global-singleton";
 import { refundTask } from "@/lib/credits/ledger";
@@ -180,6 +180,23 @@ async function displayCopy(task: StudioTask, deps: RefreshDeps): Promise<StudioT
     .where(and(eq(studioTasks.id, task.id), eq(studioTasks.refreshedAt, lease)))
     .returning();
   return row ? rememberTask(row) : done;
+}
+
+/**
+ * Frees every copy and display lease (refreshedAt in the future) at start, on the embedded
+ * database only: its files are one process's, so a lease there was left by this server before a
+ * crash or kill, and waiting it out would hold the task's result back for COPY_LEASE_MS. With
+ * PostgreSQL another server may hold them: they run out instead. Returns how many it freed.
+ */
+export async function releaseLeasesAtStart(now = new Date()): Promise<number> {
+  const rows = await (
+    await db()
+  )
+    .update(studioTasks)
+    .set({ refreshedAt: now })
+    .where(gt(studioTasks.refreshedAt, now))
+    .returning({ id: studioTasks.id });
+  return rows.length;
 }
 
 /** Takes the right to ask the service now: only if nobody did within `minIntervalMs` (and no copy lease runs). */

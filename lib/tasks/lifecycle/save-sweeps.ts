@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, isNotNull, isNull, lte, ne, notInArray, or, sql, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lte, ne, notInArray, or } from "drizzle-orm";
 import { db } from "@/lib/db";
 import { studioTasks } from "@/lib/db/schema";
 import { log } from "@/lib/log";
@@ -24,7 +24,7 @@ const RETRY_FIRST_MS = 5_000;
 const RETRY_MAX_MS = 60_000;
 
 /** Ids of tasks due for a worker now, oldest claim first, leaving out those in `busy`. */
-export async function tasksToSave(now: Date, limit: number, busy: readonly string[] = []): Promise<string[]> {
+export async function tasksToSave(now: Date, limit: number, busy: string[] = []): Promise<string[]> {
   const stale = new Date(now.getTime() - STALE_AFTER_MS);
   const free = (before: Date) => or(isNull(studioTasks.refreshedAt), lte(studioTasks.refreshedAt, before));
   const rows = await (
@@ -38,7 +38,7 @@ export async function tasksToSave(now: Date, limit: number, busy: readonly strin
         isNull(studioTasks.displayState),
         ne(studioTasks.state, "failed"),
         or(and(eq(studioTasks.state, "success"), free(now)), and(isNotNull(studioTasks.serviceTaskId), free(stale))),
-        busy.length ? notInArray(studioTasks.id, [...busy]) : sql`true`,
+        busy.length ? notInArray(studioTasks.id, busy) : undefined,
       ),
     )
     .orderBy(asc(studioTasks.refreshedAt))
