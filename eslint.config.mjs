@@ -10,6 +10,7 @@ const config = [
       ".build/**",
       "node_modules/**",
       "data/**",
+      "backups/**",
       "test-results/**",
       "playwright-report/**",
       ".stryker-tmp/**",

@@ -7,7 +7,8 @@ export async function register() {
   const { registerSecret, routeConsoleToLog, withLogContext } = await import("./lib/log");
   const { serverEnv } = await import("./lib/env");
   const env = serverEnv();
-  for (const secret of [env.X3D_CLIENT_SECRET, env.AUTH_SECRET, env.AUTH_GITHUB_SECRET, env.METRICS_TOKEN]) registerSecret(secret);
+  for (const secret of [env.X3D_CLIENT_SECRET, env.AUTH_SECRET, env.AUTH_GITHUB_SECRET, env.METRICS_TOKEN, env.X3D_OPS_TOKEN])
+    registerSecret(secret);
   routeConsoleToLog();
   // A worker (X3D_ROLE=worker) answers only /api/health: no page, API or file route runs there.
   if (env.X3D_ROLE === "worker") {

@@ -117,6 +117,15 @@ const schema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
+  /**
+   * The token of the operations routes (GET /api/ops/backup, lib/ops); unset, one is generated
+   * once into DATA_DIR/ops-token. At least 16 characters: it guards a copy of the whole database.
+   */
+  X3D_OPS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || v.length >= 16, "must be at least 16 characters (it guards a copy of the whole database)"),
 });
 
 /** Settings that only make sense together (each issue names the variable to change). */

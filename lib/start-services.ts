@@ -6,6 +6,7 @@ import { serverEnv, webUrl } from "@/lib/env";
 import { closeDatabase, database } from "@/lib/db";
 import { log } from "@/lib/log";
 import { installShutdown, onShutdown } from "@/lib/shutdown";
+import { opsToken } from "@/lib/ops/ops-token";
 import { serverRole } from "@/lib/roles";
 import { startDeletedTaskSweeps } from "@/lib/tasks/lifecycle/delete-task";
 import { startSaveSweeps } from "@/lib/tasks/lifecycle/save-sweeps";
@@ -26,6 +27,9 @@ export async function startServices(): Promise<void> {
   onShutdown("the task change listener", "close", async () => taskChangeRelay()?.stop());
   const env = serverEnv();
   const role = serverRole();
+  // The backup route's token, generated into DATA_DIR/ops-token now (unless X3D_OPS_TOKEN is set)
+  // so `npm run backup` finds it before any request; a worker serves no such route.
+  if (role !== "worker") opsToken();
   // Leases a kill left on the embedded database are this server's own: free them now.
   if ((await database()).kind === "pglite") {
     const freed = await releaseLeasesAtStart();

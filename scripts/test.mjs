@@ -145,7 +145,14 @@ if (built) {
     ]);
     await vitest(
       "service tests (PostgreSQL)",
-      ["test/service", "lib/db/migrate-postgres.test.ts", "lib/credits", "lib/accounts/accounts.test.ts", ...pgOnlyOnce],
+      [
+        "test/service",
+        "lib/db/migrate-postgres.test.ts",
+        "lib/credits",
+        "lib/accounts/accounts.test.ts",
+        "lib/ops/backup.test.ts",
+        ...pgOnlyOnce,
+      ],
       {},
     );
   } else {

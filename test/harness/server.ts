@@ -104,6 +104,8 @@ export interface StartOptions {
    * (127.0.0.1 here) and PORT.
    */
   standalone?: boolean;
+  /** Make the servers (data folder, database, ports) but start none: each one's restart() starts it (a restore's fresh target). */
+  stopped?: boolean;
 }
 
 /**
@@ -177,6 +179,7 @@ export async function startServers(
     };
     servers.push(serverProcess(port, dataDir, env, release, appDir));
   }
+  if (options.stopped) return servers;
   const started = await Promise.allSettled(servers.map((s) => s.restart()));
   const failure = started.find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failure) {

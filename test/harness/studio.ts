@@ -81,12 +81,59 @@ export async function uploadImage(base: string, cookie: string, name = "chair.pn
   return body;
 }
 
-/** Creates an image-to-3D task through the form's action; the studio task id it answered (the page stays). */
-export async function createImageTask(base: string, cookie: string, uploadId: string, options: Record<string, string>): Promise<string> {
-  const res = await callAction(base, "/new/image", "createImageTaskAction", { images: uploadId, ...options }, cookie);
+/** The create form of each studio task kind: its workspace page and its server action. */
+const CREATE_ACTIONS = {
+  image: "createImageTaskAction",
+  texture: "createTextureTaskAction",
+  split: "createSplitTaskAction",
+  depth: "createDepthTaskAction",
+  segmentation: "createSegmentationTaskAction",
+} as const;
+
+/** Creates a task of `kind` through its form's action (/new/<kind>); the studio task id it answered (the page stays). */
+export async function createTask(
+  base: string,
+  cookie: string,
+  kind: keyof typeof CREATE_ACTIONS,
+  fields: Record<string, string>,
+): Promise<string> {
+  const res = await callAction(base, `/new/${kind}`, CREATE_ACTIONS[kind], fields, cookie);
   const text = await res.text();
   // The answer is React's flight format: the action's value, {"status":"created","id":...,"task":{...}}, is one of its rows.
   const id = /"status":"created","id":"([^"]+)"/.exec(text)?.[1];
-  if (!id) throw new Error(`creating the task did not answer its id (HTTP ${res.status}): ${text.slice(0, 300)}`);
+  if (!id) throw new Error(`creating the ${kind} task did not answer its id (HTTP ${res.status}): ${text.slice(0, 300)}`);
   return id;
+}
+
+/** Creates an image-to-3D task through the form's action; the studio task id it answered (the page stays). */
+export async function createImageTask(base: string, cookie: string, uploadId: string, options: Record<string, string>): Promise<string> {
+  return createTask(base, cookie, "image", { images: uploadId, ...options });
+}
+
+/** Calls a form's `(previousState, formData)` server action on `page` (an admin's, say); React's answer as text. */
+export async function formAction(
+  base: string,
+  cookie: string,
+  page: string,
+  name: string,
+  fields: Record<string, string>,
+): Promise<string> {
+  const res = await callAction(base, page, name, fields, cookie);
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  return text;
+}
+
+/** Shares one of the user's finished tasks through the task page's action; the share link's path (/share/<token>). */
+export async function shareTask(base: string, cookie: string, taskId: string): Promise<string> {
+  // An action of plain arguments: React sends them as a JSON array.
+  const res = await fetch(`${base}/tasks/${taskId}`, {
+    method: "POST",
+    headers: { "Next-Action": actionId("createShareAction"), Accept: "text/x-component", Origin: new URL(base).origin, cookie },
+    body: JSON.stringify([taskId]),
+  });
+  const text = await res.text();
+  const link = /"status":"ok","path":"(\/share\/[^"]+)"/.exec(text)?.[1];
+  if (!link) throw new Error(`sharing ${taskId} gave no link (HTTP ${res.status}): ${text.slice(0, 300)}`);
+  return link;
 }

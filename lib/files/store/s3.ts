@@ -243,7 +243,12 @@ export class S3Store implements FileStore {
       );
       for (const object of page.Contents ?? []) {
         if (!object.Key) continue;
-        yield { key: this.storeKey(object.Key), size: object.Size ?? 0, lastModified: object.LastModified?.getTime() ?? 0 };
+        yield {
+          key: this.storeKey(object.Key),
+          size: object.Size ?? 0,
+          lastModified: object.LastModified?.getTime() ?? 0,
+          etag: strongEtag(object.ETag),
+        };
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

@@ -46,6 +46,8 @@ export interface ListedFile {
   key: string;
   size: number;
   lastModified: number;
+  /** The object's entity tag, where the listing gives one (S3); a folder's listing does not. */
+  etag?: string;
 }
 
 export interface FileStore {
