@@ -24,6 +24,9 @@ const FROM_NEXT = new Set([".next", "node_modules", "package.json", "server.js"]
 /** Folders copied whole: the browser's files, which Next leaves out (a CDN may serve them). */
 const FOLDERS = [".next/static", "public"];
 
+/** `npm run backup` and `npm run restore` (docs/operations.md#backups), with their modules under scripts/backup/. */
+const BACKUP_SCRIPTS = ["scripts/backup.mjs", "scripts/restore.mjs"];
+
 /** The migrations, run at start (lib/db/index.ts): read as files, never imported. */
 const MIGRATIONS = "lib/db/migrations";
 
@@ -32,9 +35,11 @@ const MIGRATIONS = "lib/db/migrations";
  * and PGlite's thread (lib/db/pglite-remote.ts: Turbopack now bundles it as a worker chunk of
  * its own, the copy keeps the path good if it stops; lib/db/pglite-init.ts's eval'd thread
  * loads the same package). The worker bundles come last: their copy there says the folder is
- * complete (scripts/build-state.mjs).
+ * complete (scripts/build-state.mjs). The backup and restore scripts come too, so that an
+ * operator of the image runs them inside it (`docker compose exec web node scripts/backup.mjs`,
+ * docs/operations.md#backups) with the packages they load.
  */
-const SCRIPTS = ["lib/db/pglite-host.mjs", ...WORKERS.map(([, bundle]) => bundle)];
+const SCRIPTS = ["lib/db/pglite-host.mjs", ...BACKUP_SCRIPTS, ...WORKERS.map(([, bundle]) => bundle)];
 
 /** Copies `relative` (a file or folder, from the root) to the same place in the folder. */
 function copy(relative) {

@@ -21,6 +21,8 @@ export interface TestServer {
   url: string;
   port: number;
   dataDir: string;
+  /** The standalone folder the server runs in (`standalone: true`), else undefined. */
+  appDir: string | undefined;
   env: Record<string, string>;
   /** Everything the server printed. */
   output: () => string;
@@ -244,6 +246,7 @@ function serverProcess(
     url: `http://127.0.0.1:${port}`,
     port,
     dataDir,
+    appDir: standaloneDir,
     env,
     output: () => log,
     pid: () => (child && child.exitCode === null && child.signalCode === null ? child.pid : undefined),
