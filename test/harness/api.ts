@@ -91,9 +91,19 @@ export class Api {
   }
 
   async get(route: string, scheme = "Bearer"): Promise<Envelope> {
-    const res = await fetch(`${this.base}/open-api/v1/${route}`, {
-      headers: { Authorization: `${scheme} ${await this.getToken()}` },
-    });
+    const send = async () =>
+      fetch(`${this.base}/open-api/v1/${route}`, {
+        headers: { Authorization: `${scheme} ${await this.getToken()}` },
+      });
+    let res: Response;
+    try {
+      res = await send();
+    } catch (error) {
+      // A kept-alive connection the server closed as it was reused (after a refused upload whose
+      // body it did not read, the server closes the connection): a GET is sent again, once.
+      if ((error as { cause?: { code?: string } }).cause?.code !== "UND_ERR_SOCKET") throw error;
+      res = await send();
+    }
     return (await res.json()) as Envelope;
   }
 
