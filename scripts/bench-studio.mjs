@@ -115,10 +115,12 @@ async function main() {
   };
   const fallback = {
     viewer: [
-      "first picture, task/bare, loopback",
+      "first picture, task/bare, loopback, every run",
+      "first picture, task/bare, loopback (medians)",
       "full detail, task/bare, loopback",
       "full detail, task/bare, throttled",
       "bytes fetched until full detail (task page)",
+      "JS fetched in all, GLB task page (compressed)",
       "first-load JS of the task page (gzip)",
     ],
     polls: ["polls/s served", "poll latency p99"],

@@ -50,8 +50,7 @@ export function ResultLayout({ title, actions, notice, stage, tabs, tab, onTab, 
   const browser = useIsBrowser();
   // The tabs shown so far: a `whenOpened` tab renders from its first showing on, and stays; in the
   // browser only, so its code is fetched then rather than streamed into the server's answer.
-  const [opened, setOpened] = useState<readonly string[]>([tab]);
-  if (!opened.includes(tab)) setOpened([...opened, tab]);
+  const opened = useOpenedTabs(tab);
   return (
     <div className={cn("flex flex-col lg:overflow-hidden", underHeader ? "lg:h-[calc(100dvh-var(--spacing-header))]" : "lg:h-dvh")}>
       <div className="flex min-h-14 shrink-0 items-center gap-2 border-b border-border px-3 py-2 sm:px-4">
@@ -112,6 +111,17 @@ export function ResultLayout({ title, actions, notice, stage, tabs, tab, onTab, 
       </div>
     </div>
   );
+}
+
+/**
+ * The tabs shown so far, `tab` (the one shown now) included. The pages hand the viewer a tab's
+ * box only once the tab has been shown, so the tool drawn there (the print panel, the part list)
+ * loads when first opened.
+ */
+export function useOpenedTabs(tab: string): readonly string[] {
+  const [opened, setOpened] = useState<readonly string[]>([tab]);
+  if (!opened.includes(tab)) setOpened([...opened, tab]);
+  return opened;
 }
 
 /**

@@ -10,7 +10,7 @@ import { isImageFormat } from "@/lib/viewer/formats";
 import { printSizing } from "@/lib/viewer/task-sizing";
 import { CoverAndOptions } from "./cover-and-options";
 import { LocalTime } from "./local-time";
-import { ResultLayout, ViewerPanelSlot, type ResultTab } from "./result-layout";
+import { ResultLayout, useOpenedTabs, ViewerPanelSlot, type ResultTab } from "./result-layout";
 import { ResultViewer, viewerFormatOf } from "./result-viewer";
 import { TaskInputs } from "./task-inputs";
 import { KIND_LABELS } from "./task-labels";
@@ -21,6 +21,7 @@ export function SharedResult({ view, inputs }: { view: SharedTaskView; inputs: r
   const [printSlot, setPrintSlot] = useState<HTMLElement | null>(null);
   const [partsSlot, setPartsSlot] = useState<HTMLElement | null>(null);
   const [tab, setTab] = useState(view.kind === "split" || view.kind === "segmentation" ? "parts" : "print");
+  const opened = useOpenedTabs(tab);
   const shown = viewerFormatOf(format, view.display);
   const measurable = shown !== null && !isImageFormat(shown);
 
@@ -92,7 +93,7 @@ export function SharedResult({ view, inputs }: { view: SharedTaskView; inputs: r
           className="size-full rounded-none border-0"
           name={`${view.kind}-${view.createdAt.slice(0, 10)}`}
           sizing={printSizing(view.kind, view.options)}
-          panels={{ print: printSlot, parts: partsSlot }}
+          panels={{ print: opened.includes("print") ? printSlot : null, parts: opened.includes("parts") ? partsSlot : null }}
         />
       }
     />

@@ -19,7 +19,7 @@ import { DeleteTaskButton } from "./delete-task-button";
 import { IconLink } from "./icon-link";
 import { LocalTime } from "./local-time";
 import { ResultActions } from "./result-actions";
-import { ResultLayout, ViewerPanelSlot, type ResultTab } from "./result-layout";
+import { ResultLayout, useOpenedTabs, ViewerPanelSlot, type ResultTab } from "./result-layout";
 import { ResultViewer, viewerFormatOf } from "./result-viewer";
 import { KIND_LABELS, STATE_LABELS, isFinished } from "./task-labels";
 import { useIsBrowser } from "./use-clock";
@@ -114,6 +114,7 @@ function TaskDetailView({ initial, inputs, sharePath, createShare, revokeShare }
   const result = task.result.url && task.result.format ? { url: task.result.url, format: task.result.format } : null;
   const tab =
     chosenTab ?? (failed ? "details" : !result ? (inputs.length > 0 ? "inputs" : "details") : hasParts(task.kind) ? "parts" : "print");
+  const opened = useOpenedTabs(tab);
   const shownFormat = result ? viewerFormatOf(result.format, task.display) : null;
   const running = !isFinished(task.state) || (task.state === "success" && !result);
 
@@ -253,7 +254,7 @@ function TaskDetailView({ initial, inputs, sharePath, createShare, revokeShare }
             className="size-full rounded-none border-0"
             name={`${task.kind}-${task.createdAt.slice(0, 10)}`}
             sizing={printSizing(task.kind, task.options)}
-            panels={{ print: printSlot, parts: partsSlot }}
+            panels={{ print: opened.includes("print") ? printSlot : null, parts: opened.includes("parts") ? partsSlot : null }}
           />
         ) : (
           <TaskProgress task={task} />

@@ -1,16 +1,18 @@
 /**
  * Fetches a result and turns it into a three.js scene graph. The common path, a GLB display
  * copy, is bundled with the viewer (GLTFLoader and the meshopt decoder); the loaders of the
- * other formats, only the fallback now, are imported when their format is shown. All parse from bytes so the request can be cancelled
- * and HTTP errors reported. Decoders come from this app (public/draco, the bundled meshopt
- * decoder): no CDN.
+ * other formats, and the Draco decoder's loader, are chunks of their own, imported when a file
+ * that needs them is shown (e2e/viewer-chunks.spec.ts checks that none comes with a GLB's page).
+ * All parse from bytes so the request can be cancelled and HTTP errors reported. Decoders come
+ * from this app (public/draco, the bundled meshopt decoder): no CDN.
  */
 import { Group, MeshStandardMaterial, Mesh, type Object3D } from "three";
 import { MeshoptDecoder } from "three/examples/jsm/libs/meshopt_decoder.module.js";
-import { DRACOLoader } from "three/examples/jsm/loaders/DRACOLoader.js";
+import type { DRACOLoader } from "three/examples/jsm/loaders/DRACOLoader.js";
 import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { collectResources, disposeResources } from "@/lib/viewer/dispose";
 import { isZUp, type ModelFormat } from "@/lib/viewer/formats";
+import { DRACO_EXTENSION, gltfExtensionsUsed } from "@/lib/viewer/gltf-extensions";
 import { convertToStandardMaterials } from "@/lib/viewer/standard-materials";
 import { widenUnalignedAttributes } from "@/lib/viewer/vertex-formats";
 
@@ -21,12 +23,25 @@ export interface LoadedModel {
   dispose(): void;
 }
 
-// One Draco loader for the page: it keeps its decoder workers warm between models.
-let draco: DRACOLoader | undefined;
+// One Draco loader for the page, made when a file first needs it: it keeps its decoder workers
+// warm between models.
+let draco: Promise<DRACOLoader> | undefined;
 
-function gltfLoader(): GLTFLoader {
-  draco ??= new DRACOLoader().setDecoderPath("/draco/");
-  return new GLTFLoader().setDRACOLoader(draco).setMeshoptDecoder(MeshoptDecoder);
+function dracoLoader(): Promise<DRACOLoader> {
+  draco ??= import("three/examples/jsm/loaders/DRACOLoader.js").then(
+    ({ DRACOLoader }) => new DRACOLoader().setDecoderPath("/draco/"),
+    (e: unknown) => {
+      draco = undefined; // a failed chunk load is tried again by the next Draco file
+      throw e;
+    },
+  );
+  return draco;
+}
+
+async function gltfLoader(buffer: ArrayBuffer): Promise<GLTFLoader> {
+  const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
+  if (gltfExtensionsUsed(buffer).includes(DRACO_EXTENSION)) loader.setDRACOLoader(await dracoLoader());
+  return loader;
 }
 
 async function fetchBytes(url: string, signal: AbortSignal): Promise<ArrayBuffer> {
@@ -57,7 +72,7 @@ async function parseUsd(buffer: ArrayBuffer): Promise<Object3D> {
 async function parse(format: ModelFormat, buffer: ArrayBuffer, blobUrls: string[]): Promise<Object3D> {
   switch (format) {
     case "glb": {
-      const gltf = await gltfLoader().parseAsync(buffer, "");
+      const gltf = await (await gltfLoader(buffer)).parseAsync(buffer, "");
       return gltf.scene ?? gltf.scenes[0] ?? new Group();
     }
     case "obj": {

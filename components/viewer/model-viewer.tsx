@@ -2,7 +2,7 @@
 
 import { Canvas } from "@react-three/fiber";
 import { Loader2 } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { cn } from "@/components/ui/cn";
 import { NeutralToneMapping, type Group, type Vector3, type WebGLRenderer } from "three";
@@ -18,13 +18,9 @@ import { DEFAULT_HEIGHT_MM, mmPerUnit } from "@/lib/viewer/print-size";
 import type { PrintSizing } from "@/lib/viewer/task-sizing";
 import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
 import { checkerStyle } from "./checker";
-import { DepthImageView } from "./depth-image-view";
 import { BACKDROP_COLORS, ModelScene, type Backdrop, type PartView } from "./model-scene";
 import { mark } from "./load-model";
 import { MeasureScene } from "./measure-scene";
-import { PartList } from "./part-list";
-import { PrintPanel } from "./print-panel";
-import { recordCanvas } from "./record-turntable";
 import { useLoadedModel, type ModelState } from "./use-loaded-model";
 import { nextBackdrop, ViewerToolbar } from "./viewer-toolbar";
 
@@ -53,6 +49,14 @@ export interface ViewerPanels {
   parts?: HTMLElement | null;
 }
 
+// The tools load when first shown, after the model's first picture, not with the viewer: the
+// print panel when its tab (or, without panels, the viewer) shows, the part list for a model
+// with parts, the recorder on its button's first press (e2e/viewer-chunks.spec.ts).
+const PrintPanel = lazy(() => import("./print-panel").then((m) => ({ default: m.PrintPanel })));
+const PartList = lazy(() => import("./part-list").then((m) => ({ default: m.PartList })));
+// A depth image (and EXR's loader) is drawn by a chunk of its own, as each model format's loader is.
+const DepthImageView = lazy(() => import("./depth-image-view").then((m) => ({ default: m.DepthImageView })));
+
 const NO_PART_VIEW: PartView = { hidden: new Set(), explode: 0, colours: false };
 
 const frame =
@@ -61,7 +65,12 @@ const frame =
 
 /** Shows a task's result: a 3D model with orbit controls, or a depth map as a picture. */
 export default function ModelViewer({ url, format, previewUrl, className = "h-[480px] w-full", name, sizing, panels }: ModelViewerProps) {
-  if (isImageFormat(format)) return <DepthImageView url={url} format={format} className={cn(frame, className)} />;
+  if (isImageFormat(format))
+    return (
+      <Suspense fallback={<div className={cn(frame, className)} />}>
+        <DepthImageView url={url} format={format} className={cn(frame, className)} />
+      </Suspense>
+    );
   return (
     <MeshViewer
       url={url}
@@ -170,6 +179,7 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing, panels }
     const started = Date.now();
     const tick = setInterval(() => setRecording(Math.max(1, Math.ceil(TURNTABLE_SECONDS - (Date.now() - started) / 1000))), 250);
     try {
+      const { recordCanvas } = await import("./record-turntable");
       const video = await recordCanvas(canvas, TURNTABLE_SECONDS);
       const a = document.createElement("a");
       a.href = URL.createObjectURL(video);
@@ -183,17 +193,25 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing, panels }
       setRecording(null);
     }
   }, [name]);
-  const overlayParts = !panels && partNames.length > 0;
-  const printPanel = (
-    <PrintPanel
-      model={triangles}
-      sizing={sizing}
-      scale={scale}
-      heightMm={heightMm}
-      onHeightMm={setHeightMm}
-      name={screenshotName(name).replace(/\.png$/, "")}
-      framed={!panels}
-    />
+  // The tools' code is fetched once the first picture is on screen: it must not delay it.
+  const toolsShown = state !== "loading";
+  const overlayParts = !panels && partNames.length > 0 && toolsShown;
+  // Without panels the print panel is a card under the viewer: a card of the same frame holds its place.
+  const printPlaceholder = panels ? null : <PrintPanelPlaceholder />;
+  const printPanel = toolsShown ? (
+    <Suspense fallback={printPlaceholder}>
+      <PrintPanel
+        model={triangles}
+        sizing={sizing}
+        scale={scale}
+        heightMm={heightMm}
+        onHeightMm={setHeightMm}
+        name={screenshotName(name).replace(/\.png$/, "")}
+        framed={!panels}
+      />
+    </Suspense>
+  ) : (
+    printPlaceholder
   );
   // One full turn while recording, a slow one with auto-rotate.
   const turnSpeed = recording !== null ? (2 * Math.PI) / TURNTABLE_SECONDS : autoRotate ? (2 * Math.PI) / AUTO_ROTATE_SECONDS : 0;
@@ -289,7 +307,9 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing, panels }
         )}
         {overlayParts && (
           <div className="absolute top-2 left-2">
-            <PartList names={partNames} view={partView} onChange={setPartView} />
+            <Suspense fallback={null}>
+              <PartList names={partNames} view={partView} onChange={setPartView} />
+            </Suspense>
           </div>
         )}
 
@@ -347,7 +367,12 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing, panels }
           {panels.parts
             ? createPortal(
                 partNames.length > 0 ? (
-                  <PartList names={partNames} view={partView} onChange={setPartView} variant="panel" />
+                  // Until its code is in, the tab's own note ("Loading the model…") shows.
+                  toolsShown ? (
+                    <Suspense fallback={null}>
+                      <PartList names={partNames} view={partView} onChange={setPartView} variant="panel" />
+                    </Suspense>
+                  ) : null
                 ) : (
                   <p className="text-body text-muted-foreground" data-testid="no-parts">
                     {model ? "This model is one piece: it has no named parts." : "Looking for parts…"}
@@ -361,6 +386,18 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing, panels }
         printPanel
       )}
     </>
+  );
+}
+
+/** Holds the print panel's place under the viewer while its code loads: the same card, one line. */
+function PrintPanelPlaceholder() {
+  return (
+    <section aria-label="Size and printability" className="rounded-lg border border-border p-4 text-body text-muted-foreground">
+      <p role="status" className="flex items-center gap-2">
+        <Loader2 className="size-4 animate-spin" aria-hidden />
+        Measuring the model…
+      </p>
+    </section>
   );
 }
 

@@ -1,28 +1,15 @@
 "use client";
 
 import { Box, Camera, Egg, Ellipsis, Grid3x3, Layers, Rotate3d, Ruler, Video } from "lucide-react";
-import { Select as SelectPrimitive } from "radix-ui";
-import { useLayoutEffect, useRef, useState } from "react";
-import { buttonVariants } from "@/components/ui/button";
+import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
 import { IconButton } from "@/components/ui/icon-button";
-import { Select, SelectContent, SelectItem } from "@/components/ui/select";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { isMaterialView, MATERIAL_VIEWS, type MaterialView } from "@/lib/viewer/material-views";
+import type { MaterialView } from "@/lib/viewer/material-views";
 import { toolsThatFit } from "@/lib/viewer/toolbar-fit";
 import { checkerStyle } from "./checker";
 import { BACKDROP_COLORS, type Backdrop } from "./model-scene";
+import { mapsTrigger, moreToolsClass, type Tool } from "./toolbar-tools";
 
 interface ViewerToolbarProps {
   wireframe: boolean;
@@ -59,21 +46,6 @@ export function nextBackdrop(b: Backdrop): Backdrop {
 
 const pressedTone = "aria-pressed:bg-primary/15 aria-pressed:text-primary";
 
-type Tool =
-  | {
-      kind: "button";
-      key: string;
-      label: string;
-      hint?: string;
-      icon: React.ReactNode;
-      /** A toggle's state (aria-pressed); absent for an action. */
-      pressed?: boolean;
-      disabled?: boolean;
-      onClick(): void;
-      attrs?: Record<`data-${string}`, string>;
-    }
-  | { kind: "maps"; key: "maps" };
-
 /**
  * The viewer's tools as one row of icon buttons with tooltips, over the viewer: what does not fit
  * the width goes in a "More viewer tools" menu, from the end of the row.
@@ -101,8 +73,8 @@ export function ViewerToolbar(p: ViewerToolbarProps) {
         aria-label="Viewer"
         className="pointer-events-auto flex items-center gap-0.5 rounded-lg border border-border bg-card/85 p-1 text-foreground shadow-sm backdrop-blur"
       >
-        {shown.map((tool) => (tool.kind === "maps" ? <MapsSelect key={tool.key} {...p} /> : <ToolButton key={tool.key} tool={tool} />))}
-        {more.length > 0 ? <MoreTools tools={more} {...p} /> : null}
+        {shown.map((tool) => (tool.kind === "maps" ? <MapsTool key={tool.key} {...p} /> : <ToolButton key={tool.key} tool={tool} />))}
+        {more.length > 0 ? <MoreToolsTool tools={more} {...p} /> : null}
       </div>
     </div>
   );
@@ -207,90 +179,90 @@ function Swatch({ backdrop }: { backdrop: Backdrop }) {
   );
 }
 
-const mapLabel = (view: MaterialView) => MATERIAL_VIEWS.find((v) => v.value === view)?.label ?? view;
+// The Maps select and the "More viewer tools" menu (Radix's select, menu and their positioning)
+// load on first use, not with the viewer: until then each is a plain button of the same name,
+// look and place; the first press loads the real one (fetched already on hover or focus) and
+// opens it, as components/ui/lazy-menu.tsx does for the page's menus.
+const loadMenus = () => import("./toolbar-menus");
+const MapsSelect = lazy(() => loadMenus().then((m) => ({ default: m.MapsSelect })));
+const MoreTools = lazy(() => loadMenus().then((m) => ({ default: m.MoreTools })));
+const preloadMenus = () => void loadMenus();
 
-/** One map on its own, or a UV checker: a select named "Maps" whose trigger is an icon. */
-function MapsSelect({ materialView, onMaterialView }: ViewerToolbarProps) {
+/** Whether a key on a closed select or menu button opens it (as Radix's triggers do). */
+const opensPopup = (key: string) => key === "ArrowDown" || key === "ArrowUp";
+
+function MapsTool(p: ViewerToolbarProps) {
+  const [opened, setOpened] = useState(false);
+  const trigger = mapsTrigger(p.materialView);
+  // Named like Radix's: the listbox it will control (mounted only once open, as Radix's is).
+  const listbox = useId();
+  const placeholder = (onOpen?: () => void) => (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <button
+          type="button"
+          role="combobox"
+          aria-label={trigger.label}
+          aria-controls={listbox}
+          aria-expanded={false}
+          aria-haspopup="listbox"
+          data-value={p.materialView}
+          className={trigger.className}
+          onClick={onOpen}
+          onKeyDown={(e) => {
+            if (onOpen && opensPopup(e.key)) {
+              e.preventDefault();
+              onOpen();
+            }
+          }}
+          onPointerEnter={preloadMenus}
+          onFocus={preloadMenus}
+        >
+          <Layers aria-hidden />
+        </button>
+      </TooltipTrigger>
+      <TooltipContent side="bottom">{trigger.hint}</TooltipContent>
+    </Tooltip>
+  );
+  if (!opened) return placeholder(() => setOpened(true));
   return (
-    <Select
-      value={materialView}
-      onValueChange={(value) => {
-        if (isMaterialView(value)) onMaterialView(value);
-      }}
-    >
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <SelectPrimitive.Trigger
-            aria-label={`Maps: ${mapLabel(materialView)}`}
-            data-value={materialView}
-            className={cn(buttonVariants({ variant: "ghost", size: "icon" }), materialView !== "lit" && "bg-primary/15 text-primary")}
-          >
-            <Layers aria-hidden />
-          </SelectPrimitive.Trigger>
-        </TooltipTrigger>
-        <TooltipContent side="bottom">Maps: {mapLabel(materialView)}. Show one map on its own, or a UV checker</TooltipContent>
-      </Tooltip>
-      <SelectContent position="popper" align="start" className="w-auto">
-        {MATERIAL_VIEWS.map((v) => (
-          <SelectItem key={v.value} value={v.value}>
-            {v.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <Suspense fallback={placeholder()}>
+      <MapsSelect materialView={p.materialView} onMaterialView={p.onMaterialView} defaultOpen />
+    </Suspense>
   );
 }
 
-/** The tools that did not fit, as menu items: toggles are checkbox items, Maps a radio group. */
-function MoreTools({ tools, ...p }: { tools: Tool[] } & ViewerToolbarProps) {
+function MoreToolsTool({ tools, ...p }: { tools: Tool[] } & ViewerToolbarProps) {
+  const [opened, setOpened] = useState(false);
+  const placeholder = (onOpen?: () => void) => (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <button
+          type="button"
+          aria-label="More viewer tools"
+          aria-haspopup="menu"
+          aria-expanded={false}
+          className={moreToolsClass}
+          onClick={onOpen}
+          onKeyDown={(e) => {
+            if (onOpen && opensPopup(e.key)) {
+              e.preventDefault();
+              onOpen();
+            }
+          }}
+          onPointerEnter={preloadMenus}
+          onFocus={preloadMenus}
+        >
+          <Ellipsis aria-hidden />
+        </button>
+      </TooltipTrigger>
+      <TooltipContent side="bottom">More viewer tools</TooltipContent>
+    </Tooltip>
+  );
+  if (!opened) return placeholder(() => setOpened(true));
   return (
-    <DropdownMenu>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <DropdownMenuTrigger className={buttonVariants({ variant: "ghost", size: "icon" })} aria-label="More viewer tools">
-            <Ellipsis aria-hidden />
-          </DropdownMenuTrigger>
-        </TooltipTrigger>
-        <TooltipContent side="bottom">More viewer tools</TooltipContent>
-      </Tooltip>
-      <DropdownMenuContent align="end">
-        {tools.map((tool) =>
-          tool.kind === "maps" ? (
-            <div key={tool.key}>
-              <DropdownMenuSeparator />
-              <DropdownMenuLabel>Maps</DropdownMenuLabel>
-              <DropdownMenuRadioGroup
-                value={p.materialView}
-                onValueChange={(value) => {
-                  if (isMaterialView(value)) p.onMaterialView(value);
-                }}
-              >
-                {MATERIAL_VIEWS.map((v) => (
-                  <DropdownMenuRadioItem key={v.value} value={v.value}>
-                    {v.label}
-                  </DropdownMenuRadioItem>
-                ))}
-              </DropdownMenuRadioGroup>
-              <DropdownMenuSeparator />
-            </div>
-          ) : tool.pressed !== undefined ? (
-            <DropdownMenuCheckboxItem
-              key={tool.key}
-              checked={tool.pressed}
-              disabled={tool.disabled}
-              onCheckedChange={tool.onClick}
-              onSelect={(e) => e.preventDefault()}
-            >
-              {tool.label}
-            </DropdownMenuCheckboxItem>
-          ) : (
-            <DropdownMenuItem key={tool.key} disabled={tool.disabled} onSelect={tool.onClick} {...tool.attrs}>
-              <span className="flex size-4 items-center justify-center">{tool.icon}</span>
-              {tool.label}
-            </DropdownMenuItem>
-          ),
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={placeholder()}>
+      <MoreTools tools={tools} materialView={p.materialView} onMaterialView={p.onMaterialView} defaultOpen />
+    </Suspense>
   );
 }

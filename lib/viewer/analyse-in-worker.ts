@@ -3,11 +3,9 @@
  * sort and ray-cast, which must not freeze the page. The input is copied to the worker (the
  * page keeps its arrays for the export); the worker ends after its last answer or the abort.
  */
+import { INLINE_TRIANGLES } from "./inline-triangles";
 import { analyseMesh, type MeshAnalysis, type MeshInput } from "./mesh-analysis";
 import { searchedThickness, wallThickness } from "./wall-thickness";
-
-/** Models below this many triangles are handled on the page: a worker's start costs more. */
-export const INLINE_TRIANGLES = 5_000;
 
 export interface AnalysisCallbacks {
   onAnalysis(analysis: MeshAnalysis): void;

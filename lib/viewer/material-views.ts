@@ -27,6 +27,9 @@ export const MATERIAL_VIEWS: readonly { value: MaterialView; label: string }[] =
 
 export const isMaterialView = (v: string): v is MaterialView => MATERIAL_VIEWS.some((m) => m.value === v);
 
+/** A view's name as the viewer's Maps tool shows it ("Base colour"). */
+export const mapLabel = (view: MaterialView): string => MATERIAL_VIEWS.find((v) => v.value === view)?.label ?? view;
+
 /** An sRGB colour from 0–1 channels, shown as those very values. */
 const shown = (r: number, g: number, b: number) => new Color().setRGB(r, g, b, SRGBColorSpace);
 
