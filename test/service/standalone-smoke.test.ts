@@ -17,6 +17,8 @@ import { until } from "../harness/until";
 import { ROOT, WORKERS } from "../../scripts/worker-bundle.mjs";
 
 let server: TestServer;
+/** The backup's archive and the DATA_DIR it is restored into. */
+const work = tempDir("standalone-backup");
 let cookie: string;
 // The cheapest task there is: smallest model, resolution and face count.
 const cheap = { model: "x3dv1.5", resolution: "512", request_type: "1", format: "2", face: "100000" };
@@ -124,7 +126,6 @@ describe("the standalone server, as the container runs it", () => {
     async () => {
       // As an operator of the image runs them: `docker compose exec web node scripts/backup.mjs`,
       // in the image's folder, with the packages it holds (docs/operations.md#backups).
-      const work = tempDir("standalone-backup");
       const archive = path.join(work, "x3d.tar.gz");
       const backup = await runIn(server.appDir!, "scripts/backup.mjs", ["--url", server.url, "--out", archive], server.env);
       expect(backup.stderr).toBe("");
