@@ -3,19 +3,22 @@
  * connected 2D components with their area and extent per slice):
  *  - crotch: the highest level in the lower 65% where the body has a gap at its centre
  *    with material on both sides (the legs) directly below a level where it has none;
- *  - neck: above the crotch (or the bottom for a bust), the slice whose central component
- *    is smallest relative to both the largest slice above it (head) and below it
- *    (shoulders), at least 1.5 times smaller;
+ *  - neck: above the crotch (or the bottom for a bust), a valley of the central component's
+ *    area (a larger section above it, the head, and below it, the shoulders: a convex body has
+ *    none, see isValley), the one smallest relative to the smaller of the two, and at least
+ *    1.5 times smaller;
  *  - arms: components beside the torso (hanging arms: the cut goes through the gap) or
  *    the central component reaching well beyond the torso's width (T/A-pose: the cut is
  *    at the widest torso slice that carries no arm).
- * Whatever cannot be found falls back to fixed fractions (head = top 15%, crotch at half
- * the neck height with the legs split at the centre, arms = outer thirds of the width)
- * and is listed in `fallback`; the split then still yields every named part.
+ * Whatever cannot be found is listed in `fallback` and the split makes no part of it (a bust
+ * has no legs, a box no head); its field holds a fixed fraction (head = top 15%, crotch at
+ * half the neck height, arms = outer thirds of the width), which bounds the search for the
+ * other landmarks (the arms' band) and places joints' rectangles.
  */
 import type { Manifold } from "manifold-3d";
 import type { Arena } from "./manifold";
 import type { Bounds } from "./mesh-ops";
+import { isValley } from "./split-general";
 
 export interface SliceComponent {
   area: number;
@@ -41,7 +44,7 @@ export interface Landmarks {
   /** x planes beyond which the left (+X) and right (-X) arms lie. */
   leftCut: number;
   rightCut: number;
-  /** Landmarks that were not found in the geometry and use the fixed fractions. */
+  /** Landmarks not found in the geometry: the split makes no part of them; their fields hold the fixed fractions. */
   fallback: ("crotch" | "neck" | "left_arm" | "right_arm")[];
 }
 
@@ -141,6 +144,7 @@ export function findLandmarks(slices: Slice[], b: Bounds, probe?: (y: number) =>
   // Neck.
   const top = b.max[1];
   const A = slices.map((s) => central(s)?.area ?? 0);
+  const largestA = Math.max(...A);
   let neck = NaN,
     bestScore = 1.5;
   // Candidates from a little above the crotch (or the bottom: busts have no legs).
@@ -154,6 +158,8 @@ export function findLandmarks(slices: Slice[], b: Bounds, probe?: (y: number) =>
       below = 0;
     for (let j = i + 1; j < n; j++) above = Math.max(above, A[j]!);
     for (let j = i - 1; j >= 0 && slices[j]!.y > base; j--) below = Math.max(below, A[j]!);
+    // Only a valley between larger sections can be a neck: a convex body has none.
+    if (!isValley(A[i]!, below, above, largestA)) continue;
     const score = Math.min(above, below) / Math.max(A[i]!, 1e-9);
     scores[i] = score;
     if (score > bestScore * 1.02) {
