@@ -411,6 +411,46 @@ describe("character split of closed solids", () => {
     expect(r.cuts.map((c) => `${c.parent}>${c.child}`)).toEqual(["torso>head", "torso>left_arm", "torso>right_arm"]);
   });
 
+  it("legs joined below the crotch (a base plate): cut apart at the leg gap, with a joint cut between them", () => {
+    // The blocky figure on a plate x +-10, y -2..0, z +-5 (400): the legs and the plate are one
+    // piece below the crotch, halved at the gap x = 0.
+    const { r, labels } = carved(union([blocky(), cube([-10, -2, -5], [10, 0, 5])]));
+    const { crotch, legGap, fallback } = r.landmarks;
+    expect([legGap, fallback]).toEqual([0, []]);
+    expect(crotch).toBeGreaterThan(39);
+    expect(crotch).toBeLessThanOrEqual(40);
+    expect(labels.left_leg).toBeCloseTo(80 * crotch + 200, 6);
+    expect(labels.right_leg).toBeCloseTo(80 * crotch + 200, 6);
+    expect(r.cuts.at(-1)).toEqual({
+      parent: "right_leg",
+      child: "left_leg",
+      face: { axis: 0, offset: 0, childSide: 1, rect: [-I, crotch, -I, I] },
+    });
+    expect(r.cuts.length).toBe(6);
+  });
+
+  it("legs wider than the arm cuts: what lies beside the torso below the crotch is leg", () => {
+    // Legs x +-[2, 16] (14 wide), arms x +-[18, 24]: the arm cuts at +-14 (torso edge 10, arm 18)
+    // cut the legs' outer 2 mm off, which stay leg (their middle is under the crotch), tops and all:
+    // 14 x 10 x crotch below the crotch, and 2 x 10 x (40 - crotch) beyond the cut above it.
+    const m = union([
+      cube([-16, 0, -5], [-2, 40, 5]),
+      cube([2, 0, -5], [16, 40, 5]),
+      cube([-10, 40, -5], [10, 80, 5]),
+      cube([-3, 80, -5], [3, 85, 5]),
+      cube([-8, 85, -5], [8, 100, 5]),
+      cube([18, 35, -5], [24, 78, 5]),
+      cube([-24, 35, -5], [-18, 78, 5]),
+    ]);
+    const { r, labels } = carved(m);
+    const { crotch, leftCut, rightCut, fallback } = r.landmarks;
+    expect([leftCut, rightCut, fallback]).toEqual([14, -14, []]);
+    expect(labels.left_arm).toBeCloseTo(2580, 6);
+    expect(labels.right_arm).toBeCloseTo(2580, 6);
+    expect(labels.left_leg).toBeCloseTo(140 * crotch + 20 * (40 - crotch), 6);
+    expect(labels.right_leg).toBeCloseTo(140 * crotch + 20 * (40 - crotch), 6);
+  });
+
   it("one arm: the other side is no part, its width stays in the torso", () => {
     // The blocky figure without its right arm (x -20..-14), legs 8 apart: the one arm moves the
     // body centre (xc) about 2.2 to the left, and the gap between the legs must still hold it.

@@ -271,9 +271,12 @@ describe("findNeck", () => {
     expect(findNeck(profile([2, 2, 2 - 4e-16, 2, 2]), 0)).toBeNull();
     expect(findNeck(profile([2, 2, 2 - 1.9e-9, 2, 2]), 0)).toBeNull();
     expect(findNeck(profile([2, 2, 2 - 2.1e-9, 2, 2]), 0)).toEqual({ t: 2.5, score: (2 - 2.1e-9) / 2 });
-    // The allowance is of the largest section, not of the slice's own.
-    expect(findNeck(profile([8, 2, 2 - 1.9e-9, 2, 2]), 0)).toBeNull();
-    expect(findNeck(profile([2, 2 - 1.9e-9, 2, 8, 8]), 0)).toBeNull();
+    // The allowance is of the largest section (8: 8e-9), not of the slice's own or its sides' (2),
+    // wherever the largest lies, the last slice included.
+    expect(findNeck(profile([8, 2, 2 - 5e-9, 2, 2]), 0)).toBeNull();
+    expect(findNeck(profile([2, 2 - 5e-9, 2, 8, 8]), 0)).toBeNull();
+    expect(findNeck(profile([2, 2 - 5e-9, 2, 2, 8]), 0)).toBeNull();
+    expect(findNeck(profile([2, 2 - 9e-9, 2, 2, 8]), 0)).toEqual({ t: 1.5, score: (2 - 9e-9) / 2 });
   });
 
   it("each side must hold minSide of the total (boundary inclusive)", () => {

@@ -111,7 +111,7 @@ export function findLandmarks(slices: Slice[], b: Bounds, probe?: (y: number) =>
 
   // Crotch.
   let crotch = NaN,
-    legGap = xc;
+    legGap = xc; // stays at the centre without a crotch
   for (let i = n - 2; i >= 0; i--) {
     const s = slices[i]!;
     if (s.y > b.min[1] + 0.65 * H) continue;
@@ -144,7 +144,6 @@ export function findLandmarks(slices: Slice[], b: Bounds, probe?: (y: number) =>
   // Neck.
   const top = b.max[1];
   const A = slices.map((s) => central(s)?.area ?? 0);
-  const largestA = Math.max(...A);
   let neck = NaN,
     bestScore = 1.5;
   // Candidates from a little above the crotch (or the bottom: busts have no legs).
@@ -159,7 +158,7 @@ export function findLandmarks(slices: Slice[], b: Bounds, probe?: (y: number) =>
     for (let j = i + 1; j < n; j++) above = Math.max(above, A[j]!);
     for (let j = i - 1; j >= 0 && slices[j]!.y > base; j--) below = Math.max(below, A[j]!);
     // Only a valley between larger sections can be a neck: a convex body has none.
-    if (!isValley(A[i]!, below, above, largestA)) continue;
+    if (!isValley(A[i]!, below, above, maxArea)) continue;
     const score = Math.min(above, below) / Math.max(A[i]!, 1e-9);
     scores[i] = score;
     if (score > bestScore * 1.02) {
@@ -173,9 +172,7 @@ export function findLandmarks(slices: Slice[], b: Bounds, probe?: (y: number) =>
       i1 = neck;
     while (i0 > 0 && scores[i0 - 1]! >= bestScore * 0.97) i0--;
     while (i1 < n - 1 && scores[i1 + 1]! >= bestScore * 0.97) i1++;
-    const middle = slices[Math.round((i0 + i1) / 2)];
-    if (!middle) throw new Error("the neck's middle slice is out of range"); // i0 and i1 are slice indices
-    neck = middle.y;
+    neck = slices[Math.round((i0 + i1) / 2)]!.y; // i0 and i1 are slice indices
   } else {
     neck = top - 0.15 * H;
     fallback.push("neck");
@@ -231,6 +228,5 @@ export function findLandmarks(slices: Slice[], b: Bounds, probe?: (y: number) =>
     leftCut = m + 0.01 * W;
     rightCut = m - 0.01 * W;
   }
-  if (fallback.includes("crotch")) legGap = xc;
   return { xc, crotch, legGap, neck, leftCut, rightCut, fallback };
 }
