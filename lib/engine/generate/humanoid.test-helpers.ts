@@ -100,3 +100,83 @@ export function neckedModel(wasm: ManifoldToplevel, arena: Arena, segments = 48)
   const cube = k(M.cube(N.cube.size).translate(N.cube.min));
   return k(M.union([dumbbell, k(M.union(chain)), cube]));
 }
+
+/** A capsule (the hull of two spheres of radius r) from a to b. */
+function capsule(
+  wasm: ManifoldToplevel,
+  arena: Arena,
+  a: [number, number, number],
+  b: [number, number, number],
+  r: number,
+  segments: number,
+) {
+  const k = <T extends { delete(): void }>(x: T) => arena.keep(x);
+  const ball = (c: [number, number, number]) => k(k(wasm.Manifold.sphere(r, segments)).translate(c));
+  return k(wasm.Manifold.hull([ball(a), ball(b)]));
+}
+
+/**
+ * Known layout of the bust (mm): a chest box cut flat at y = 0 (no legs), a shoulder capsule
+ * across it, upper-arm stubs hanging from the shoulders with a gap to the chest, a neck
+ * capsule and a sphere head.
+ */
+export const BUST = {
+  chest: { x: 20, y0: 0, y1: 44, z: 11 },
+  shoulder: { x: 27, y: 42, r: 7 },
+  /** Upper arms: vertical capsules at x = ±armX from armY0 to the shoulder, radius armR. */
+  armX: 27,
+  armR: 5.5,
+  armY0: 12,
+  neck: { r: 5.5, y0: 44, y1: 60 },
+  head: { r: 13, y: 70 },
+};
+
+/** The bust of `BUST`, unioned from a box, capsules and a sphere. */
+export function bust(wasm: ManifoldToplevel, arena: Arena, segments = 48): Manifold {
+  const B = BUST;
+  const k = <T extends { delete(): void }>(x: T) => arena.keep(x);
+  const cap = (a: [number, number, number], b: [number, number, number], r: number) => capsule(wasm, arena, a, b, r, segments);
+  const parts: Manifold[] = [
+    k(k(wasm.Manifold.cube([2 * B.chest.x, B.chest.y1 - B.chest.y0, 2 * B.chest.z])).translate([-B.chest.x, B.chest.y0, -B.chest.z])),
+    cap([-B.shoulder.x, B.shoulder.y, 0], [B.shoulder.x, B.shoulder.y, 0], B.shoulder.r),
+    cap([0, B.neck.y0, 0], [0, B.neck.y1, 0], B.neck.r),
+    k(k(wasm.Manifold.sphere(B.head.r, segments)).translate([0, B.head.y, 0])),
+  ];
+  for (const s of [-1, 1]) parts.push(cap([s * B.armX, B.armY0, 0], [s * B.armX, B.shoulder.y, 0], B.armR));
+  // Cut flat at the chest's base, as a bust stands.
+  return k(k(wasm.Manifold.union(parts)).trimByPlane([0, 1, 0], B.chest.y0));
+}
+
+/** Known layout of the rounded figure (mm): capsule limbs and torso, sphere head. */
+export const FIGURE = {
+  legX: 9,
+  legR: 6.5,
+  /** Legs run from the feet (y = legR) up into the torso, whose round bottom (y0 - r = 78) is the crotch. */
+  legY1: 88,
+  torso: { y0: 95, y1: 140, r: 17 },
+  neck: { r: 5, y0: 140, y1: 160 },
+  head: { r: 12, y: 170 },
+  /** Arms: capsules from the shoulder (±shoulderX, shoulderY) out and down to the hand (±handX, handY). */
+  shoulderX: 22,
+  shoulderY: 142,
+  handX: 32,
+  handY: 84,
+  armR: 5,
+};
+
+/** A full-body figure of capsules and spheres (arms hanging out at an angle, clear of the body). */
+export function roundFigure(wasm: ManifoldToplevel, arena: Arena, segments = 48): Manifold {
+  const F = FIGURE;
+  const k = <T extends { delete(): void }>(x: T) => arena.keep(x);
+  const cap = (a: [number, number, number], b: [number, number, number], r: number) => capsule(wasm, arena, a, b, r, segments);
+  const parts: Manifold[] = [
+    cap([0, F.torso.y0, 0], [0, F.torso.y1, 0], F.torso.r),
+    cap([0, F.neck.y0, 0], [0, F.neck.y1, 0], F.neck.r),
+    k(k(wasm.Manifold.sphere(F.head.r, segments)).translate([0, F.head.y, 0])),
+  ];
+  for (const s of [-1, 1]) {
+    parts.push(cap([s * F.legX, F.legR, 0], [s * F.legX, F.legY1, 0], F.legR));
+    parts.push(cap([s * F.shoulderX, F.shoulderY, 0], [s * F.handX, F.handY, 0], F.armR));
+  }
+  return k(wasm.Manifold.union(parts));
+}

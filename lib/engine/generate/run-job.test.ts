@@ -1,17 +1,24 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { writeMesh } from "@/lib/engine/formats";
 import { readMesh } from "@/lib/engine/formats/read-mesh";
 import { InputContentError, InputDecodeError } from "./errors";
+import { humanoid, sceneOfManifold } from "./humanoid.test-helpers";
 import type { DepthJob, ImageTo3DJob, Job, JobResult } from "./job";
+import { Arena, getManifold } from "./manifold";
 import { checkManifold, meshBounds } from "./mesh-ops";
 import { runJob } from "./run-job";
 import { box, fixture, sceneOf, uvSphere } from "./generate.test-helpers";
 import { tempDir } from "@/test/harness/temp-dir";
 
 const dir = tempDir("generate");
+const wasm = await getManifold();
+const arena = new Arena();
+afterAll(() => arena.free());
+/** A character with every part: the primitive humanoid, hanging arms. */
+const figure = sceneOfManifold(humanoid(wasm, arena, "hanging", 24)).parts[0]!;
 
 const imageJob = (over: Partial<ImageTo3DJob> = {}): ImageTo3DJob => ({
   kind: "image-to-3d",
@@ -148,7 +155,7 @@ describe("runJob", () => {
   });
 
   it("split and segmentation of a GLB", async () => {
-    const meshPath = await writeGlb("character.glb", box([-30, 0, -10], [30, 100, 10]));
+    const meshPath = await writeGlb("character.glb", figure);
     const split = await timed({
       kind: "split",
       meshPath,
@@ -165,25 +172,31 @@ describe("runJob", () => {
     expect((await readMesh(seg.result)).parts.length).toBe(10);
   });
 
-  // The split job's options reach the result: the part grouping names and counts the parts,
-  // a joint with merge off adds separate connector parts, and the general model's level sets
-  // how many parts a shape without structure is cut into.
+  // The split job's options reach the result: the part grouping names and counts the parts of
+  // a figure, a joint with merge off adds separate connector parts, a box (no neck, no limbs)
+  // is one part as a character, and the general model's level sets how many parts a shape
+  // without structure is cut into.
   it.each([
-    ["character", "a", "none", true, "medium", ["head", "left_arm", "left_leg", "right_arm", "right_leg", "torso"]],
-    ["character", "b", "none", true, "medium", ["head", "left_arm", "legs", "right_arm", "torso"]],
-    ["character", "c", "none", true, "medium", ["head_and_torso", "left_arm", "legs", "right_arm"]],
-    ["character", "e", "none", true, "medium", ["body", "head", "legs"]],
-    ["character", "f", "pin", true, "medium", ["body", "head"]],
-    ["character", "f", "ball", false, "medium", ["body", "head", "joint_1"]],
-    ["general", "a", "none", true, "low", ["part_1", "part_2"]],
-    ["general", "a", "none", true, "high", ["part_1", "part_2", "part_3", "part_4"]],
-  ] as const)("split %s part %s joint %s merge %s level %s names its parts", async (model, part, joint, merge, level, names) => {
-    const meshPath = await writeGlb(`split-${model}-${part}-${joint}-${merge}-${level}.glb`, box([-30, 0, -10], [30, 100, 10]));
-    const { result } = await runJob({ kind: "split", meshPath, model, part, joint, merge, level, format: 2 });
-    const parts = (await readMesh(result)).parts;
-    expect(parts.map((p) => p.name).sort()).toEqual([...names].sort());
-    for (const p of parts) expect(checkManifold(p.indices).closed, p.name).toBe(true);
-  });
+    ["figure", "character", "a", "none", true, "medium", ["head", "left_arm", "left_leg", "right_arm", "right_leg", "torso"]],
+    ["figure", "character", "b", "none", true, "medium", ["head", "left_arm", "legs", "right_arm", "torso"]],
+    ["figure", "character", "c", "none", true, "medium", ["head_and_torso", "left_arm", "legs", "right_arm"]],
+    ["figure", "character", "e", "none", true, "medium", ["body", "head", "legs"]],
+    ["figure", "character", "f", "pin", true, "medium", ["body", "head"]],
+    ["figure", "character", "f", "ball", false, "medium", ["body", "head", "joint_1"]],
+    ["box", "character", "a", "ball", true, "medium", ["torso"]],
+    ["box", "general", "a", "none", true, "low", ["part_1", "part_2"]],
+    ["box", "general", "a", "none", true, "high", ["part_1", "part_2", "part_3", "part_4"]],
+  ] as const)(
+    "split of a %s: %s part %s joint %s merge %s level %s names its parts",
+    async (shape, model, part, joint, merge, level, names) => {
+      const mesh = shape === "figure" ? figure : box([-30, 0, -10], [30, 100, 10]);
+      const meshPath = await writeGlb(`split-${shape}-${model}-${part}-${joint}-${merge}-${level}.glb`, mesh);
+      const { result } = await runJob({ kind: "split", meshPath, model, part, joint, merge, level, format: 2 });
+      const parts = (await readMesh(result)).parts;
+      expect(parts.map((p) => p.name).sort()).toEqual([...names].sort());
+      for (const p of parts) expect(checkManifold(p.indices).closed, p.name).toBe(true);
+    },
+  );
 
   // Segmentation cuts the mesh into parts without losing or adding surface: the parts' areas add
   // up to the input's and together they span its bounds, at every level.

@@ -298,7 +298,7 @@ describe("buildSplitScene general on closed boxes", () => {
 
 describe("character split of closed solids", () => {
   const job = { model: "character" as const, joint: "none" as const, merge: true, level: "low" as const };
-  /** 60 x 100 x 20 box: every landmark falls back (neck 85, crotch 42.5, arm cuts x = +-10, leg gap 0). */
+  /** 60 x 100 x 20 box: no landmark is found (convex: no neck; no crotch, no arms). */
   const slab = () => cube([-30, 0, -10], [30, 100, 10]);
   /**
    * Blocky figure (z in [-5, 5]): legs x in +-[2, 10], y 0..40; torso x +-10, y 40..80; neck x +-3,
@@ -324,8 +324,9 @@ describe("character split of closed solids", () => {
     return { r, labels, box };
   };
 
-  it("the slab: fallback cuts, the arm strips split at the crotch, the legs split at the gap (legs touch)", () => {
-    const { r, labels, box } = carved(slab());
+  it("the slab (convex): no landmark found, so no cut: one torso piece", () => {
+    const { r, labels } = carved(slab());
+    // The fixed fractions are still reported (neck 85, crotch 42.5, arm cuts at the thirds), unused.
     expect(r.landmarks).toEqual({
       xc: 0,
       crotch: 42.5,
@@ -335,28 +336,8 @@ describe("character split of closed solids", () => {
       rightCut: -10,
       fallback: ["crotch", "neck", "left_arm", "right_arm"],
     });
-    // head 60*15*20; torso / arms 20*42.5*20; each leg = outer strip below 42.5 + half the middle: 30*42.5*20.
-    expect(labels).toEqual({
-      head: expect.closeTo(18000, 6),
-      torso: expect.closeTo(17000, 6),
-      left_arm: expect.closeTo(17000, 6),
-      right_arm: expect.closeTo(17000, 6),
-      left_leg: expect.closeTo(25500, 6),
-      right_leg: expect.closeTo(25500, 6),
-    });
-    expect(box("left_arm")).toEqual([10, 42.5, -10, 30, 85, 10]);
-    expect(box("right_arm")).toEqual([-30, 42.5, -10, -10, 85, 10]);
-    expect(box("left_leg")).toEqual([0, 0, -10, 30, 42.5, 10]);
-    expect(box("right_leg")).toEqual([-30, 0, -10, 0, 42.5, 10]);
-    expect(box("torso")).toEqual([-10, 42.5, -10, 10, 85, 10]);
-    expect(r.cuts).toEqual([
-      { parent: "torso", child: "head", face: { axis: 1, offset: 85, childSide: 1, rect: [-I, I, -10, 10] } },
-      { parent: "torso", child: "left_arm", face: { axis: 0, offset: 10, childSide: 1, rect: [42.5, 85, -I, I] } },
-      { parent: "torso", child: "right_arm", face: { axis: 0, offset: -10, childSide: -1, rect: [42.5, 85, -I, I] } },
-      { parent: "torso", child: "left_leg", face: { axis: 1, offset: 42.5, childSide: -1, rect: [-I, I, 0, 10] } },
-      { parent: "torso", child: "right_leg", face: { axis: 1, offset: 42.5, childSide: -1, rect: [-I, I, -10, 0] } },
-      { parent: "right_leg", child: "left_leg", face: { axis: 0, offset: 0, childSide: 1, rect: [-I, 42.5, -I, I] } },
-    ]);
+    expect(labels).toEqual({ torso: expect.closeTo(120000, 6) });
+    expect(r.cuts).toEqual([]);
   });
 
   it("the blocky figure: found landmarks, arm pieces by side, legs by their own side (no leg cut)", () => {
@@ -395,71 +376,166 @@ describe("character split of closed solids", () => {
   });
 
   it("pieces above the neck: the largest over the centre is the head, the others arms by side", () => {
-    // The slab plus floating posts x +-[24, 28], y 101..110, z +-2 (144 each) and a cap x 0..2, y 101..103,
-    // z +-1 (8). Height 110: fallback neck 110 - 16.5 = 93.5, crotch 93.5 / 2 = 46.75.
-    const m = union([slab(), cube([24, 101, -2], [28, 110, 2]), cube([-28, 101, -2], [-24, 110, 2]), cube([0, 101, -1], [2, 103, 1])]);
+    // The blocky figure plus floating posts x +-[24, 28], y 101..110, z +-2 (144 each) and a cap
+    // x 0..2, y 101..103, z +-1 (8) over the head.
+    const m = union([blocky(), cube([24, 101, -2], [28, 110, 2]), cube([-28, 101, -2], [-24, 110, 2]), cube([0, 101, -1], [2, 103, 1])]);
     const { r, labels } = carved(m);
-    expect([r.landmarks.neck, r.landmarks.crotch, r.landmarks.leftCut, r.landmarks.rightCut]).toEqual([93.5, 46.75, 10, -10]);
-    // head 60*6.5*20; arms: strip 20*46.75*20 = 18700 + post 144 (+ the cap, centre x 1 > xc, on the left).
-    expect([labels.head, labels.left_arm, labels.right_arm, labels.torso]).toEqual([
-      expect.closeTo(7800, 6),
-      expect.closeTo(18852, 6),
-      expect.closeTo(18844, 6),
-      expect.closeTo(18700, 6),
-    ]);
-    expect(
+    const { neck, fallback } = r.landmarks;
+    expect(fallback).toEqual([]);
+    expect(neck).toBeGreaterThan(80);
+    expect(neck).toBeLessThan(85);
+    // The head is the head box with the neck above the cut; the cap (centre x 1 > xc) joins the left arm.
+    expect(labels.head).toBeCloseTo(2400 + 60 * (85 - neck), 6);
+    const pieces = (l: "left_arm" | "right_arm") =>
       r.labels
-        .get("left_arm")!
+        .get(l)!
         .decompose()
         .map((x) => arena.keep(x).volume())
-        .sort((a, b) => a - b),
-    ).toEqual([expect.closeTo(8, 6), expect.closeTo(144, 6), expect.closeTo(18700, 6)]);
+        .sort((a, b) => a - b);
+    expect(pieces("left_arm")).toEqual([expect.closeTo(8, 6), expect.closeTo(144, 6), expect.closeTo(2580, 6)]);
+    expect(pieces("right_arm")).toEqual([expect.closeTo(144, 6), expect.closeTo(2580, 6)]);
   });
 
-  it.each([
-    ["a", ["head", "torso", "left_arm", "right_arm", "left_leg", "right_leg"], [18000, 17000, 17000, 17000, 25500, 25500]],
-    ["b", ["head", "torso", "left_arm", "right_arm", "legs"], [18000, 17000, 17000, 17000, 51000]],
-    ["c", ["head_and_torso", "left_arm", "right_arm", "legs"], [35000, 17000, 17000, 51000]],
-    ["d", ["head", "body", "left_leg", "right_leg"], [18000, 51000, 25500, 25500]],
-    ["e", ["head", "body", "legs"], [18000, 51000, 51000]],
-    ["f", ["head", "body"], [18000, 102000]],
-  ] as const)("slab, part %s: groups unioned in GROUPS order, volumes summed", async (p, want, vols) => {
-    const s = await buildSplitScene(sceneOfManifold(slab()), { ...job, part: p });
-    expect(names(s)).toEqual(want);
-    expect(s.parts.map(vol)).toEqual(vols.map((v) => expect.closeTo(v, 3)));
-    expect(colours(s)).toEqual(want.map((_, i) => `color_${i + 1}`));
+  it("a bust of blocks (the blocky figure above y = 50): no crotch, so no legs; arms by side", () => {
+    // Torso y 50..80, arms y 50..78 beside it: everything beside the torso is arm, nothing is leg.
+    const bustBlocks = arena.keep(blocky().trimByPlane([0, 1, 0], 50));
+    const { r, labels } = carved(bustBlocks);
+    const { neck, fallback } = r.landmarks;
+    expect(fallback).toEqual(["crotch"]);
+    expect(labels).toEqual({
+      head: expect.closeTo(2400 + 60 * (85 - neck), 6),
+      torso: expect.closeTo(6000 + 60 * (neck - 80), 6),
+      left_arm: expect.closeTo(1680, 6),
+      right_arm: expect.closeTo(1680, 6),
+    });
+    expect(r.cuts.map((c) => `${c.parent}>${c.child}`)).toEqual(["torso>head", "torso>left_arm", "torso>right_arm"]);
   });
 
-  it.each([
-    ["a", 6],
-    ["b", 5],
-    ["c", 4],
-    ["d", 4],
-    ["e", 3],
-    ["f", 1],
-  ] as const)("slab, part %s, merge off: one joint per cut between different parts (%i)", async (p, n) => {
-    const s = await buildSplitScene(sceneOfManifold(slab()), { ...job, part: p, joint: "pin", merge: false });
-    const k = GROUPS[p].length;
-    expect(names(s)).toEqual([...GROUPS[p].map(groupName), ...Array.from({ length: n }, (_, i) => `joint_${i + 1}`)]);
-    expect(colours(s)).toEqual(Array.from({ length: k + n }, (_, i) => `color_${i + 1}`));
+  it("legs joined below the crotch (a base plate): cut apart at the leg gap, with a joint cut between them", () => {
+    // The blocky figure on a plate x +-10, y -2..0, z +-5 (400): the legs and the plate are one
+    // piece below the crotch, halved at the gap x = 0.
+    const { r, labels } = carved(union([blocky(), cube([-10, -2, -5], [10, 0, 5])]));
+    const { crotch, legGap, fallback } = r.landmarks;
+    expect([legGap, fallback]).toEqual([0, []]);
+    expect(crotch).toBeGreaterThan(39);
+    expect(crotch).toBeLessThanOrEqual(40);
+    expect(labels.left_leg).toBeCloseTo(80 * crotch + 200, 6);
+    expect(labels.right_leg).toBeCloseTo(80 * crotch + 200, 6);
+    expect(r.cuts.at(-1)).toEqual({
+      parent: "right_leg",
+      child: "left_leg",
+      face: { axis: 0, offset: 0, childSide: 1, rect: [-I, crotch, -I, I] },
+    });
+    expect(r.cuts.length).toBe(6);
   });
 
-  describe("ball joint on the slab's neck (part f)", () => {
-    // The head's section at y = 85, clipped to x in [-10, 10]: 20 x 20 = 400, so r = 0.3 sqrt(400 / pi);
-    // the key is sphere(r, 32), the cutter sphere(r + 0.2, 32), both centred on the cut plane.
-    const r = 0.3 * Math.sqrt(400 / Math.PI);
+  it("legs wider than the arm cuts: what lies beside the torso below the crotch is leg", () => {
+    // Legs x +-[2, 16] (14 wide), arms x +-[18, 24]: the arm cuts at +-14 (torso edge 10, arm 18)
+    // cut the legs' outer 2 mm off, which stay leg (their middle is under the crotch), tops and all:
+    // 14 x 10 x crotch below the crotch, and 2 x 10 x (40 - crotch) beyond the cut above it.
+    const m = union([
+      cube([-16, 0, -5], [-2, 40, 5]),
+      cube([2, 0, -5], [16, 40, 5]),
+      cube([-10, 40, -5], [10, 80, 5]),
+      cube([-3, 80, -5], [3, 85, 5]),
+      cube([-8, 85, -5], [8, 100, 5]),
+      cube([18, 35, -5], [24, 78, 5]),
+      cube([-24, 35, -5], [-18, 78, 5]),
+    ]);
+    const { r, labels } = carved(m);
+    const { crotch, leftCut, rightCut, fallback } = r.landmarks;
+    expect([leftCut, rightCut, fallback]).toEqual([14, -14, []]);
+    expect(labels.left_arm).toBeCloseTo(2580, 6);
+    expect(labels.right_arm).toBeCloseTo(2580, 6);
+    expect(labels.left_leg).toBeCloseTo(140 * crotch + 20 * (40 - crotch), 6);
+    expect(labels.right_leg).toBeCloseTo(140 * crotch + 20 * (40 - crotch), 6);
+  });
+
+  it("one arm: the other side is no part, its width stays in the torso", () => {
+    // The blocky figure without its right arm (x -20..-14), legs 8 apart: the one arm moves the
+    // body centre (xc) about 2.2 to the left, and the gap between the legs must still hold it.
+    const m = union([
+      cube([-10, 0, -5], [-4, 40, 5]),
+      cube([4, 0, -5], [10, 40, 5]),
+      cube([-10, 40, -5], [10, 80, 5]),
+      cube([-3, 80, -5], [3, 85, 5]),
+      cube([-8, 85, -5], [8, 100, 5]),
+      cube([14, 35, -5], [20, 78, 5]),
+    ]);
+    const { r, labels } = carved(m);
+    expect(r.landmarks.fallback).toEqual(["right_arm"]);
+    expect(Object.keys(labels).sort()).toEqual(["head", "left_arm", "left_leg", "right_leg", "torso"]);
+    expect(labels.left_arm).toBeCloseTo(2580, 6);
+    expect(r.cuts.map((c) => c.child)).toEqual(["head", "left_arm", "left_leg", "right_leg"]);
+  });
+
+  describe("the blocky figure's parts", () => {
+    // Label volumes of the blocky figure (see its test above).
+    const crotch = 39.996337890625,
+      neck = 82.421875;
+    const h = 2400 + 60 * (85 - neck),
+      t = 8000 + 60 * (neck - 80) + 160 * (40 - crotch),
+      arm = 2580,
+      leg = 80 * crotch;
+    it.each([
+      ["a", ["head", "torso", "left_arm", "right_arm", "left_leg", "right_leg"], [h, t, arm, arm, leg, leg]],
+      ["b", ["head", "torso", "left_arm", "right_arm", "legs"], [h, t, arm, arm, 2 * leg]],
+      ["c", ["head_and_torso", "left_arm", "right_arm", "legs"], [h + t, arm, arm, 2 * leg]],
+      ["d", ["head", "body", "left_leg", "right_leg"], [h, t + 2 * arm, leg, leg]],
+      ["e", ["head", "body", "legs"], [h, t + 2 * arm, 2 * leg]],
+      ["f", ["head", "body"], [h, t + 2 * arm + 2 * leg]],
+    ] as const)("part %s: groups unioned in GROUPS order, volumes summed", async (p, want, vols) => {
+      const s = await buildSplitScene(sceneOfManifold(blocky()), { ...job, part: p });
+      expect(names(s)).toEqual(want);
+      expect(s.parts.map(vol)).toEqual(vols.map((v) => expect.closeTo(v, 3)));
+      expect(colours(s)).toEqual(want.map((_, i) => `color_${i + 1}`));
+    });
+
+    // Joints go on the cuts between different parts that the child meets: the neck and each leg
+    // top; the hanging arms do not reach their cut planes (x = +-12), so they get none.
+    it.each([
+      ["a", 3],
+      ["b", 3],
+      ["c", 2],
+      ["d", 3],
+      ["e", 3],
+      ["f", 1],
+    ] as const)("part %s, merge off: one joint per cut between different parts (%i)", async (p, n) => {
+      const s = await buildSplitScene(sceneOfManifold(blocky()), { ...job, part: p, joint: "pin", merge: false });
+      const k = GROUPS[p].length;
+      expect(names(s)).toEqual([...GROUPS[p].map(groupName), ...Array.from({ length: n }, (_, i) => `joint_${i + 1}`)]);
+      expect(colours(s)).toEqual(Array.from({ length: k + n }, (_, i) => `color_${i + 1}`));
+    });
+
+    it("the slab, any part and joints: one torso, no joint", async () => {
+      for (const p of ["a", "c", "f"] as const) {
+        const s = await buildSplitScene(sceneOfManifold(slab()), { ...job, part: p, joint: "pin", merge: false });
+        expect(names(s)).toEqual(["torso"]);
+        expect(s.parts.map(vol)).toEqual([expect.closeTo(120000, 3)]);
+      }
+    });
+  });
+
+  describe("ball joint on the blocky figure's neck (part f)", () => {
+    // The head's section just above the neck cut, inside x in [-12, 12]: the 6 x 10 neck, 60, so
+    // r = 0.3 sqrt(60 / pi); the key is sphere(r, 32), the cutter sphere(r + 0.2, 32), both
+    // centred on the cut plane.
+    const neck = 82.421875;
+    const head = 2400 + 60 * (85 - neck),
+      body = blocky().volume() - head;
+    const r = 0.3 * Math.sqrt(60 / Math.PI);
     const K = () => arena.keep(wasm.Manifold.sphere(r, 32)).volume(),
       C = () => arena.keep(wasm.Manifold.sphere(r + 0.2, 32)).volume();
     it("merged: the body gains the key's upper half, the head loses the cutter's", async () => {
-      const s = await buildSplitScene(sceneOfManifold(slab()), { ...job, part: "f", joint: "ball", merge: true });
+      const s = await buildSplitScene(sceneOfManifold(blocky()), { ...job, part: "f", joint: "ball", merge: true });
       expect(names(s)).toEqual(["head", "body"]);
-      expect(s.parts.map(vol)).toEqual([expect.closeTo(18000 - C() / 2, 2), expect.closeTo(102000 + K() / 2, 2)]);
+      expect(s.parts.map(vol)).toEqual([expect.closeTo(head - C() / 2, 2), expect.closeTo(body + K() / 2, 2)]);
     });
     it("separate: the key is joint_1; the cutter's halves leave both the head and the body", async () => {
-      const s = await buildSplitScene(sceneOfManifold(slab()), { ...job, part: "f", joint: "ball", merge: false });
-      expect(s.parts.map(vol)).toEqual([expect.closeTo(18000 - C() / 2, 2), expect.closeTo(102000 - C() / 2, 2), expect.closeTo(K(), 2)]);
+      const s = await buildSplitScene(sceneOfManifold(blocky()), { ...job, part: "f", joint: "ball", merge: false });
+      expect(s.parts.map(vol)).toEqual([expect.closeTo(head - C() / 2, 2), expect.closeTo(body - C() / 2, 2), expect.closeTo(K(), 2)]);
       const b = meshBounds(s.parts[2]!.positions);
-      expect(r5([(b.min[0] + b.max[0]) / 2, (b.min[1] + b.max[1]) / 2, (b.min[2] + b.max[2]) / 2])).toEqual([0, 85, 0]);
+      expect(r5([(b.min[0] + b.max[0]) / 2, (b.min[1] + b.max[1]) / 2, (b.min[2] + b.max[2]) / 2])).toEqual(r5([0, neck, 0]));
     });
   });
 });

@@ -2,7 +2,8 @@
 // triangle, a square pyramid, an octahedron, unit-voxel boxes and hand-written area profiles.
 // Crease cuts and the recursive split are pinned in split-general-cuts-exact.test.ts.
 import { describe, expect, it } from "vitest";
-import { type Profile, areaProfile, bestNeckCut, findNeck, principalAxes } from "./split-general";
+import { box, uvSphere } from "./generate.test-helpers";
+import { type Profile, type Vec3, areaProfile, bestNeckCut, findNeck, principalAxes } from "./split-general";
 import { boxCells, dumbbell, mesh, pyramid, voxels } from "./split-general.test-helpers";
 
 describe("principalAxes", () => {
@@ -263,6 +264,21 @@ describe("findNeck", () => {
     expect(findNeck(profile([1, 3, 5, 3, 1]), 0)).toBeNull();
   });
 
+  // A convex body's sections along an axis rise and then fall (unimodal): no slice lies below a
+  // larger section on both sides, so it has no neck at all, whatever the level's threshold. Its
+  // computed areas differ from that only by rounding (a box's scored 0.9999999999999999 before).
+  it("a flat profile off by rounding has no neck; a slice below both sides by more than 1e-9 of the largest has", () => {
+    expect(findNeck(profile([2, 2, 2 - 4e-16, 2, 2]), 0)).toBeNull();
+    expect(findNeck(profile([2, 2, 2 - 1.9e-9, 2, 2]), 0)).toBeNull();
+    expect(findNeck(profile([2, 2, 2 - 2.1e-9, 2, 2]), 0)).toEqual({ t: 2.5, score: (2 - 2.1e-9) / 2 });
+    // The allowance is of the largest section (8: 8e-9), not of the slice's own or its sides' (2),
+    // wherever the largest lies, the last slice included.
+    expect(findNeck(profile([8, 2, 2 - 5e-9, 2, 2]), 0)).toBeNull();
+    expect(findNeck(profile([2, 2 - 5e-9, 2, 8, 8]), 0)).toBeNull();
+    expect(findNeck(profile([2, 2 - 5e-9, 2, 2, 8]), 0)).toBeNull();
+    expect(findNeck(profile([2, 2 - 9e-9, 2, 2, 8]), 0)).toEqual({ t: 1.5, score: (2 - 9e-9) / 2 });
+  });
+
   it("each side must hold minSide of the total (boundary inclusive)", () => {
     // total 8, minSide 0.25 -> 2: at j = 1 the left holds cum[1] = 2 (allowed), the right 5.
     expect(findNeck(profile([2, 1, 4, 1, 0]), 0.25)).toEqual({ t: 1.5, score: 0.5 });
@@ -272,9 +288,10 @@ describe("findNeck", () => {
     expect(findNeck(profile([0, 1, 4, 1, 2]), 0.26)).toBeNull();
   });
 
-  it("an empty side: the divisor floors at 1e-12, score 0", () => {
-    // j = 1..3 all score 0 (run 1..3, mid 2): t = 0.5 + 2.
-    expect(findNeck(profile([0, 0, 0, 0, 5]), 0)).toEqual({ t: 2.5, score: 0 });
+  it("an empty side is no larger section: empty slices before the only material are no neck", () => {
+    expect(findNeck(profile([0, 0, 0, 0, 5]), 0)).toBeNull();
+    // Empty slices between two pieces are the deepest neck (score 0).
+    expect(findNeck(profile([5, 0, 0, 0, 5]), 0)).toEqual({ t: 2.5, score: 0 });
   });
 });
 
@@ -303,5 +320,16 @@ describe("bestNeckCut", () => {
 
   it("a pyramid (sections shrink or bulge, never pinch) has no neck", () => {
     expect(bestNeckCut(pyramid, 0.06)).toBeNull();
+  });
+
+  it("convex solids have no neck on any axis: a box, a slanted box, a sphere", () => {
+    const plain = box([-30, 0, -10], [30, 100, 10]);
+    const slab = voxels(boxCells(0, 6, 0, 10, 0, 2), [0.1, 0.2, 0.3]);
+    const ball = uvSphere(20, 24, 48);
+    for (const m of [plain, slab, ball]) {
+      const { centroid, axes } = principalAxes(m);
+      for (const n of [...axes, [0.6, 0.8, 0] as Vec3]) expect(findNeck(areaProfile(m, n, 96, centroid), 0)).toBeNull();
+      expect(bestNeckCut(m, 0)).toBeNull();
+    }
   });
 });

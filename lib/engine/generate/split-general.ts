@@ -2,8 +2,8 @@
  * General (structural) split: connected pieces first, then every piece is cut at thin
  * necks and at concave creases, recursively.
  *
- * Neck: a local minimum of the cross-section area along one of the piece's principal
- * (PCA) axes that is small compared with the largest section on each side: score =
+ * Neck: a valley of the cross-section area along one of the piece's principal (PCA) axes,
+ * a section with a larger one on each side (a convex piece has none: see isValley), scored
  * area(neck) / min(max area before, max area after). `level` sets the score threshold
  * (low 0.25, medium 0.5, high 0.8) and the smallest share of the piece each side must
  * hold, so low finds only pronounced necks and high also shallow ones.
@@ -237,6 +237,24 @@ export interface Neck {
   score: number;
 }
 
+/**
+ * How far below a computed section area may lie under a larger one and still be equal to it:
+ * areas are float64 sums over float32 coordinates, exact to about 1e-15 of the largest section
+ * (a box's flat profile dips by 2e-16); 1e-9 of the largest leaves room for long sums and is far
+ * under any shape's own variation.
+ */
+const SECTION_ROUNDING = 1e-9;
+
+/**
+ * Is a section of area `own` a valley: is there a larger section on both sides (`before` and
+ * `after` are the largest on each side, `largest` the profile's largest)? A convex body's
+ * sections along any axis rise and then fall (Brunn-Minkowski: the square root of the area is
+ * concave), so none of them is a valley: a convex body has no neck by construction.
+ */
+export function isValley(own: number, before: number, after: number, largest: number): boolean {
+  return Math.min(before, after) - own > SECTION_ROUNDING * largest;
+}
+
 /** The strongest neck of a profile (see the file comment), or null. */
 export function findNeck(pr: Profile, minSide: number): Neck | null {
   const A = pr.area,
@@ -250,14 +268,16 @@ export function findNeck(pr: Profile, minSide: number): Neck | null {
   for (let j = 1; j < n; j++) L[j] = Math.max(L[j - 1]!, A[j - 1]!);
   for (let j = n - 2; j >= 0; j--) R[j] = Math.max(R[j + 1]!, A[j + 1]!);
   for (let j = 0; j < n; j++) cum[j + 1] = cum[j]! + A[j]!;
+  const largest = Math.max(L[n - 1]!, A[n - 1]!);
   const score = new Float64Array(n).fill(Infinity);
   let best = -1;
   for (let j = 1; j < n - 1; j++) {
     if (cum[j]! < minSide * total || total - cum[j + 1]! < minSide * total) continue;
-    score[j] = A[j]! / Math.max(1e-12, Math.min(L[j]!, R[j]!));
+    if (!isValley(A[j]!, L[j]!, R[j]!, largest)) continue;
+    score[j] = A[j]! / Math.min(L[j]!, R[j]!);
     if (best < 0 || score[j]! < score[best]!) best = j;
   }
-  if (best < 0 || score[best]! >= 1) return null;
+  if (best < 0) return null;
   // A neck of constant section (a bar): cut in the middle of its run.
   const tol = score[best]! * 1.05 + 0.01;
   let j0 = best,

@@ -3,19 +3,22 @@
  * connected 2D components with their area and extent per slice):
  *  - crotch: the highest level in the lower 65% where the body has a gap at its centre
  *    with material on both sides (the legs) directly below a level where it has none;
- *  - neck: above the crotch (or the bottom for a bust), the slice whose central component
- *    is smallest relative to both the largest slice above it (head) and below it
- *    (shoulders), at least 1.5 times smaller;
+ *  - neck: above the crotch (or the bottom for a bust), a valley of the central component's
+ *    area (a larger section above it, the head, and below it, the shoulders: a convex body has
+ *    none, see isValley), the one smallest relative to the smaller of the two, and at least
+ *    1.5 times smaller;
  *  - arms: components beside the torso (hanging arms: the cut goes through the gap) or
  *    the central component reaching well beyond the torso's width (T/A-pose: the cut is
  *    at the widest torso slice that carries no arm).
- * Whatever cannot be found falls back to fixed fractions (head = top 15%, crotch at half
- * the neck height with the legs split at the centre, arms = outer thirds of the width)
- * and is listed in `fallback`; the split then still yields every named part.
+ * Whatever cannot be found is listed in `fallback` and the split makes no part of it (a bust
+ * has no legs, a box no head); its field holds a fixed fraction (head = top 15%, crotch at
+ * half the neck height, arms = outer thirds of the width), which bounds the search for the
+ * other landmarks (the arms' band) and places joints' rectangles.
  */
 import type { Manifold } from "manifold-3d";
 import type { Arena } from "./manifold";
 import type { Bounds } from "./mesh-ops";
+import { isValley } from "./split-general";
 
 export interface SliceComponent {
   area: number;
@@ -41,7 +44,7 @@ export interface Landmarks {
   /** x planes beyond which the left (+X) and right (-X) arms lie. */
   leftCut: number;
   rightCut: number;
-  /** Landmarks that were not found in the geometry and use the fixed fractions. */
+  /** Landmarks not found in the geometry: the split makes no part of them; their fields hold the fixed fractions. */
   fallback: ("crotch" | "neck" | "left_arm" | "right_arm")[];
 }
 
@@ -108,7 +111,7 @@ export function findLandmarks(slices: Slice[], b: Bounds, probe?: (y: number) =>
 
   // Crotch.
   let crotch = NaN,
-    legGap = xc;
+    legGap = xc; // stays at the centre without a crotch
   for (let i = n - 2; i >= 0; i--) {
     const s = slices[i]!;
     if (s.y > b.min[1] + 0.65 * H) continue;
@@ -154,6 +157,8 @@ export function findLandmarks(slices: Slice[], b: Bounds, probe?: (y: number) =>
       below = 0;
     for (let j = i + 1; j < n; j++) above = Math.max(above, A[j]!);
     for (let j = i - 1; j >= 0 && slices[j]!.y > base; j--) below = Math.max(below, A[j]!);
+    // Only a valley between larger sections can be a neck: a convex body has none.
+    if (!isValley(A[i]!, below, above, maxArea)) continue;
     const score = Math.min(above, below) / Math.max(A[i]!, 1e-9);
     scores[i] = score;
     if (score > bestScore * 1.02) {
@@ -167,9 +172,7 @@ export function findLandmarks(slices: Slice[], b: Bounds, probe?: (y: number) =>
       i1 = neck;
     while (i0 > 0 && scores[i0 - 1]! >= bestScore * 0.97) i0--;
     while (i1 < n - 1 && scores[i1 + 1]! >= bestScore * 0.97) i1++;
-    const middle = slices[Math.round((i0 + i1) / 2)];
-    if (!middle) throw new Error("the neck's middle slice is out of range"); // i0 and i1 are slice indices
-    neck = middle.y;
+    neck = slices[Math.round((i0 + i1) / 2)]!.y; // i0 and i1 are slice indices
   } else {
     neck = top - 0.15 * H;
     fallback.push("neck");
@@ -225,6 +228,5 @@ export function findLandmarks(slices: Slice[], b: Bounds, probe?: (y: number) =>
     leftCut = m + 0.01 * W;
     rightCut = m - 0.01 * W;
   }
-  if (fallback.includes("crotch")) legGap = xc;
   return { xc, crotch, legGap, neck, leftCut, rightCut, fallback };
 }

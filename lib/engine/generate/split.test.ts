@@ -1,7 +1,7 @@
 import type { Manifold } from "manifold-3d";
 import { afterAll, describe, expect, it } from "vitest";
 import type { MeshPart, Scene } from "@/lib/engine/mesh/types";
-import { HUMANOID, NECKED, humanoid, neckedModel, sceneOfManifold } from "./humanoid.test-helpers";
+import { BUST, FIGURE, HUMANOID, NECKED, bust, humanoid, neckedModel, roundFigure, sceneOfManifold } from "./humanoid.test-helpers";
 import { loadView, sceneFromViews } from "./image-to-3d";
 import { CLEARANCE_MM } from "./joints";
 import { Arena, getManifold } from "./manifold";
@@ -144,13 +144,6 @@ describe("character split finds the limbs of a primitive humanoid", () => {
     }
   });
 
-  it("a model that is not humanoid (a blob) still yields every named part", async () => {
-    const blob = sceneOfManifold(arena.keep(arena.keep(wasm.Manifold.sphere(30, 64)).scale([1, 1.6, 0.8])));
-    const s = await buildSplitScene(blob, { ...base, part: "a", joint: "ball" });
-    expectSolidParts(s, 6);
-    expect(bounds(part(s, "head")).min[1]).toBeGreaterThan(bounds(part(s, "torso")).min[1]);
-  });
-
   it("splits the service's own image-to-3D result (robot): a big head over a small body", async () => {
     const v = await loadView("front", fixture("robot.png"), 1024, true);
     const model = await sceneFromViews([v], { cells: 96, face: 60_000, textured: false, pbr: false, shading: 0 });
@@ -166,10 +159,114 @@ describe("character split finds the limbs of a primitive humanoid", () => {
     expect(centre(part(s, "left_arm"))[0]).toBeGreaterThan(centre(part(s, "torso"))[0]!);
     expect(centre(part(s, "right_arm"))[0]).toBeLessThan(centre(part(s, "torso"))[0]!);
   }, 30_000);
+});
 
-  it("a plain box still splits into the six parts", async () => {
-    const s = await buildSplitScene(sceneOf(box([-30, 0, -10], [30, 100, 10])), { ...base, part: "a" });
+// A character split names only the parts the shape has: a landmark that is not in the geometry
+// (no legs under a bust, no neck on a convex shape) gives no part, and nothing is named after a
+// limb it is not. The figures are unions of boxes, capsules and spheres with known layouts.
+describe("character split names only the parts the shape has", () => {
+  const bustModel = sceneOfManifold(bust(wasm, arena));
+  const figureModel = sceneOfManifold(roundFigure(wasm, arena));
+  const B = BUST,
+    F = FIGURE;
+  const names = (s: Scene) => s.parts.map((p) => p.name);
+
+  it("a bust asked for six parts: head, torso and the two arms, no legs", async () => {
+    const s = await buildSplitScene(bustModel, { ...base, part: "a" });
+    expectSolidParts(s, 4);
+    expect(names(s)).toEqual(["head", "torso", "left_arm", "right_arm"]);
+    expect(sceneVolume(s) / sceneVolume(bustModel)).toBeCloseTo(1, 2);
+    // Head: above a cut in the neck, the whole sphere.
+    const head = bounds(part(s, "head"));
+    expect(head.min[1]).toBeGreaterThan(B.chest.y1);
+    expect(head.min[1]).toBeLessThan(B.head.y - B.head.r + 1);
+    expect(head.max[1]).toBeCloseTo(B.head.y + B.head.r, 0);
+    // Torso: the chest from its base to the neck cut, the shoulders' middle with it.
+    const torso = bounds(part(s, "torso"));
+    expect(torso.min[1]).toBeCloseTo(B.chest.y0, 3);
+    expect(torso.max[1]).toBeCloseTo(head.min[1], 3);
+    expect(Math.max(-torso.min[0], torso.max[0])).toBeLessThan(B.armX - B.armR);
+    // Arms: the hanging upper arms with their shoulder ends, one each side, down to their ends.
+    for (const [name, sign] of [
+      ["left_arm", 1],
+      ["right_arm", -1],
+    ] as const) {
+      const arm = bounds(part(s, name));
+      expect(centre(part(s, name))[0]! * sign).toBeGreaterThan(B.chest.x);
+      expect(sign > 0 ? arm.max[0] : -arm.min[0]).toBeCloseTo(B.shoulder.x + B.shoulder.r, 0);
+      expect(arm.min[1]).toBeCloseTo(B.armY0 - B.armR, 0);
+    }
+  });
+
+  it.each([
+    ["a", ["head", "torso", "left_arm", "right_arm"]],
+    ["b", ["head", "torso", "left_arm", "right_arm"]],
+    ["c", ["head_and_torso", "left_arm", "right_arm"]],
+    ["d", ["head", "body"]],
+    ["e", ["head", "body"]],
+    ["f", ["head", "body"]],
+  ] as const)("a bust, part %s: %j", async (p, want) => {
+    const s = await buildSplitScene(bustModel, { ...base, part: p });
+    expectSolidParts(s, want.length);
+    expect(names(s)).toEqual(want);
+    expect(sceneVolume(s) / sceneVolume(bustModel)).toBeCloseTo(1, 2);
+  });
+
+  it("a bust with ball joints: one per cut between parts, none towards legs it does not have", async () => {
+    const s = await buildSplitScene(bustModel, { ...base, part: "a", joint: "ball", merge: false });
+    expectSolidParts(s);
+    expect(names(s)).toEqual(["head", "torso", "left_arm", "right_arm", "joint_1", "joint_2", "joint_3"]);
+  });
+
+  it("a full-body figure of capsules asked for six parts gives six, each where its limb is", async () => {
+    const s = await buildSplitScene(figureModel, { ...base, part: "a" });
     expectSolidParts(s, 6);
+    expect(names(s)).toEqual(["head", "torso", "left_arm", "right_arm", "left_leg", "right_leg"]);
+    expect(sceneVolume(s) / sceneVolume(figureModel)).toBeCloseTo(1, 2);
+    const head = bounds(part(s, "head"));
+    expect(head.min[1]).toBeGreaterThan(F.torso.y1);
+    expect(head.min[1]).toBeLessThan(F.head.y - F.head.r + 1);
+    for (const [side, sign] of [
+      ["left", 1],
+      ["right", -1],
+    ] as const) {
+      const leg = bounds(part(s, `${side}_leg`));
+      expect(leg.min[1]).toBeCloseTo(0, 3);
+      expect(leg.max[1]).toBeCloseTo(F.torso.y0 - F.torso.r, 0);
+      expect(sign > 0 ? leg.max[0] : -leg.min[0]).toBeCloseTo(F.legX + F.legR, 0);
+      expect(centre(part(s, `${side}_leg`))[0]! * sign).toBeGreaterThan(F.legR);
+      const arm = bounds(part(s, `${side}_arm`));
+      expect(sign > 0 ? arm.max[0] : -arm.min[0]).toBeCloseTo(F.handX + F.armR, 0);
+      expect(arm.min[1]).toBeCloseTo(F.handY - F.armR, 0);
+    }
+  });
+
+  it.each([
+    ["a", ["head", "torso", "left_arm", "right_arm", "left_leg", "right_leg"]],
+    ["b", ["head", "torso", "left_arm", "right_arm", "legs"]],
+    ["c", ["head_and_torso", "left_arm", "right_arm", "legs"]],
+    ["d", ["head", "body", "left_leg", "right_leg"]],
+    ["e", ["head", "body", "legs"]],
+    ["f", ["head", "body"]],
+  ] as const)("the full-body figure, part %s: %j", async (p, want) => {
+    const s = await buildSplitScene(figureModel, { ...base, part: p });
+    expectSolidParts(s, want.length);
+    expect(names(s)).toEqual(want);
+  });
+
+  it.each(["a", "b", "c", "d", "e", "f"] as const)("a plain box (convex: no neck, no limbs), part %s: one part, the torso", async (p) => {
+    const model = sceneOf(box([-30, 0, -10], [30, 100, 10]));
+    const s = await buildSplitScene(model, { ...base, part: p, joint: "ball" });
+    expectSolidParts(s, 1);
+    expect(names(s)).toEqual(["torso"]);
+    expect(vol(s, "torso")).toBeCloseTo(60 * 100 * 20, 1);
+  });
+
+  it("a convex blob (an ellipsoid) is one part too", async () => {
+    const blob = sceneOfManifold(arena.keep(arena.keep(wasm.Manifold.sphere(30, 64)).scale([1, 1.6, 0.8])));
+    const s = await buildSplitScene(blob, { ...base, part: "a", joint: "ball" });
+    expectSolidParts(s, 1);
+    expect(names(s)).toEqual(["torso"]);
   });
 });
 

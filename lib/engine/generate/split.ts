@@ -3,11 +3,13 @@
  *
  * Character (split-landmarks.ts): crotch, neck and arm planes are found from horizontal
  * cross-sections of the solid. The solid is cut with manifold-3d plane splits (closed,
- * capped halves): the head above the neck plane; beside the torso beyond each arm plane
- * (components reaching above the crotch are the arm, the rest belongs to the legs); the
- * middle below the crotch plane are the legs, told apart by their connected components
- * (or a plane through the gap when they touch). Pieces of one label are unioned again,
- * labels grouped into the requested parts (GROUPS). Joints go on every cut between two
+ * capped halves), at the landmarks found only: the head above the neck plane; beside the
+ * torso beyond each arm plane (components whose middle is above the crotch are the arm, the
+ * rest belongs to the legs); the middle below the crotch plane are the legs, told apart by
+ * their connected components (or a plane through the gap when they touch). A shape without
+ * a crotch (a bust) has no legs, one without a neck (any convex shape) no head, a side
+ * without an arm none there. Pieces of one label are unioned again, labels grouped into the
+ * requested parts (GROUPS) and each part named after the labels it has (groupName). Joints go on every cut between two
  * output parts: a connector on the parent (torso side) and a socket with clearance in
  * the child (joints.ts); merged into the parent or kept as separate `joint_N` parts.
  *
@@ -132,18 +134,23 @@ export interface CharacterPieces {
   landmarks: Landmarks;
 }
 
-/** Cuts a closed character solid into the six labelled pieces (see the file comment). */
+/**
+ * Cuts a closed character solid into labelled pieces (see the file comment): only the
+ * landmarks found in the geometry are cut, so a shape without legs has no leg pieces, one
+ * without a neck no head, and a side without an arm keeps its width in the torso.
+ */
 export function carveCharacter(wasm: ManifoldToplevel, whole: Manifold, arena: Arena): CharacterPieces {
   const bb = whole.boundingBox();
   const b: Bounds = { min: [bb.min[0], bb.min[1], bb.min[2]], max: [bb.max[0], bb.max[1], bb.max[2]] };
   const { slices, probe } = horizontalSlices(whole, b, 128, arena);
   const lm = findLandmarks(slices, b, probe);
+  const found = (l: Landmarks["fallback"][number]) => !lm.fallback.includes(l);
   const bins = new Map<Label, Manifold[]>();
   const put = (l: Label, m: Manifold) => bins.set(l, [...(bins.get(l) ?? []), m]);
   const side = (m: Manifold, x: number): "left" | "right" => (bboxCentre(m, 0) > x ? "left" : "right");
   const cuts: CharacterCut[] = [];
 
-  const [body, above] = splitAxis(whole, 1, lm.neck, arena);
+  const [body, above] = found("neck") ? splitAxis(whole, 1, lm.neck, arena) : [[whole], []];
   // The head: the largest piece above the neck over the body's centre; others are hands.
   const overCentre = above.filter((m) => {
     const r = m.boundingBox();
@@ -152,33 +159,33 @@ export function carveCharacter(wasm: ManifoldToplevel, whole: Manifold, arena: A
   const head = (overCentre.length ? overCentre : above).reduce<Manifold | null>((a, m) => (!a || m.volume() > a.volume() ? m : a), null);
   for (const m of above) put(m === head ? "head" : `${side(m, lm.xc)}_arm`, m);
 
-  const mid: Manifold[] = [];
+  // Beside the torso: the arm, or with legs below a crotch the pieces whose middle is under it.
   const besides = (pieces: Manifold[], s: "left" | "right") => {
-    const found = !lm.fallback.includes(`${s}_arm`);
-    for (const m of pieces) {
-      if (found) {
-        put(bboxCentre(m, 1) > lm.crotch ? `${s}_arm` : `${s}_leg`, m);
-        continue;
-      }
-      // No arm found: the fixed layout (arm above the crotch level, leg below).
-      const [lo, hi] = splitAxis(m, 1, lm.crotch, arena);
-      lo.forEach((x) => put(`${s}_leg`, x));
-      hi.forEach((x) => put(`${s}_arm`, x));
-    }
+    for (const m of pieces) put(found("crotch") && bboxCentre(m, 1) <= lm.crotch ? `${s}_leg` : `${s}_arm`, m);
   };
-  for (const piece of body) {
-    const [rest, left] = splitAxis(piece, 0, lm.leftCut, arena);
-    const right: Manifold[] = [];
-    for (const r of rest) {
-      const [rr, centre] = splitAxis(r, 0, lm.rightCut, arena);
-      right.push(...rr);
-      mid.push(...centre);
-    }
-    besides(left, "left");
-    besides(right, "right");
+  let mid = body;
+  if (found("left_arm")) {
+    const sides = mid.map((piece) => splitAxis(piece, 0, lm.leftCut, arena));
+    mid = sides.flatMap(([rest]) => rest);
+    besides(
+      sides.flatMap(([, left]) => left),
+      "left",
+    );
+  }
+  if (found("right_arm")) {
+    const sides = mid.map((piece) => splitAxis(piece, 0, lm.rightCut, arena));
+    mid = sides.flatMap(([, rest]) => rest);
+    besides(
+      sides.flatMap(([right]) => right),
+      "right",
+    );
   }
   let legsTouch = false;
   for (const piece of mid) {
+    if (!found("crotch")) {
+      put("torso", piece);
+      continue;
+    }
     const [legs, torso] = splitAxis(piece, 1, lm.crotch, arena);
     torso.forEach((m) => put("torso", m));
     for (const m of legs) {
@@ -194,23 +201,32 @@ export function carveCharacter(wasm: ManifoldToplevel, whole: Manifold, arena: A
   const labels = new Map<Label, Manifold>();
   for (const [l, ms] of bins) labels.set(l, ms.length === 1 ? ms[0]! : arena.keep(wasm.Manifold.union(ms)));
 
-  cuts.push({ parent: "torso", child: "head", face: { axis: 1, offset: lm.neck, childSide: 1, rect: [-I, I, lm.rightCut, lm.leftCut] } });
-  cuts.push({ parent: "torso", child: "left_arm", face: { axis: 0, offset: lm.leftCut, childSide: 1, rect: [lm.crotch, lm.neck, -I, I] } });
-  cuts.push({
-    parent: "torso",
-    child: "right_arm",
-    face: { axis: 0, offset: lm.rightCut, childSide: -1, rect: [lm.crotch, lm.neck, -I, I] },
-  });
-  cuts.push({
-    parent: "torso",
-    child: "left_leg",
-    face: { axis: 1, offset: lm.crotch, childSide: -1, rect: [-I, I, lm.legGap, lm.leftCut] },
-  });
-  cuts.push({
-    parent: "torso",
-    child: "right_leg",
-    face: { axis: 1, offset: lm.crotch, childSide: -1, rect: [-I, I, lm.rightCut, lm.legGap] },
-  });
+  if (found("neck"))
+    cuts.push({ parent: "torso", child: "head", face: { axis: 1, offset: lm.neck, childSide: 1, rect: [-I, I, lm.rightCut, lm.leftCut] } });
+  if (found("left_arm"))
+    cuts.push({
+      parent: "torso",
+      child: "left_arm",
+      face: { axis: 0, offset: lm.leftCut, childSide: 1, rect: [lm.crotch, lm.neck, -I, I] },
+    });
+  if (found("right_arm"))
+    cuts.push({
+      parent: "torso",
+      child: "right_arm",
+      face: { axis: 0, offset: lm.rightCut, childSide: -1, rect: [lm.crotch, lm.neck, -I, I] },
+    });
+  if (found("crotch")) {
+    cuts.push({
+      parent: "torso",
+      child: "left_leg",
+      face: { axis: 1, offset: lm.crotch, childSide: -1, rect: [-I, I, lm.legGap, lm.leftCut] },
+    });
+    cuts.push({
+      parent: "torso",
+      child: "right_leg",
+      face: { axis: 1, offset: lm.crotch, childSide: -1, rect: [-I, I, lm.rightCut, lm.legGap] },
+    });
+  }
   if (legsTouch)
     cuts.push({ parent: "right_leg", child: "left_leg", face: { axis: 0, offset: lm.legGap, childSide: 1, rect: [-I, lm.crotch, -I, I] } });
   return { labels, cuts, landmarks: lm };
@@ -244,10 +260,12 @@ function splitCharacter(
   const parts: { name: string; m: Manifold }[] = [];
   const partIndex = new Map<Label, number>();
   for (const g of GROUPS[part]) {
-    const pieces = g.map((l) => labels.get(l)).filter((m): m is Manifold => !!m && !m.isEmpty());
-    if (!pieces.length) continue;
-    g.forEach((l) => partIndex.set(l, parts.length));
-    parts.push({ name: groupName(g), m: pieces.length === 1 ? pieces[0]! : arena.keep(wasm.Manifold.union(pieces)) });
+    // Named by the labels the shape has: a bust's legs group is no part, and its body no legs.
+    const present = g.filter((l) => labels.get(l)?.isEmpty() === false);
+    if (!present.length) continue;
+    present.forEach((l) => partIndex.set(l, parts.length));
+    const pieces = present.map((l) => labels.get(l)!);
+    parts.push({ name: groupName(present), m: pieces.length === 1 ? pieces[0]! : arena.keep(wasm.Manifold.union(pieces)) });
   }
   const loose: { name: string; m: Manifold }[] = [];
   if (joint !== "none") {
