@@ -1,13 +1,15 @@
 /**
  * Runs the print analysis in a web worker: a 2M-triangle display copy takes seconds to weld,
- * sort and ray-cast, which must not freeze the page. The input is copied to the worker (the
- * page keeps its arrays for the export); the worker ends after its last answer or the abort.
+ * count, index and ray-cast, which must not freeze the page. The input is copied to the worker
+ * (the page keeps its arrays for the export and the pick); the spatial index built there is
+ * handed to the page's measuring pick (model-index.ts), or, when the page already has one, sent
+ * along instead of built again. The worker ends after its last answer or the abort.
  */
 import { analyseMesh, type MeshAnalysis, type MeshInput } from "./mesh-analysis";
+import { meshIndexBuffers, meshIndexData, type MeshIndexData } from "./mesh-index";
+import type { AnalysisAnswer } from "./mesh-analysis.worker";
+import { expectIndex, inlineModel, knownIndex, modelIndex, startAnalysisWorker } from "./model-index";
 import { searchedThickness, wallThickness } from "./wall-thickness";
-
-/** Models below this many triangles are handled on the page: a worker's start costs more. */
-export const INLINE_TRIANGLES = 5_000;
 
 export interface AnalysisCallbacks {
   onAnalysis(analysis: MeshAnalysis): void;
@@ -16,33 +18,72 @@ export interface AnalysisCallbacks {
   onError(message: string): void;
 }
 
-type WorkerAnswer = { analysis: MeshAnalysis } | { thickness: Float32Array };
-
 /** Analyses `input`, off the page's thread for large models; nothing is reported after the abort. */
 export function analyseInWorker(input: MeshInput, signal: AbortSignal, report: AnalysisCallbacks): void {
-  if (input.indices.length / 3 < INLINE_TRIANGLES || typeof Worker === "undefined") {
+  if (inlineModel(input)) {
     const analysis = analyseMesh(input);
     report.onAnalysis(analysis);
     const searched = searchedThickness(analysis);
-    report.onThickness(wallThickness(input, searched), searched);
+    void modelIndex(input).then((index) => report.onThickness(wallThickness(input, searched, index), searched));
     return;
   }
-  const worker = new Worker(new URL("./mesh-analysis.worker.ts", import.meta.url), { type: "module" });
-  signal.addEventListener("abort", () => worker.terminate(), { once: true });
+  const known = knownIndex(input);
+  let indexed: { resolve(data: MeshIndexData): void; reject(reason: unknown): void } | null = null;
+  // The index this worker builds is the page's, for the measuring pick.
+  const expect = () =>
+    expectIndex(
+      input,
+      new Promise<MeshIndexData>((resolve, reject) => {
+        indexed = { resolve, reject };
+      }),
+    );
+  const fail = (reason: unknown) => {
+    indexed?.reject(reason);
+    indexed = null;
+  };
+  let worker: Worker | null = null;
+  signal.addEventListener(
+    "abort",
+    () => {
+      worker?.terminate();
+      fail(signal.reason);
+    },
+    { once: true },
+  );
   let searched = 0;
-  worker.onmessage = (e: MessageEvent<WorkerAnswer>) => {
+  const start = (index?: MeshIndexData) => {
     if (signal.aborted) return;
-    if ("analysis" in e.data) {
-      searched = searchedThickness(e.data.analysis);
-      report.onAnalysis(e.data.analysis);
-    } else {
-      worker.terminate();
-      report.onThickness(e.data.thickness, searched);
-    }
+    worker = startAnalysisWorker({ input, index }, index ? meshIndexBuffers(index) : []);
+    const w = worker;
+    w.onmessage = (e: MessageEvent<AnalysisAnswer>) => {
+      if (signal.aborted) return;
+      if ("analysis" in e.data) {
+        searched = searchedThickness(e.data.analysis);
+        report.onAnalysis(e.data.analysis);
+      } else if ("index" in e.data) {
+        indexed?.resolve(e.data.index);
+        indexed = null;
+      } else {
+        w.terminate();
+        report.onThickness(e.data.thickness, searched);
+      }
+    };
+    w.onerror = (e) => {
+      w.terminate();
+      fail(new Error(e.message || "the analysis failed"));
+      if (!signal.aborted) report.onError(e.message || "the analysis failed");
+    };
   };
-  worker.onerror = (e) => {
-    worker.terminate();
-    if (!signal.aborted) report.onError(e.message || "the analysis failed");
-  };
-  worker.postMessage(input);
+  if (!known) {
+    expect();
+    start();
+  } else
+    known.then(
+      (index) => start(meshIndexData(index, true)),
+      () => {
+        if (signal.aborted) return;
+        expect();
+        start();
+      },
+    );
 }

@@ -4,7 +4,7 @@
  * drawn. Small models are flattened on the page (a worker's start costs more).
  */
 import type { Object3D } from "three";
-import { INLINE_TRIANGLES } from "./analyse-in-worker";
+import { INLINE_TRIANGLES } from "./model-index";
 import { extractTriangles, type ExtractedModel } from "./mesh-extract";
 import { countMeshStats } from "./mesh-stats";
 import { packedBuffers, packMeshes } from "./mesh-transfer";
