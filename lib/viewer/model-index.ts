@@ -5,7 +5,7 @@
  * gets a new index and an old one goes with its model.
  */
 import type { MeshBVH } from "three-mesh-bvh";
-import type { AnalysisAnswer, AnalysisRequest } from "./mesh-analysis.worker";
+import type { AnalysisAnswer, AnalysisRequest } from "./analysis-steps";
 import type { MeshInput } from "./mesh-analysis";
 import { buildMeshIndex, meshIndexFrom, type MeshIndexData } from "./mesh-index";
 
@@ -14,10 +14,10 @@ export const INLINE_TRIANGLES = 5_000;
 
 const indexes = new WeakMap<MeshInput, Promise<MeshBVH>>();
 
-/** Starts the analysis worker on `request` (see mesh-analysis.worker.ts). */
-export function startAnalysisWorker(request: AnalysisRequest, transfer: ArrayBuffer[] = []): Worker {
+/** Starts an analysis worker on `request` (see mesh-analysis.worker.ts); the mesh is copied to it. */
+export function startAnalysisWorker(request: AnalysisRequest): Worker {
   const worker = new Worker(new URL("./mesh-analysis.worker.ts", import.meta.url), { type: "module" });
-  worker.postMessage(request, transfer);
+  worker.postMessage(request);
   return worker;
 }
 
@@ -32,7 +32,7 @@ export function modelIndex(model: MeshInput): Promise<MeshBVH> {
   if (known) return known;
   if (inlineModel(model)) return settle(model, Promise.resolve(buildMeshIndex(model)));
   const built = new Promise<MeshBVH>((resolve, reject) => {
-    const worker = startAnalysisWorker({ input: model, indexOnly: true });
+    const worker = startAnalysisWorker({ input: model, build: true });
     worker.onmessage = (e: MessageEvent<AnalysisAnswer>) => {
       if (!("index" in e.data)) return;
       worker.terminate();

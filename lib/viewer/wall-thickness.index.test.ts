@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { faceNormals } from "./face-normals";
 import type { MeshInput } from "./mesh-analysis";
 import { cubeSoup, soupMesh } from "./mesh-analysis.test-helpers";
-import { buildMeshIndex } from "./mesh-index";
+import { buildMeshIndex, meshIndexData } from "./mesh-index";
 import { bumpySphere } from "./mesh-index.test-helpers";
-import { wallThickness } from "./wall-thickness";
+import { placeThickness, wallThickness, wallThicknessInOrder } from "./wall-thickness";
 
 /** Every ray against every triangle, with the same rules: what the index's walk must agree with. */
 function bruteForce({ positions: p, indices }: MeshInput, maxDistance: number): Float32Array {
@@ -78,5 +78,22 @@ describe("wallThickness through the mesh index", () => {
       expect(Number.isNaN(t[12])).toBe(true);
       expect(Array.from(t.subarray(0, 12))).toEqual(new Array(12).fill(Infinity));
     }
+  });
+
+  it("in the index's order, in two stretches put back by triangle, gives the same walls", () => {
+    const ball = hollowBall();
+    const index = buildMeshIndex(ball);
+    const { order } = meshIndexData(index);
+    const n = ball.indices.length / 3;
+    const whole = new Float32Array(n);
+    for (const [from, to] of [
+      [0, 700],
+      [700, n],
+    ] as const) {
+      const part = wallThicknessInOrder(ball, 0.3, index, from, to);
+      expect(part).toHaveLength(to - from);
+      placeThickness(whole, part, order, from);
+    }
+    expect(whole).toEqual(wallThickness(ball, 0.3, index));
   });
 });

@@ -26,11 +26,32 @@ const LEAF = 0xffff;
  * degenerate), using `index` (built here when not given).
  */
 export function wallThickness(input: MeshInput, maxDistance: number, index?: MeshBVH): Float32Array {
+  return search(input, maxDistance, index ?? buildMeshIndex(input), 0, Infinity, false);
+}
+
+/**
+ * The wall thicknesses of the triangles at places `from` to `to` of the index's order
+ * (meshIndexData's `order`), in that order: two workers share a model's rays this way, each
+ * walking neighbouring triangles one after the other (far faster than the file's order when that
+ * order jumps about the model).
+ */
+export function wallThicknessInOrder(input: MeshInput, maxDistance: number, index: MeshBVH, from: number, to: number): Float32Array {
+  return search(input, maxDistance, index, from, to, true);
+}
+
+/** Puts `part` (wallThicknessInOrder's answer from place `from`) into `thickness`, by triangle. */
+export function placeThickness(thickness: Float32Array, part: Float32Array, order: ArrayLike<number>, from: number): void {
+  for (let i = 0; i < part.length; i++) thickness[order[from + i] ?? 0] = part[i] ?? NaN;
+}
+
+function search(input: MeshInput, maxDistance: number, index: MeshBVH, from: number, to: number, inOrder: boolean): Float32Array {
   const { positions: p, indices } = input;
   const n = Math.floor(indices.length / 3);
-  const out = new Float32Array(n).fill(Infinity);
-  if (!n || !(maxDistance > 0)) return out;
-  const { roots, order } = meshIndexData(index ?? buildMeshIndex(input));
+  const first = Math.max(0, Math.min(n, from)),
+    end = Math.max(first, Math.min(n, to));
+  const out = new Float32Array(inOrder ? end - first : n).fill(Infinity);
+  if (first === end || !(maxDistance > 0)) return out;
+  const { roots, order } = meshIndexData(index);
   // Unit normals (zero for degenerate triangles).
   const normals = faceNormals(p, indices);
   let size = 0;
@@ -44,12 +65,15 @@ export function wallThickness(input: MeshInput, maxDistance: number, index?: Mes
   // The walk's stack: node offsets and their entry distances (a tree is at most 64 deep here).
   const stack = new Uint32Array(256);
   const entry = new Float64Array(256);
-  for (let t = 0; t < n; t++) {
+  // Rays in the index's order: one ray's nodes and triangles are the next one's too.
+  for (let k = first; k < end; k++) {
+    const t = order[k] ?? 0;
+    const at = inOrder ? k - first : t;
     const dx = -(normals[t * 3] ?? 0),
       dy = -(normals[t * 3 + 1] ?? 0),
       dz = -(normals[t * 3 + 2] ?? 0);
     if (dx === 0 && dy === 0 && dz === 0) {
-      out[t] = NaN;
+      out[at] = NaN;
       continue;
     }
     const a = (indices[t * 3] ?? 0) * 3,
@@ -117,7 +141,7 @@ export function wallThickness(input: MeshInput, maxDistance: number, index?: Mes
         }
       }
     }
-    if (found) out[t] = best;
+    if (found) out[at] = best;
   }
   return out;
 }
