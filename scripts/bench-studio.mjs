@@ -131,7 +131,7 @@ async function main() {
     ],
     polls: ["polls/s served", "poll latency p99"],
     memory: ["peak RSS during the chain", "RSS after"],
-    analysis: ["analysis (counts + BVH build + thin-wall)"],
+    analysis: ["analysis as the page runs it, two workers, 2M"],
   };
   for (const name of args.only) {
     const t = performance.now();

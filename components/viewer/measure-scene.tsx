@@ -5,8 +5,6 @@ import { useEffect, useMemo, useRef, type RefObject } from "react";
 import { BufferGeometry, Line, LineBasicMaterial, Matrix4, PerspectiveCamera, Raycaster, Vector2, Vector3, type Group } from "three";
 import { formatLength, gridStep, scaleBar } from "@/lib/viewer/measure";
 import type { MeshInput } from "@/lib/viewer/mesh-analysis";
-import { pickFirst } from "@/lib/viewer/mesh-index";
-import { modelIndex } from "@/lib/viewer/model-index";
 
 interface MeasureSceneProps {
   root: Group;
@@ -83,6 +81,9 @@ function Picker({ root, model, active, onPick }: { root: Group; model: MeshInput
     if (!active) return;
     const canvas = gl.domElement;
     let live = true;
+    // The index's code (three-mesh-bvh) loads when measuring starts, and the index is asked for
+    // then (shared with the print panel's analysis, or built in a worker), not at the first click.
+    if (model) void loadIndex().then(({ modelIndex }) => modelIndex(model).catch(() => undefined));
     let down: { x: number; y: number } | null = null;
     const onDown = (e: PointerEvent) => {
       down = { x: e.clientX, y: e.clientY };
@@ -102,12 +103,11 @@ function Picker({ root, model, active, onPick }: { root: Group; model: MeshInput
       root.updateMatrixWorld();
       const toWorld = root.matrixWorld.clone();
       const local = ray.ray.clone().applyMatrix4(new Matrix4().copy(toWorld).invert());
-      void modelIndex(model)
-        .catch(() => modelIndex(model))
+      void loadIndex()
+        .then(({ pickModel }) => pickModel(model, local.origin.toArray(), local.direction.toArray()))
         .then(
-          (index) => {
-            const hit = live ? pickFirst(index, local.origin.toArray(), local.direction.toArray()) : null;
-            if (hit) pick.current(new Vector3(...hit.point).applyMatrix4(toWorld));
+          (hit) => {
+            if (hit && live) pick.current(new Vector3(...hit.point).applyMatrix4(toWorld));
           },
           (error: unknown) => console.warn("[viewer] the measuring pick failed", error),
         );
@@ -122,6 +122,8 @@ function Picker({ root, model, active, onPick }: { root: Group; model: MeshInput
   }, [active, gl, camera, root, model]);
   return null;
 }
+
+const loadIndex = () => import("@/lib/viewer/model-index");
 
 function Markers({ points, radius }: { points: Vector3[]; radius: number }) {
   const line = useMemo(() => {

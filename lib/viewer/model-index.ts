@@ -7,7 +7,7 @@
 import type { MeshBVH } from "three-mesh-bvh";
 import type { AnalysisAnswer, AnalysisRequest } from "./analysis-steps";
 import type { MeshInput } from "./mesh-analysis";
-import { buildMeshIndex, meshIndexFrom, type MeshIndexData } from "./mesh-index";
+import { buildMeshIndex, meshIndexFrom, pickFirst, type MeshHit, type MeshIndexData } from "./mesh-index";
 
 /** Models below this many triangles are handled on the page: a worker's start costs more. */
 export const INLINE_TRIANGLES = 5_000;
@@ -68,4 +68,17 @@ function settle(model: MeshInput, index: Promise<MeshBVH>): Promise<MeshBVH> {
     if (indexes.get(model) === index) indexes.delete(model);
   });
   return index;
+}
+
+/**
+ * The measuring pick: the first triangle of `model` a ray meets (in the model's frame), through
+ * its shared index (waiting for it the first time; asked again once if its builder stopped).
+ */
+export async function pickModel(
+  model: MeshInput,
+  origin: readonly [number, number, number],
+  direction: readonly [number, number, number],
+): Promise<MeshHit | null> {
+  const index = await modelIndex(model).catch(() => modelIndex(model));
+  return pickFirst(index, origin, direction);
 }
