@@ -9,12 +9,14 @@
 //               polls/s served, p50/p99 latency, failures, server CPU per poll
 //   (3) memory  a ~198 MB GLB uploaded through the texture form and textured: server RSS idle,
 //               peak, after; wall time of the chain
+//   (4) analysis the viewer's printability counts, thin-wall search, BVH, print files and measuring
+//               pick at 200k, 2M and 5M triangles, in Node, beside the code before (no build, no browser)
 //
 // It is a report, not a test: it exits 0 whether the goals are met or not (1 only when it could
 // not run at all). Each part runs on its own server and catches its own errors (a MISS with the
 // reason). Builds first when the build is missing or older than the sources (like npm start).
 //
-// Flags: --only=viewer|polls|memory (comma-separated list allowed), --runs=N (cold runs per
+// Flags: --only=viewer|polls|memory|analysis (comma-separated list allowed), --runs=N (cold runs per
 // page and network condition in (1), default 3), --budget=SECONDS (default 540: the whole run,
 // build excluded; (1) skips runs and (3) stops waiting to stay within it), --no-build (never
 // build; use what is there, even when older than the sources).
@@ -22,12 +24,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ROOT, cleanupNow, ensureBuild, fmt, log, table } from "./bench-studio/common.mjs";
+import { runAnalysis } from "./bench-studio/analysis.mjs";
 import { runMemory } from "./bench-studio/memory.mjs";
 import { runPolls } from "./bench-studio/polls.mjs";
 import { launchBrowser } from "./bench-studio/studio.mjs";
 import { runViewer } from "./bench-studio/viewer.mjs";
 
-const PARTS = ["viewer", "polls", "memory"];
+const PARTS = ["viewer", "polls", "memory", "analysis"];
 /** Seconds kept free for the parts after (1): (2) takes about 90 s, (3) at least 240 s. */
 const RESERVE = { polls: 100, memory: 240 };
 
@@ -48,7 +51,7 @@ function parseArgs(argv) {
       if (!Number.isFinite(args.budget) || args.budget < 60) throw new Error(`--budget takes seconds ≥ 60 (got ${v})`);
     } else if (k === "no-build") args.build = false;
     else if (k === "help" || k === "h") {
-      console.log("usage: npm run bench:studio -- [--only=viewer|polls|memory] [--runs=N] [--budget=SECONDS] [--no-build]");
+      console.log("usage: npm run bench:studio -- [--only=viewer|polls|memory|analysis] [--runs=N] [--budget=SECONDS] [--no-build]");
       process.exit(0);
     } else throw new Error(`unknown option ${a} (try --help)`);
   }
@@ -74,19 +77,23 @@ async function main() {
   }
 
   log("bench:studio");
-  let build;
+  // The analysis part runs the viewer's code in Node: it needs neither the build nor a browser.
+  const app = args.only.some((p) => p !== "analysis");
+  let build = "not needed";
   try {
-    build = ensureBuild({ allowStale: !args.build });
+    if (app) build = ensureBuild({ allowStale: !args.build });
   } catch (e) {
     console.error(`bench:studio could not build: ${e.message}`);
     process.exit(1);
   }
   const measureStart = performance.now();
-  const buildId = fs.readFileSync(path.join(ROOT, ".next/BUILD_ID"), "utf8").trim();
-  const { browser, which } = await launchBrowser().catch((e) => {
-    console.error(`bench:studio could not start Chromium: ${e.message}`);
-    process.exit(1);
-  });
+  const buildId = app ? fs.readFileSync(path.join(ROOT, ".next/BUILD_ID"), "utf8").trim() : "—";
+  const { browser, which } = app
+    ? await launchBrowser().catch((e) => {
+        console.error(`bench:studio could not start Chromium: ${e.message}`);
+        process.exit(1);
+      })
+    : { browser: null, which: "no browser" };
   const cpus = os.cpus();
   const load = () =>
     os
@@ -112,6 +119,7 @@ async function main() {
     viewer: () => runViewer({ browser, runs: args.runs, deadline: deadline - reserve.viewer * 1000 }),
     polls: () => runPolls({ browser }),
     memory: () => runMemory({ browser, deadline }),
+    analysis: () => runAnalysis({ runs: args.runs }),
   };
   const fallback = {
     viewer: [
@@ -125,6 +133,7 @@ async function main() {
     ],
     polls: ["polls/s served", "poll latency p99"],
     memory: ["peak RSS during the chain", "RSS after"],
+    analysis: ["analysis as the page runs it, two workers, 2M"],
   };
   for (const name of args.only) {
     const t = performance.now();
@@ -143,7 +152,7 @@ async function main() {
     }
     log(`  (${name}: ${fmt((performance.now() - t) / 1000, 0)} s)`);
   }
-  await browser.close().catch(() => {});
+  await browser?.close().catch(() => {});
 
   log("\n=== bench:studio report ===");
   log(

@@ -2,11 +2,17 @@
 
 import { useFrame, useThree } from "@react-three/fiber";
 import { useEffect, useMemo, useRef, type RefObject } from "react";
-import { BufferGeometry, Line, LineBasicMaterial, PerspectiveCamera, Raycaster, Vector2, Vector3, type Group } from "three";
+import { BufferGeometry, Line, LineBasicMaterial, Matrix4, PerspectiveCamera, Raycaster, Vector2, Vector3, type Group } from "three";
 import { formatLength, gridStep, scaleBar } from "@/lib/viewer/measure";
+import type { MeshInput } from "@/lib/viewer/mesh-analysis";
 
 interface MeasureSceneProps {
   root: Group;
+  /**
+   * The model's triangles in the root's frame, as they are drawn (null while parts are moved or
+   * hidden): picked through their shared spatial index instead of every triangle on the page.
+   */
+  model: MeshInput | null;
   /** Millimetres per model unit at the chosen size. */
   scale: number;
   /** The model's bounds in the root's frame (model units). */
@@ -22,7 +28,7 @@ interface MeasureSceneProps {
 }
 
 /** The grid under the model in round millimetres, the scale bar, and the two-point measuring tool. */
-export function MeasureScene({ root, scale, min, max, grid, measuring, points, onPick, scaleBarRef }: MeasureSceneProps) {
+export function MeasureScene({ root, model, scale, min, max, grid, measuring, points, onPick, scaleBarRef }: MeasureSceneProps) {
   const extentMm = Math.max(max[0] - min[0], max[2] - min[2]) * scale;
   const stepMm = gridStep(extentMm);
   const cells = 2 * Math.ceil((extentMm * 0.75) / stepMm);
@@ -53,14 +59,18 @@ export function MeasureScene({ root, scale, min, max, grid, measuring, points, o
           <gridHelper args={[(cells * stepMm) / scale, cells, "#5b6b80", "#3a3f47"]} />
         </group>
       ) : null}
-      <Picker root={root} active={measuring} onPick={onPick} />
+      <Picker root={root} model={model} active={measuring} onPick={onPick} />
       <Markers points={points} radius={(Math.max(max[0] - min[0], max[1] - min[1], max[2] - min[2]) || 1) * 0.008} />
     </>
   );
 }
 
-/** A click (not a drag) on the model picks the surface point under the pointer. */
-function Picker({ root, active, onPick }: { root: Group; active: boolean; onPick(point: Vector3): void }) {
+/**
+ * A click (not a drag) on the model picks the surface point under the pointer: through the
+ * model's spatial index when there is one (it answers in well under a millisecond at 5M
+ * triangles; the first click may wait for the index to arrive), else three.js's raycaster.
+ */
+function Picker({ root, model, active, onPick }: { root: Group; model: MeshInput | null; active: boolean; onPick(point: Vector3): void }) {
   const gl = useThree((s) => s.gl);
   const camera = useThree((s) => s.camera);
   const pick = useRef(onPick);
@@ -70,6 +80,10 @@ function Picker({ root, active, onPick }: { root: Group; active: boolean; onPick
   useEffect(() => {
     if (!active) return;
     const canvas = gl.domElement;
+    let live = true;
+    // The index's code (three-mesh-bvh) loads when measuring starts, and the index is asked for
+    // then (shared with the print panel's analysis, or built in a worker), not at the first click.
+    if (model) void loadIndex().then(({ modelIndex }) => modelIndex(model).catch(() => undefined));
     let down: { x: number; y: number } | null = null;
     const onDown = (e: PointerEvent) => {
       down = { x: e.clientX, y: e.clientY };
@@ -80,18 +94,36 @@ function Picker({ root, active, onPick }: { root: Group; active: boolean; onPick
       const ndc = new Vector2(((e.clientX - rect.left) / rect.width) * 2 - 1, -((e.clientY - rect.top) / rect.height) * 2 + 1);
       const ray = new Raycaster();
       ray.setFromCamera(ndc, camera);
-      const hit = ray.intersectObject(root, true)[0];
-      if (hit) pick.current(hit.point.clone());
+      if (!model) {
+        const hit = ray.intersectObject(root, true)[0];
+        if (hit) pick.current(hit.point.clone());
+        return;
+      }
+      // The index is in the root's frame: the ray goes in, the hit comes back out.
+      root.updateMatrixWorld();
+      const toWorld = root.matrixWorld.clone();
+      const local = ray.ray.clone().applyMatrix4(new Matrix4().copy(toWorld).invert());
+      void loadIndex()
+        .then(({ pickModel }) => pickModel(model, local.origin.toArray(), local.direction.toArray()))
+        .then(
+          (hit) => {
+            if (hit && live) pick.current(new Vector3(...hit.point).applyMatrix4(toWorld));
+          },
+          (error: unknown) => console.warn("[viewer] the measuring pick failed", error),
+        );
     };
     canvas.addEventListener("pointerdown", onDown);
     canvas.addEventListener("pointerup", onUp);
     return () => {
+      live = false;
       canvas.removeEventListener("pointerdown", onDown);
       canvas.removeEventListener("pointerup", onUp);
     };
-  }, [active, gl, camera, root]);
+  }, [active, gl, camera, root, model]);
   return null;
 }
+
+const loadIndex = () => import("@/lib/viewer/model-index");
 
 function Markers({ points, radius }: { points: Vector3[]; radius: number }) {
   const line = useMemo(() => {

@@ -258,6 +258,7 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing, panels }
           {fullModel && triangles && (
             <MeasureScene
               root={fullModel.root}
+              model={partView.explode === 0 && partView.hidden.size === 0 ? triangles : null}
               scale={scale}
               min={triangles.min}
               max={triangles.max}

@@ -88,22 +88,46 @@ function find(parent: Uint32Array, x: number): number {
   return root;
 }
 
-/** Watertightness, manifoldness, shells, volume, area and bounds of a triangle mesh. */
+/** Sorts `a[from..to)` in place: insertion sort for the few edges a vertex usually has, the native sort beyond. */
+function sortRange(a: Uint32Array, from: number, to: number): void {
+  if (to - from > 32) {
+    a.subarray(from, to).sort();
+    return;
+  }
+  for (let i = from + 1; i < to; i++) {
+    const x = a[i] ?? 0;
+    let j = i - 1;
+    while (j >= from && (a[j] ?? 0) > x) {
+      a[j + 1] = a[j] ?? 0;
+      j--;
+    }
+    a[j + 1] = x;
+  }
+}
+
+/**
+ * Watertightness, manifoldness, shells, volume, area and bounds of a triangle mesh. Edges are
+ * counted over typed arrays: each undirected edge is filed under its lower welded vertex (a
+ * counting sort into one flat list), so an edge's uses sit side by side within its vertex's few.
+ */
 export function analyseMesh({ positions, indices }: MeshInput): MeshAnalysis {
   const { ids, count } = weldByPosition(positions);
   const triCount = Math.floor(indices.length / 3);
-  // Undirected edges as one number each (low * count + high, exact below 2^53), sorted so
-  // each edge's uses sit side by side.
-  const edges = new Float64Array(triCount * 3);
   const parent = new Uint32Array(count);
   for (let v = 0; v < count; v++) parent[v] = v;
-  const used = new Uint8Array(count);
-  let e = 0,
-    triangles = 0,
+  // start[v + 1] counts the edges whose lower vertex is v (then the prefix sums: where v's edges start).
+  const start = new Uint32Array(count + 1);
+  // The welded corners of the triangles kept (degenerate ones left out).
+  const kept = new Uint32Array(triCount * 3);
+  let triangles = 0,
     volume = 0,
     area = 0;
-  const min: [number, number, number] = [Infinity, Infinity, Infinity];
-  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+  let minX = Infinity,
+    minY = Infinity,
+    minZ = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity,
+    maxZ = -Infinity;
   for (let t = 0; t < triCount; t++) {
     const i0 = indices[t * 3] ?? 0,
       i1 = indices[t * 3 + 1] ?? 0,
@@ -112,16 +136,20 @@ export function analyseMesh({ positions, indices }: MeshInput): MeshAnalysis {
       b = ids[i1] ?? 0,
       c = ids[i2] ?? 0;
     if (a === b || b === c || a === c) continue;
+    kept[triangles * 3] = a;
+    kept[triangles * 3 + 1] = b;
+    kept[triangles * 3 + 2] = c;
     triangles++;
-    edges[e++] = a < b ? a * count + b : b * count + a;
-    edges[e++] = b < c ? b * count + c : c * count + b;
-    edges[e++] = a < c ? a * count + c : c * count + a;
-    used[a] = used[b] = used[c] = 1;
+    const ab = (a < b ? a : b) + 1,
+      bc = (b < c ? b : c) + 1,
+      ac = (a < c ? a : c) + 1;
+    start[ab] = (start[ab] ?? 0) + 1;
+    start[bc] = (start[bc] ?? 0) + 1;
+    start[ac] = (start[ac] ?? 0) + 1;
     const ra = find(parent, a),
-      rb = find(parent, b),
-      rc = find(parent, c);
+      rb = find(parent, b);
     parent[rb] = ra;
-    parent[find(parent, rc)] = ra;
+    parent[find(parent, c)] = ra;
     const ax = positions[i0 * 3] ?? 0,
       ay = positions[i0 * 3 + 1] ?? 0,
       az = positions[i0 * 3 + 2] ?? 0;
@@ -139,35 +167,55 @@ export function analyseMesh({ positions, indices }: MeshInput): MeshAnalysis {
       wx = cx - ax,
       wy = cy - ay,
       wz = cz - az;
-    area += Math.hypot(uy * wz - uz * wy, uz * wx - ux * wz, ux * wy - uy * wx) / 2;
-    for (const [x, y, z] of [
-      [ax, ay, az],
-      [bx, by, bz],
-      [cx, cy, cz],
-    ] as const) {
-      if (x < min[0]) min[0] = x;
-      if (y < min[1]) min[1] = y;
-      if (z < min[2]) min[2] = z;
-      if (x > max[0]) max[0] = x;
-      if (y > max[1]) max[1] = y;
-      if (z > max[2]) max[2] = z;
+    const nx = uy * wz - uz * wy,
+      ny = uz * wx - ux * wz,
+      nz = ux * wy - uy * wx;
+    area += Math.sqrt(nx * nx + ny * ny + nz * nz) / 2;
+    minX = Math.min(minX, ax, bx, cx);
+    minY = Math.min(minY, ay, by, cy);
+    minZ = Math.min(minZ, az, bz, cz);
+    maxX = Math.max(maxX, ax, bx, cx);
+    maxY = Math.max(maxY, ay, by, cy);
+    maxZ = Math.max(maxZ, az, bz, cz);
+  }
+  for (let v = 0; v < count; v++) start[v + 1] = (start[v + 1] ?? 0) + (start[v] ?? 0);
+  // Each edge's higher vertex, filed under its lower one.
+  const higher = new Uint32Array(triangles * 3);
+  const fill = start.slice(0, count);
+  const file = (p: number, q: number) => {
+    const lo = p < q ? p : q;
+    const at = fill[lo] ?? 0;
+    higher[at] = p < q ? q : p;
+    fill[lo] = at + 1;
+  };
+  for (let t = 0; t < triangles * 3; t += 3) {
+    const a = kept[t] ?? 0,
+      b = kept[t + 1] ?? 0,
+      c = kept[t + 2] ?? 0;
+    file(a, b);
+    file(b, c);
+    file(a, c);
+  }
+  let boundaryEdges = 0,
+    nonManifoldEdges = 0,
+    shells = 0;
+  for (let v = 0; v < count; v++) {
+    const from = start[v] ?? 0,
+      to = start[v + 1] ?? 0;
+    sortRange(higher, from, to);
+    for (let i = from; i < to;) {
+      let j = i + 1;
+      while (j < to && higher[j] === higher[i]) j++;
+      if (j - i === 1) boundaryEdges++;
+      else if (j - i > 2) nonManifoldEdges++;
+      i = j;
     }
   }
-  const sorted = edges.subarray(0, e).sort();
-  let boundaryEdges = 0,
-    nonManifoldEdges = 0;
-  for (let i = 0; i < sorted.length;) {
-    let j = i + 1;
-    while (j < sorted.length && sorted[j] === sorted[i]) j++;
-    if (j - i === 1) boundaryEdges++;
-    else if (j - i > 2) nonManifoldEdges++;
-    i = j;
-  }
-  let shells = 0;
+  // A vertex some kept triangle uses, and the root of its set: one shell.
+  const used = new Uint8Array(count);
+  for (let k = 0; k < triangles * 3; k++) used[kept[k] ?? 0] = 1;
   for (let v = 0; v < count; v++) if (used[v] && find(parent, v) === v) shells++;
-  if (!triangles) {
-    min.fill(0);
-    max.fill(0);
-  }
+  const min: [number, number, number] = triangles ? [minX, minY, minZ] : [0, 0, 0];
+  const max: [number, number, number] = triangles ? [maxX, maxY, maxZ] : [0, 0, 0];
   return { triangles, vertices: count, boundaryEdges, nonManifoldEdges, shells, volume, area, min, max };
 }

@@ -1,13 +1,5 @@
-/**
- * Analyses a mesh off the page's thread. The message is a MeshInput; the answers are its
- * MeshAnalysis, then its wall thicknesses (slower: one ray per triangle).
- */
-import { analyseMesh, type MeshInput } from "./mesh-analysis";
-import { searchedThickness, wallThickness } from "./wall-thickness";
+/** Analyses a mesh off the page's thread: the steps of analysis-steps.ts, one message at a time. */
+import { analysisSteps, type AnalysisRequest, type ThinRequest } from "./analysis-steps";
 
-addEventListener("message", (e: MessageEvent<MeshInput>) => {
-  const analysis = analyseMesh(e.data);
-  postMessage({ analysis });
-  const thickness = wallThickness(e.data, searchedThickness(analysis));
-  postMessage({ thickness }, { transfer: [thickness.buffer] });
-});
+const step = analysisSteps((message, transfer) => postMessage(message, { transfer }));
+addEventListener("message", (e: MessageEvent<AnalysisRequest | ThinRequest>) => step(e.data));

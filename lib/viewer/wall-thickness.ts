@@ -1,12 +1,15 @@
 /**
  * Wall thickness per triangle: a ray from the triangle's centre straight into the solid (against
- * its normal) to the first wall it leaves through (a triangle facing the same way), searched in a
- * uniform grid with a 3D DDA walk. Only distances up to `maxDistance` are looked for (thin walls
+ * its normal) to the first wall it leaves through (a triangle facing the same way), searched in
+ * the model's spatial index (mesh-index.ts, a three-mesh-bvh tree) walked nearest box first and
+ * cut off at the best hit so far. Only distances up to `maxDistance` are looked for (thin walls
  * are what matters; a longer walk costs time for nothing); farther or no wall is Infinity,
  * degenerate triangles NaN. Runs in the analysis worker.
  */
+import type { MeshBVH } from "three-mesh-bvh";
 import { faceNormals } from "./face-normals";
 import type { MeshInput } from "./mesh-analysis";
+import { buildMeshIndex, meshIndexData } from "./mesh-index";
 
 /**
  * The thinnest wall the panel accepts, in mm: two lines of a 0.4 mm FDM nozzle, the common
@@ -14,88 +17,63 @@ import type { MeshInput } from "./mesh-analysis";
  */
 export const MIN_WALL_MM = 0.8;
 
-/** Each triangle's wall thickness in model units (Infinity beyond `maxDistance`, NaN when degenerate). */
-export function wallThickness({ positions: p, indices }: MeshInput, maxDistance: number): Float32Array {
-  const n = Math.floor(indices.length / 3);
-  const out = new Float32Array(n).fill(Infinity);
-  if (!n || !(maxDistance > 0)) return out;
-  let minX = Infinity,
-    minY = Infinity,
-    minZ = Infinity,
-    maxX = -Infinity,
-    maxY = -Infinity,
-    maxZ = -Infinity;
-  for (const i of indices) {
-    const x = p[i * 3] ?? 0,
-      y = p[i * 3 + 1] ?? 0,
-      z = p[i * 3 + 2] ?? 0;
-    if (x < minX) minX = x;
-    if (y < minY) minY = y;
-    if (z < minZ) minZ = z;
-    if (x > maxX) maxX = x;
-    if (y > maxY) maxY = y;
-    if (z > maxZ) maxZ = z;
-  }
-  // About two triangles per cell on average, cubic cells.
-  const sx = maxX - minX || 1e-9,
-    sy = maxY - minY || 1e-9,
-    sz = maxZ - minZ || 1e-9;
-  const cell = Math.max(Math.cbrt((sx * sy * sz) / Math.max(1, n / 2)), Math.max(sx, sy, sz) / 256, 1e-9);
-  const gx = Math.max(1, Math.ceil(sx / cell)),
-    gy = Math.max(1, Math.ceil(sy / cell)),
-    gz = Math.max(1, Math.ceil(sz / cell));
-  const cellOf = (v: number, lo: number, g: number) => Math.min(g - 1, Math.max(0, Math.floor((v - lo) / cell)));
-  // Two passes (count, fill) into one flat list per cell.
-  const start = new Uint32Array(gx * gy * gz + 1);
-  const forCells = (t: number, visit: (c: number) => void) => {
-    let x0 = Infinity,
-      y0 = Infinity,
-      z0 = Infinity,
-      x1 = -Infinity,
-      y1 = -Infinity,
-      z1 = -Infinity;
-    for (let k = 0; k < 3; k++) {
-      const i = (indices[t * 3 + k] ?? 0) * 3;
-      const x = p[i] ?? 0,
-        y = p[i + 1] ?? 0,
-        z = p[i + 2] ?? 0;
-      x0 = Math.min(x0, x);
-      y0 = Math.min(y0, y);
-      z0 = Math.min(z0, z);
-      x1 = Math.max(x1, x);
-      y1 = Math.max(y1, y);
-      z1 = Math.max(z1, z);
-    }
-    const ax = cellOf(x0, minX, gx),
-      bx = cellOf(x1, minX, gx),
-      ay = cellOf(y0, minY, gy),
-      by = cellOf(y1, minY, gy),
-      az = cellOf(z0, minZ, gz),
-      bz = cellOf(z1, minZ, gz);
-    for (let z = az; z <= bz; z++) for (let y = ay; y <= by; y++) for (let x = ax; x <= bx; x++) visit((z * gy + y) * gx + x);
-  };
-  for (let t = 0; t < n; t++) forCells(t, (c) => (start[c + 1] = (start[c + 1] ?? 0) + 1));
-  for (let c = 0; c < gx * gy * gz; c++) start[c + 1] = (start[c + 1] ?? 0) + (start[c] ?? 0);
-  const fill = start.slice(0, -1);
-  const items = new Uint32Array(start[gx * gy * gz] ?? 0);
-  for (let t = 0; t < n; t++)
-    forCells(t, (c) => {
-      const at = fill[c] ?? 0;
-      items[at] = t;
-      fill[c] = at + 1;
-    });
+/** Node layout of three-mesh-bvh (core/Constants.js, core/utils/nodeBufferUtils.js): 8 uint32 a node. */
+const NODE = 8;
+const LEAF = 0xffff;
 
+/**
+ * Each triangle's wall thickness in model units (Infinity beyond `maxDistance`, NaN when
+ * degenerate), using `index` (built here when not given).
+ */
+export function wallThickness(input: MeshInput, maxDistance: number, index?: MeshBVH): Float32Array {
+  return search(input, maxDistance, index ?? buildMeshIndex(input), 0, Infinity, false);
+}
+
+/**
+ * The wall thicknesses of the triangles at places `from` to `to` of the index's order
+ * (meshIndexData's `order`), in that order: two workers share a model's rays this way, each
+ * walking neighbouring triangles one after the other (far faster than the file's order when that
+ * order jumps about the model).
+ */
+export function wallThicknessInOrder(input: MeshInput, maxDistance: number, index: MeshBVH, from: number, to: number): Float32Array {
+  return search(input, maxDistance, index, from, to, true);
+}
+
+/** Puts `part` (wallThicknessInOrder's answer from place `from`) into `thickness`, by triangle. */
+export function placeThickness(thickness: Float32Array, part: Float32Array, order: ArrayLike<number>, from: number): void {
+  for (let i = 0; i < part.length; i++) thickness[order[from + i] ?? 0] = part[i] ?? NaN;
+}
+
+function search(input: MeshInput, maxDistance: number, index: MeshBVH, from: number, to: number, inOrder: boolean): Float32Array {
+  const { positions: p, indices } = input;
+  const n = Math.floor(indices.length / 3);
+  const first = Math.max(0, Math.min(n, from)),
+    end = Math.max(first, Math.min(n, to));
+  const out = new Float32Array(inOrder ? end - first : n).fill(Infinity);
+  if (first === end || !(maxDistance > 0)) return out;
+  const { roots, order } = meshIndexData(index);
   // Unit normals (zero for degenerate triangles).
   const normals = faceNormals(p, indices);
-
-  const eps = 1e-6 * Math.max(sx, sy, sz);
-  const seen = new Int32Array(n).fill(-1);
-  for (let t = 0; t < n; t++) {
+  let size = 0;
+  for (const root of roots) {
+    const f = new Float32Array(root);
+    size = Math.max(size, (f[3] ?? 0) - (f[0] ?? 0), (f[4] ?? 0) - (f[1] ?? 0), (f[5] ?? 0) - (f[2] ?? 0));
+  }
+  const eps = 1e-6 * size;
+  const nodes = [] as { f32: Float32Array; u32: Uint32Array; u16: Uint16Array }[];
+  for (const root of roots) nodes.push({ f32: new Float32Array(root), u32: new Uint32Array(root), u16: new Uint16Array(root) });
+  // The walk's stack: node offsets and their entry distances (a tree is at most 64 deep here).
+  const stack = new Uint32Array(256);
+  const entry = new Float64Array(256);
+  // Rays in the index's order: one ray's nodes and triangles are the next one's too.
+  for (let k = first; k < end; k++) {
+    const t = order[k] ?? 0;
+    const at = inOrder ? k - first : t;
     const dx = -(normals[t * 3] ?? 0),
       dy = -(normals[t * 3 + 1] ?? 0),
       dz = -(normals[t * 3 + 2] ?? 0);
     if (dx === 0 && dy === 0 && dz === 0) {
-      out[t] = NaN;
+      out[at] = NaN;
       continue;
     }
     const a = (indices[t * 3] ?? 0) * 3,
@@ -104,57 +82,102 @@ export function wallThickness({ positions: p, indices }: MeshInput, maxDistance:
     const ox = ((p[a] ?? 0) + (p[b] ?? 0) + (p[c] ?? 0)) / 3,
       oy = ((p[a + 1] ?? 0) + (p[b + 1] ?? 0) + (p[c + 1] ?? 0)) / 3,
       oz = ((p[a + 2] ?? 0) + (p[b + 2] ?? 0) + (p[c + 2] ?? 0)) / 3;
-    // 3D DDA from the origin's cell.
-    let cx = cellOf(ox, minX, gx),
-      cy = cellOf(oy, minY, gy),
-      cz = cellOf(oz, minZ, gz);
-    const stepX = dx > 0 ? 1 : -1,
-      stepY = dy > 0 ? 1 : -1,
-      stepZ = dz > 0 ? 1 : -1;
-    const nextX = minX + (cx + (dx > 0 ? 1 : 0)) * cell,
-      nextY = minY + (cy + (dy > 0 ? 1 : 0)) * cell,
-      nextZ = minZ + (cz + (dz > 0 ? 1 : 0)) * cell;
-    let tMaxX = dx !== 0 ? (nextX - ox) / dx : Infinity,
-      tMaxY = dy !== 0 ? (nextY - oy) / dy : Infinity,
-      tMaxZ = dz !== 0 ? (nextZ - oz) / dz : Infinity;
-    const tDeltaX = dx !== 0 ? cell / Math.abs(dx) : Infinity,
-      tDeltaY = dy !== 0 ? cell / Math.abs(dy) : Infinity,
-      tDeltaZ = dz !== 0 ? cell / Math.abs(dz) : Infinity;
+    const ix = 1 / dx,
+      iy = 1 / dy,
+      iz = 1 / dz;
+    // By the inverse's sign: a −0 component gives −Infinity, and its near side is the max.
+    const sx = ix < 0 ? 3 : 0,
+      sy = iy < 0 ? 3 : 0,
+      sz = iz < 0 ? 3 : 0;
     let best = maxDistance;
     let found = false;
-    for (;;) {
-      const ci = (cz * gy + cy) * gx + cx;
-      for (let k = start[ci] ?? 0; k < (start[ci + 1] ?? 0); k++) {
-        const s = items[k] ?? 0;
-        if (s === t || (seen[s] ?? -1) === t) continue;
-        seen[s] = t;
-        // Only a wall facing the same way is where the ray leaves the solid.
-        if ((normals[s * 3] ?? 0) * dx + (normals[s * 3 + 1] ?? 0) * dy + (normals[s * 3 + 2] ?? 0) * dz <= 0) continue;
-        const hit = rayTriangle(p, indices, s, ox, oy, oz, dx, dy, dz);
-        if (hit > eps && hit < best) {
-          best = hit;
-          found = true;
+    for (const { f32, u32, u16 } of nodes) {
+      stack[0] = 0;
+      entry[0] = 0;
+      let top = 1;
+      while (top > 0) {
+        top--;
+        if ((entry[top] ?? 0) > best) continue;
+        const node = stack[top] ?? 0;
+        if (u16[node * 2 + 15] === LEAF) {
+          const offset = u32[node + 6] ?? 0,
+            count = u16[node * 2 + 14] ?? 0;
+          for (let k = offset; k < offset + count; k++) {
+            const s = order[k] ?? 0;
+            if (s === t) continue;
+            // Only a wall facing the same way is where the ray leaves the solid.
+            if ((normals[s * 3] ?? 0) * dx + (normals[s * 3 + 1] ?? 0) * dy + (normals[s * 3 + 2] ?? 0) * dz <= 0) continue;
+            const hit = rayTriangle(p, indices, s, ox, oy, oz, dx, dy, dz);
+            if (hit > eps && hit < best) {
+              best = hit;
+              found = true;
+            }
+          }
+          continue;
+        }
+        // Both children's entry distances along the ray (slab test); the nearer is walked first.
+        const left = node + NODE,
+          right = node + (u32[node + 6] ?? 0) * NODE;
+        const tl = enter(f32, left, sx, sy, sz, ox, oy, oz, ix, iy, iz, best),
+          tr = enter(f32, right, sx, sy, sz, ox, oy, oz, ix, iy, iz, best);
+        if (tl <= tr) {
+          if (tr <= best) {
+            stack[top] = right;
+            entry[top++] = tr;
+          }
+          if (tl <= best) {
+            stack[top] = left;
+            entry[top++] = tl;
+          }
+        } else {
+          if (tl <= best) {
+            stack[top] = left;
+            entry[top++] = tl;
+          }
+          if (tr <= best) {
+            stack[top] = right;
+            entry[top++] = tr;
+          }
         }
       }
-      const tNext = Math.min(tMaxX, tMaxY, tMaxZ);
-      if (tNext > best) break;
-      if (tMaxX === tNext) {
-        cx += stepX;
-        if (cx < 0 || cx >= gx) break;
-        tMaxX += tDeltaX;
-      } else if (tMaxY === tNext) {
-        cy += stepY;
-        if (cy < 0 || cy >= gy) break;
-        tMaxY += tDeltaY;
-      } else {
-        cz += stepZ;
-        if (cz < 0 || cz >= gz) break;
-        tMaxZ += tDeltaZ;
-      }
     }
-    if (found) out[t] = best;
+    if (found) out[at] = best;
   }
   return out;
+}
+
+/**
+ * Where the ray enters node `o`'s box (0 when it starts inside), or Infinity when it misses it
+ * before `far`. `sx`, `sy`, `sz` are 3 where the ray runs towards −axis (its near side is the
+ * box's max there), else 0; `ix`… the inverse direction.
+ */
+function enter(
+  f: Float32Array,
+  o: number,
+  sx: number,
+  sy: number,
+  sz: number,
+  ox: number,
+  oy: number,
+  oz: number,
+  ix: number,
+  iy: number,
+  iz: number,
+  far: number,
+): number {
+  let near = ((f[o + sx] ?? 0) - ox) * ix,
+    out = ((f[o + 3 - sx] ?? 0) - ox) * ix;
+  const ny = ((f[o + 1 + sy] ?? 0) - oy) * iy,
+    fy = ((f[o + 4 - sy] ?? 0) - oy) * iy;
+  if (ny > near) near = ny;
+  if (fy < out) out = fy;
+  const nz = ((f[o + 2 + sz] ?? 0) - oz) * iz,
+    fz = ((f[o + 5 - sz] ?? 0) - oz) * iz;
+  if (nz > near) near = nz;
+  if (fz < out) out = fz;
+  // NaN (the ray runs along a face of the box) compares false: treated as a hit, never a miss.
+  if (near > out || out < 0 || near > far) return Infinity;
+  return near > 0 ? near : 0;
 }
 
 /** Möller–Trumbore: the ray's distance to triangle s, or -1 when it misses. */

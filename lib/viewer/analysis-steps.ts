@@ -1,0 +1,58 @@
+/**
+ * What an analysis worker does, step by step (mesh-analysis.worker.ts runs it; tests run it in
+ * place of a worker). The first message, an AnalysisRequest, hands over the mesh: the worker
+ * answers its MeshAnalysis (`counts`) and builds its spatial index (`build`), answering a copy for
+ * the page's measuring pick (`keep`: the worker goes on using it) or the index itself. A
+ * ThinRequest then asks for some triangles' wall thicknesses (a stretch of the index's order),
+ * searched through the index (sent along when it was built elsewhere): two workers share the rays
+ * of a large model.
+ */
+import type { MeshBVH } from "three-mesh-bvh";
+import { analyseMesh, type MeshAnalysis, type MeshInput } from "./mesh-analysis";
+import { buildMeshIndex, meshIndexBuffers, meshIndexData, meshIndexFrom, type MeshIndexData } from "./mesh-index";
+import { wallThicknessInOrder } from "./wall-thickness";
+
+export interface AnalysisRequest {
+  input: MeshInput;
+  counts?: boolean;
+  build?: boolean;
+  /** Keep using the index built here (then the page gets a copy). */
+  keep?: boolean;
+}
+
+export interface ThinRequest {
+  /** The triangles at places `from` to `to` of the index's order, searched up to `searched`. */
+  thin: { searched: number; from: number; to: number };
+  /** The model's index, when this worker did not build it. */
+  index?: MeshIndexData;
+}
+
+/** `thickness`: wallThicknessInOrder's answer for the places from `from`. */
+export type AnalysisAnswer = { analysis: MeshAnalysis } | { index: MeshIndexData } | { thickness: Float32Array; from: number };
+
+/** One worker's handler of its messages; `answer` posts back, transferring `transfer`. */
+export function analysisSteps(
+  answer: (message: AnalysisAnswer, transfer: ArrayBuffer[]) => void,
+): (message: AnalysisRequest | ThinRequest) => void {
+  let input: MeshInput | null = null;
+  let index: MeshBVH | null = null;
+  return (message) => {
+    if ("input" in message) {
+      const { counts, build, keep } = message;
+      input = message.input;
+      if (counts) answer({ analysis: analyseMesh(input) }, []);
+      if (build) {
+        index = buildMeshIndex(input);
+        const data = meshIndexData(index, keep);
+        answer({ index: data }, meshIndexBuffers(data));
+      }
+      return;
+    }
+    if (!input) throw new Error("no mesh to search");
+    if (message.index) index = meshIndexFrom(input, message.index);
+    if (!index) throw new Error("no index to search the mesh with");
+    const { searched, from, to } = message.thin;
+    const thickness = wallThicknessInOrder(input, searched, index, from, to);
+    answer({ thickness, from }, [thickness.buffer as ArrayBuffer]);
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The spatial index of a model's triangles: a three-mesh-bvh MeshBVH, built once per model in
+ * the analysis worker (indirect, so the model's own index buffer keeps its order), handed to the
+ * page as two transferable buffers and rebuilt there over the page's copy of the triangles
+ * without a new build. The thin-wall search and the measuring pick both walk it.
+ */
+import { BufferAttribute, BufferGeometry, DoubleSide, Ray, Vector3 } from "three";
+import { CENTER, MeshBVH } from "three-mesh-bvh";
+import type { MeshInput } from "./mesh-analysis";
+
+/** What crosses a worker boundary: the node buffers and the BVH order of the triangles. */
+export interface MeshIndexData {
+  roots: ArrayBuffer[];
+  /** Triangle numbers in the order of the index's leaves. */
+  order: Uint32Array | Uint16Array;
+}
+
+function geometryOf({ positions, indices }: MeshInput): BufferGeometry {
+  const geometry = new BufferGeometry();
+  geometry.setAttribute("position", new BufferAttribute(positions, 3));
+  geometry.setIndex(new BufferAttribute(indices, 1));
+  return geometry;
+}
+
+/** Builds the index of `input`'s triangles (split at the centre of the longest side: the fastest build). */
+export function buildMeshIndex(input: MeshInput): MeshBVH {
+  return new MeshBVH(geometryOf(input), { indirect: true, strategy: CENTER, targetLeafSize: 8, verbose: false });
+}
+
+/** The index's buffers, to transfer (they are the index's own: transfer a copy to keep using it). */
+export function meshIndexData(index: MeshBVH, copy = false): MeshIndexData {
+  const data = MeshBVH.serialize(index, { cloneBuffers: copy });
+  if (!data.indirectBuffer) throw new Error("the mesh index was not built indirect");
+  return { roots: data.roots, order: data.indirectBuffer };
+}
+
+/** The buffers to list as a message's transfer. */
+export function meshIndexBuffers(data: MeshIndexData): ArrayBuffer[] {
+  return [...data.roots, data.order.buffer as ArrayBuffer];
+}
+
+/** The index over `input` from its transferred buffers, without building it again. */
+export function meshIndexFrom(input: MeshInput, data: MeshIndexData): MeshBVH {
+  const serialized = { version: 1, roots: data.roots, index: input.indices, indirectBuffer: data.order };
+  return MeshBVH.deserialize(serialized, geometryOf(input), { setIndex: false });
+}
+
+export interface MeshHit {
+  /** The hit point, in the mesh's frame. */
+  point: [number, number, number];
+  distance: number;
+  /** Index of the triangle hit. */
+  triangle: number;
+}
+
+const ray = new Ray();
+
+/** The first triangle (either side) a ray from `origin` along `direction` meets, in the mesh's frame. */
+export function pickFirst(
+  index: MeshBVH,
+  origin: readonly [number, number, number],
+  direction: readonly [number, number, number],
+): MeshHit | null {
+  ray.origin.set(...origin);
+  ray.direction.set(...direction).normalize();
+  const hit = index.raycastFirst(ray, DoubleSide);
+  if (!hit) return null;
+  const p: Vector3 = hit.point;
+  return { point: [p.x, p.y, p.z], distance: hit.distance, triangle: hit.faceIndex ?? -1 };
+}
