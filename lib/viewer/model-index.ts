@@ -10,7 +10,6 @@ import { INLINE_TRIANGLES } from "./inline-triangles";
 import type { MeshInput } from "./mesh-analysis";
 import { buildMeshIndex, meshIndexFrom, pickFirst, type MeshHit, type MeshIndexData } from "./mesh-index";
 
-
 const indexes = new WeakMap<MeshInput, Promise<MeshBVH>>();
 
 /** Starts an analysis worker on `request` (see mesh-analysis.worker.ts); the mesh is copied to it. */
