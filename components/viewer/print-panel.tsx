@@ -10,7 +10,7 @@ import type { MeshAnalysis } from "@/lib/viewer/mesh-analysis";
 import type { ExtractedModel } from "@/lib/viewer/mesh-extract";
 import { printParts } from "@/lib/viewer/mesh-extract";
 import { exportInWorker } from "@/lib/viewer/export-in-worker";
-import { countThinner, MIN_WALL_MM } from "@/lib/viewer/wall-thickness";
+import { countThinner, MIN_WALL_MM } from "@/lib/viewer/wall-figures";
 import { DEFAULT_HEIGHT_MM, formatDimensions, formatFigure, printReport } from "@/lib/viewer/print-size";
 import type { PrintSizing } from "@/lib/viewer/task-sizing";
 

@@ -4,7 +4,8 @@ import { analysisSteps, type AnalysisRequest, type ThinRequest } from "./analysi
 import { analyseMesh, type MeshAnalysis, type MeshInput } from "./mesh-analysis";
 import { bumpySphere } from "./mesh-index.test-helpers";
 import { modelIndex } from "./model-index";
-import { searchedThickness, wallThickness } from "./wall-thickness";
+import { searchedThickness } from "./wall-figures";
+import { wallThickness } from "./wall-thickness";
 
 /** A worker that runs analysis-steps in this thread, copying messages as postMessage does. */
 class FakeWorker {

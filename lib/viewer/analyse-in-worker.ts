@@ -8,10 +8,10 @@
  * instead of built again. The workers end after their last answer, an error or the abort.
  */
 import { analyseMesh, type MeshAnalysis, type MeshInput } from "./mesh-analysis";
-import { meshIndexData, type MeshIndexData } from "./mesh-index";
+import type { MeshIndexData } from "./mesh-index";
 import type { AnalysisAnswer, ThinRequest } from "./analysis-steps";
 import { expectIndex, inlineModel, knownIndex, modelIndex, startAnalysisWorker } from "./model-index";
-import { placeThickness, searchedThickness, wallThickness } from "./wall-thickness";
+import { placeThickness, searchedThickness } from "./wall-figures";
 
 export interface AnalysisCallbacks {
   onAnalysis(analysis: MeshAnalysis): void;
@@ -37,7 +37,10 @@ export function analyseInWorker(input: MeshInput, signal: AbortSignal, report: A
     const analysis = analyseMesh(input);
     report.onAnalysis(analysis);
     const searched = searchedThickness(analysis);
-    void modelIndex(input).then((index) => report.onThickness(wallThickness(input, searched, index), searched));
+    // The search and the index (three-mesh-bvh) load with the first model that needs them, not with the panel.
+    void Promise.all([modelIndex(input), import("./wall-thickness")]).then(([index, { wallThickness }]) =>
+      report.onThickness(wallThickness(input, searched, index), searched),
+    );
     return;
   }
   const triangles = Math.floor(input.indices.length / 3);
@@ -115,8 +118,8 @@ export function analyseInWorker(input: MeshInput, signal: AbortSignal, report: A
     listen(second);
   }
   known?.then(
-    (bvh) => {
-      index = meshIndexData(bvh);
+    (data) => {
+      index = data;
       search();
     },
     (error: unknown) => {

@@ -8,9 +8,14 @@ import type { MeshBVH } from "three-mesh-bvh";
 import type { AnalysisAnswer, AnalysisRequest } from "./analysis-steps";
 import { INLINE_TRIANGLES } from "./inline-triangles";
 import type { MeshInput } from "./mesh-analysis";
-import { buildMeshIndex, meshIndexFrom, pickFirst, type MeshHit, type MeshIndexData } from "./mesh-index";
+import type { MeshHit, MeshIndexData } from "./mesh-index";
+
+/** The index's code (three-mesh-bvh), loaded with the first index the page needs, not with the print panel or the viewer. */
+const indexCode = () => import("./mesh-index");
 
 const indexes = new WeakMap<MeshInput, Promise<MeshBVH>>();
+/** Index buffers an analysis worker built and handed over, made into a MeshBVH only when asked for (modelIndex). */
+const handedOver = new WeakMap<MeshInput, Promise<MeshIndexData>>();
 
 /** Starts an analysis worker on `request` (see mesh-analysis.worker.ts); the mesh is copied to it. */
 export function startAnalysisWorker(request: AnalysisRequest): Worker {
@@ -28,13 +33,26 @@ export function inlineModel(model: MeshInput): boolean {
 export function modelIndex(model: MeshInput): Promise<MeshBVH> {
   const known = indexes.get(model);
   if (known) return known;
-  if (inlineModel(model)) return settle(model, Promise.resolve(buildMeshIndex(model)));
+  const data = handedOver.get(model);
+  if (data) {
+    handedOver.delete(model);
+    return settle(
+      model,
+      Promise.all([data, indexCode()]).then(([d, { meshIndexFrom }]) => meshIndexFrom(model, d)),
+    );
+  }
+  if (inlineModel(model))
+    return settle(
+      model,
+      indexCode().then(({ buildMeshIndex }) => buildMeshIndex(model)),
+    );
   const built = new Promise<MeshBVH>((resolve, reject) => {
     const worker = startAnalysisWorker({ input: model, build: true });
     worker.onmessage = (e: MessageEvent<AnalysisAnswer>) => {
       if (!("index" in e.data)) return;
       worker.terminate();
-      resolve(meshIndexFrom(model, e.data.index));
+      const data = e.data.index;
+      resolve(indexCode().then(({ meshIndexFrom }) => meshIndexFrom(model, data)));
     };
     worker.onerror = (e) => {
       worker.terminate();
@@ -44,20 +62,24 @@ export function modelIndex(model: MeshInput): Promise<MeshBVH> {
   return settle(model, built);
 }
 
-/** The index `model` already has or is getting, if any. */
-export function knownIndex(model: MeshInput): Promise<MeshBVH> | undefined {
-  return indexes.get(model);
+/** The buffers of the index `model` already has or is getting, if any (to send to a worker). */
+export function knownIndex(model: MeshInput): Promise<MeshIndexData> | undefined {
+  const data = handedOver.get(model);
+  if (data) return data;
+  return indexes.get(model)?.then(async (index) => (await indexCode()).meshIndexData(index));
 }
 
 /**
  * Records that an index of `model` is coming (from the analysis worker): `data` resolves to its
- * buffers, or rejects when that worker stopped first (then the next ask builds it anew).
+ * buffers, or rejects when that worker stopped first (then the next ask builds it anew). Kept as
+ * buffers until the measuring pick asks for the index.
  */
 export function expectIndex(model: MeshInput, data: Promise<MeshIndexData>): void {
-  settle(
-    model,
-    data.then((d) => meshIndexFrom(model, d)),
-  );
+  indexes.delete(model);
+  handedOver.set(model, data);
+  data.catch(() => {
+    if (handedOver.get(model) === data) handedOver.delete(model);
+  });
 }
 
 function settle(model: MeshInput, index: Promise<MeshBVH>): Promise<MeshBVH> {
@@ -78,5 +100,5 @@ export async function pickModel(
   direction: readonly [number, number, number],
 ): Promise<MeshHit | null> {
   const index = await modelIndex(model).catch(() => modelIndex(model));
-  return pickFirst(index, origin, direction);
+  return (await indexCode()).pickFirst(index, origin, direction);
 }

@@ -4,7 +4,8 @@ import type { MeshInput } from "./mesh-analysis";
 import { cubeSoup, soupMesh } from "./mesh-analysis.test-helpers";
 import { buildMeshIndex, meshIndexData } from "./mesh-index";
 import { bumpySphere } from "./mesh-index.test-helpers";
-import { placeThickness, wallThickness, wallThicknessInOrder } from "./wall-thickness";
+import { placeThickness } from "./wall-figures";
+import { wallThickness, wallThicknessInOrder } from "./wall-thickness";
 
 /** Every ray against every triangle, with the same rules: what the index's walk must agree with. */
 function bruteForce({ positions: p, indices }: MeshInput, maxDistance: number): Float32Array {

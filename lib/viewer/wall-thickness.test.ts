@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cubeSoup, soupMesh } from "./mesh-analysis.test-helpers";
-import { countThinner, searchedThickness, wallThickness } from "./wall-thickness";
+import { countThinner, searchedThickness } from "./wall-figures";
+import { wallThickness } from "./wall-thickness";
 
 /** An axis-aligned box from `lo` to `hi`, as a soup of its 12 outward-facing triangles. */
 function box(lo: [number, number, number], hi: [number, number, number]): number[][] {

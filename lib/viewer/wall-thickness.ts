@@ -11,12 +11,6 @@ import { faceNormals } from "./face-normals";
 import type { MeshInput } from "./mesh-analysis";
 import { buildMeshIndex, meshIndexData } from "./mesh-index";
 
-/**
- * The thinnest wall the panel accepts, in mm: two lines of a 0.4 mm FDM nozzle, the common
- * minimum; resin printers manage less, so this errs on the safe side.
- */
-export const MIN_WALL_MM = 0.8;
-
 /** Node layout of three-mesh-bvh (core/Constants.js, core/utils/nodeBufferUtils.js): 8 uint32 a node. */
 const NODE = 8;
 const LEAF = 0xffff;
@@ -37,11 +31,6 @@ export function wallThickness(input: MeshInput, maxDistance: number, index?: Mes
  */
 export function wallThicknessInOrder(input: MeshInput, maxDistance: number, index: MeshBVH, from: number, to: number): Float32Array {
   return search(input, maxDistance, index, from, to, true);
-}
-
-/** Puts `part` (wallThicknessInOrder's answer from place `from`) into `thickness`, by triangle. */
-export function placeThickness(thickness: Float32Array, part: Float32Array, order: ArrayLike<number>, from: number): void {
-  for (let i = 0; i < part.length; i++) thickness[order[from + i] ?? 0] = part[i] ?? NaN;
 }
 
 function search(input: MeshInput, maxDistance: number, index: MeshBVH, from: number, to: number, inOrder: boolean): Float32Array {
@@ -218,24 +207,4 @@ function rayTriangle(
   const v = f * (dx * qx + dy * qy + dz * qz);
   if (v < 0 || u + v > 1) return -1;
   return f * (e2x * qx + e2y * qy + e2z * qz);
-}
-
-/** How many triangles have a wall thinner than `limit` (model units). */
-export function countThinner(thickness: Float32Array, limit: number): number {
-  let count = 0;
-  for (const t of thickness) if (t < limit) count++;
-  return count;
-}
-
-/** Models up to this many triangles are searched across their whole diagonal; larger ones up to a tenth of it. */
-const FULL_SEARCH_TRIANGLES = 200_000;
-
-/**
- * How far walls are looked for: the whole diagonal for models of up to 200k triangles (any
- * size reads right), a tenth of it beyond (a ray's walk grows with the distance; a tenth is
- * still 10 mm for a 100 mm model, far above any minimum wall).
- */
-export function searchedThickness({ min, max, triangles }: { min: readonly number[]; max: readonly number[]; triangles: number }): number {
-  const diagonal = Math.hypot((max[0] ?? 0) - (min[0] ?? 0), (max[1] ?? 0) - (min[1] ?? 0), (max[2] ?? 0) - (min[2] ?? 0));
-  return triangles <= FULL_SEARCH_TRIANGLES ? diagonal : 0.1 * diagonal;
 }
