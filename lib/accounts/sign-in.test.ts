@@ -13,6 +13,7 @@ const { openTestDatabase } = await import("@/lib/db/test-database.test-helpers")
 const database = await openTestDatabase("sign-in");
 const { checkCredentials, createUser, recordSignUp, signInWait, signUpWait, userForGithub } = await import("./users");
 const { hashPassword, verifyPassword } = await import("./password-hash");
+const { revokeUserSession, sessionActive, sessionHandle, startSession } = await import("./sessions");
 
 afterAll(() => database.dispose());
 
@@ -109,5 +110,21 @@ describe("sign-ups", () => {
     expect(await signUpWait("2001:db8:7:1:ffff::1")).toBeGreaterThan(0);
     expect(await signUpWait("2001:db8:7:2::10")).toBe(0);
     expect(await signUpWait(address())).toBe(0);
+  });
+});
+
+describe("sessionActive refuses", () => {
+  it("an unknown or empty session id, another account's session, and a revoked one", async () => {
+    const eli = (await createUser("eli@example.com", PASSWORD))!;
+    const fay = (await createUser("fay@example.com", PASSWORD))!;
+    const his = await startSession(eli.id, "Firefox");
+    expect(await sessionActive(his, eli.id)).toBe(true);
+    // A cookie naming Eli's session but Fay's account (or the reverse) is no session of either.
+    expect(await sessionActive(his, fay.id)).toBe(false);
+    expect(await sessionActive(`${his}x`, eli.id)).toBe(false);
+    expect(await sessionActive("", eli.id)).toBe(false);
+    expect(await sessionActive(his, "")).toBe(false);
+    expect(await revokeUserSession(eli.id, sessionHandle(his))).toBe(true);
+    expect(await sessionActive(his, eli.id)).toBe(false);
   });
 });
