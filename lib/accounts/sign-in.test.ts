@@ -13,7 +13,7 @@ const { openTestDatabase } = await import("@/lib/db/test-database.test-helpers")
 const database = await openTestDatabase("sign-in");
 const { checkCredentials, createUser, recordSignUp, signInWait, signUpWait, userForGithub } = await import("./users");
 const { hashPassword, verifyPassword } = await import("./password-hash");
-const { revokeUserSession, sessionActive, sessionHandle, startSession } = await import("./sessions");
+const { revokeUserSession, sessionActive, sessionHandle, startSession, tokenSessionActive } = await import("./sessions");
 
 afterAll(() => database.dispose());
 
@@ -126,5 +126,20 @@ describe("sessionActive refuses", () => {
     expect(await sessionActive(his, "")).toBe(false);
     expect(await revokeUserSession(eli.id, sessionHandle(his))).toBe(true);
     expect(await sessionActive(his, eli.id)).toBe(false);
+  });
+});
+
+describe("tokenSessionActive refuses", () => {
+  it("a token without a session id (a cookie from before sessions), with one not a string, without a user, or of an ended session", async () => {
+    const gil = (await createUser("gil@example.com", PASSWORD))!;
+    const sid = await startSession(gil.id);
+    expect(await tokenSessionActive({ sid, sub: gil.id })).toBe(true);
+    expect(await tokenSessionActive({ sub: gil.id })).toBe(false);
+    expect(await tokenSessionActive({ sid: 42, sub: gil.id })).toBe(false);
+    expect(await tokenSessionActive({ sid: [sid], sub: gil.id })).toBe(false);
+    expect(await tokenSessionActive({ sid })).toBe(false);
+    expect(await tokenSessionActive({ sid, sub: null })).toBe(false);
+    expect(await revokeUserSession(gil.id, sessionHandle(sid))).toBe(true);
+    expect(await tokenSessionActive({ sid, sub: gil.id })).toBe(false);
   });
 });
