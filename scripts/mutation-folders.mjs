@@ -1,4 +1,4 @@
-// What mutation testing covers (issue 15): the four folders, in Stryker runs named by the
+// What mutation testing covers (issue 15; the guards' folders since issue 30): each folder, in Stryker runs named by the
 // short names the scripts take. Each run mutates its files and is judged by the tests that
 // exercise them: the folder's own tests (for the option spec also the validators that read
 // it). lib/engine/generate is cut in runs by file, so that a mutant in the split code does not
@@ -66,6 +66,11 @@ export const MUTATION_RUNS = {
     tests: gen("run-job.test.ts", "default-faces.test.ts"),
   },
   tasks: { folder: "lib/tasks", mutate: ["lib/tasks/**/*.ts"], tests: ["lib/tasks/**/*.test.ts"] },
+  // The studio's guards (issue 30): request checks, accounts (sign-in, passwords, throttles,
+  // sessions) and the credit ledger, each judged by its own folder's tests.
+  http: { folder: "lib/http", mutate: ["lib/http/**/*.ts"], tests: ["lib/http/**/*.test.ts"] },
+  credits: { folder: "lib/credits", mutate: ["lib/credits/**/*.ts"], tests: ["lib/credits/**/*.test.ts"] },
+  accounts: { folder: "lib/accounts", mutate: ["lib/accounts/**/*.ts"], tests: ["lib/accounts/**/*.test.ts"] },
 };
 
 /** The runs of a folder's short name ("generate") or the one run of a run's name. */

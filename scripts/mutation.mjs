@@ -1,7 +1,7 @@
 // npm run test:mutation [-- <name> ...] [--readme] [--report-only]
 //
 // Runs StrykerJS over the folders issue 15 names: every run of scripts/mutation-folders.mjs,
-// or those named (a folder's short name, x3d, validate, generate, tasks, takes all its runs;
+// or those named (a folder's short name, x3d, validate, generate, tasks, http, credits, accounts, takes all its runs;
 // generate-split and the like one run). Each run is incremental, with its own file under
 // reports/mutation. Then prints each folder's mutation score, from the reports of all its
 // runs, and fails when one is under 80%. `--readme` writes the table into reports/mutation/README.md
@@ -22,7 +22,9 @@ const chosen = [];
 for (const n of names.length > 0 ? names : Object.keys(MUTATION_RUNS)) {
   const runs = runsNamed(n);
   if (!runs) {
-    console.error(`unknown name "${n}": one of ${Object.keys(MUTATION_RUNS).join(", ")}, or x3d, validate, generate, tasks`);
+    console.error(
+      `unknown name "${n}": one of ${Object.keys(MUTATION_RUNS).join(", ")}, or x3d, validate, generate, tasks, http, credits, accounts`,
+    );
     process.exit(2);
   }
   for (const r of runs) if (!chosen.includes(r)) chosen.push(r);

@@ -150,6 +150,7 @@ if (built) {
         "lib/db/migrate-postgres.test.ts",
         "lib/credits",
         "lib/accounts/accounts.test.ts",
+        "lib/accounts/sign-in.test.ts",
         "lib/ops/backup.test.ts",
         ...pgOnlyOnce,
       ],

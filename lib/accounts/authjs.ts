@@ -7,8 +7,8 @@ import { z } from "zod";
 import { serverEnv } from "@/lib/env";
 import { authSecret } from "./auth-secret";
 import { requestAddress } from "./client-address";
-import { safeNext } from "./safe-next";
-import { revokeSession, SESSION_MAX_AGE_S, sessionActive, sessionHandle, startSession } from "./sessions";
+import { sameSiteRedirect } from "./safe-next";
+import { revokeSession, SESSION_MAX_AGE_S, sessionHandle, startSession, tokenSessionActive } from "./sessions";
 import { checkCredentials, userForGithub } from "./users";
 import { log } from "@/lib/log";
 
@@ -105,21 +105,14 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       } else if (user?.id) {
         token.sub = user.id;
         token.sid = await startSession(user.id, await signInUserAgent());
-      } else if (typeof token.sid !== "string" || !token.sub || !(await sessionActive(token.sid, token.sub))) {
+      } else if (!(await tokenSessionActive(token))) {
         return null;
       }
       return token;
     },
     // Every redirect Auth.js makes (redirectTo, its endpoints' callbackUrl) stays on this site.
     redirect({ url, baseUrl }) {
-      let path = url;
-      try {
-        const parsed = new URL(url);
-        path = parsed.origin === new URL(baseUrl).origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : "/";
-      } catch {
-        // not absolute: a path, checked below
-      }
-      return `${baseUrl}${safeNext(path)}`;
+      return sameSiteRedirect(url, baseUrl);
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;

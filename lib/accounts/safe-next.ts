@@ -27,3 +27,19 @@ export function safeNext(next: unknown): string {
   if (url.origin !== base) return "/";
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/**
+ * Auth.js's redirect callback: where it may send the browser (its redirectTo, its endpoints'
+ * callbackUrl). An absolute URL keeps its path only on `baseUrl`'s origin (another site, port or
+ * scheme goes to "/"); the path, absolute or given, must then pass safeNext.
+ */
+export function sameSiteRedirect(url: string, baseUrl: string): string {
+  let path = url;
+  try {
+    const parsed = new URL(url);
+    path = parsed.origin === new URL(baseUrl).origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : "/";
+  } catch {
+    // not absolute: a path, checked below
+  }
+  return `${baseUrl}${safeNext(path)}`;
+}

@@ -59,6 +59,15 @@ export async function sessionActive(id: string, userId: string): Promise<boolean
   return true;
 }
 
+/**
+ * Whether an Auth.js token read after its sign-in still counts (authjs.ts's jwt callback, on
+ * every auth()): it must name a session (`sid`; cookies from before sessions carry none) and a
+ * user (`sub`), and that session must be active (sessionActive).
+ */
+export async function tokenSessionActive(token: { sid?: unknown; sub?: string | null }): Promise<boolean> {
+  return typeof token.sid === "string" && !!token.sub && (await sessionActive(token.sid, token.sub));
+}
+
 /** How stale "last seen" may be: one write per session (and per user) a minute at most. */
 const LAST_SEEN_STEP_MS = 60_000;
 

@@ -16,7 +16,12 @@ describe("bearerMatches", () => {
     `Bearer ${token.slice(1)}`,
     `Bearer ${token} extra`,
     "Bearer ",
+    `xBearer ${token}`,
+    `Bearer ${token}\nX-Other: 1`,
   ])("refuses %j", (header) => {
     expect(bearerMatches(header, token)).toBe(false);
+  });
+  it("refuses a missing or malformed header even when the expected token is empty", () => {
+    for (const header of [null, "", "Bearer", "Basic x"]) expect(bearerMatches(header, ""), String(header)).toBe(false);
   });
 });

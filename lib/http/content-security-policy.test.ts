@@ -12,6 +12,11 @@ describe("pagePolicy", () => {
     expect(policy.get("worker-src")).toEqual(["'self'", "blob:"]);
     expect(policy.get("connect-src")).toEqual(["'self'", "blob:", "data:"]);
     expect(policy.get("img-src")).toEqual(["'self'", "blob:", "data:"]);
+    expect(policy.get("default-src")).toEqual(["'self'"]);
+    expect(policy.get("style-src")).toEqual(["'self'", "'nonce-abc123=='"]);
+    expect(policy.get("style-src-attr")).toEqual(["'unsafe-inline'"]);
+    expect(policy.get("font-src")).toEqual(["'self'"]);
+    expect(policy.get("media-src")).toEqual(["'self'", "blob:", "data:"]);
     expect(policy.get("object-src")).toEqual(["'none'"]);
     expect(policy.get("base-uri")).toEqual(["'self'"]);
     expect(policy.get("form-action")).toEqual(["'self'"]);

@@ -52,4 +52,18 @@ describe("stampRequestIds", () => {
     }
     expect(currentRequestId()).toBeUndefined();
   });
+
+  it("leaves other events, and a request event without Node's request and response, as they were", () => {
+    stampRequestIds();
+    const server = http.createServer();
+    const got: unknown[] = [];
+    server.on("x3d-test", (value: unknown) => got.push([value, currentRequestId()]));
+    server.on("request", (req: { headers: Record<string, string> }) => got.push([{ ...req.headers }, currentRequestId()]));
+    expect(server.emit("x3d-test", 7)).toBe(true);
+    expect(server.emit("request", { headers: { "x-request-id": "not sane" } }, {})).toBe(true);
+    expect(got).toEqual([
+      [7, undefined],
+      [{ "x-request-id": "not sane" }, undefined],
+    ]);
+  });
 });

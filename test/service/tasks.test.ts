@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api, fixture } from "../harness/api";
 import { startServer, type TestServer } from "../harness/server";
+import { rawGlb, squareGltf } from "@/lib/engine/formats/fixtures.test-helpers";
 import { readMesh } from "@/lib/engine/formats/read-mesh";
 import type { MeshPart } from "@/lib/engine/mesh/types";
 
@@ -238,6 +239,25 @@ describe("failed tasks answer their code with empty data, and are refunded", () 
     const split = await api.post("split/create-task", { mesh: [new Blob(["glTF" + "x".repeat(200)]), "bad.glb"] });
     expect((await api.waitFor("depth/query-task", depth.data.task_id as string)).code).toBe(5001001);
     expect((await api.waitFor("split/query-task", split.data.task_id as string, "Token")).code).toBe(5001001);
+    expect(await api.balance()).toBe(before);
+  });
+  it("texturing a GLB whose positions claim more bytes than their buffer view holds: 50010001, refunded", async () => {
+    // A valid square but for POSITION's and NORMAL's count of 5, one more than their 48-byte views
+    // hold: read as given, the fifth position would be the normals' first bytes.
+    const { json, bin } = squareGltf();
+    json.accessors[0].count = 5;
+    json.accessors[1].count = 5;
+    const before = await api.balance();
+    const created = await api.post("submit-task", {
+      images: png("teapot.png"),
+      request_type: "2",
+      model: "x3dv1.5",
+      mesh: [new Blob([rawGlb(json, bin) as BlobPart]), "overrun.glb"],
+      format: "2",
+    });
+    expect(created.code, JSON.stringify(created)).toBe(200);
+    const done = await api.waitFor("query-task", created.data.task_id as string);
+    expect(done).toEqual({ code: 50010001, data: {}, msg: "generate failed" });
     expect(await api.balance()).toBe(before);
   });
 });

@@ -191,3 +191,61 @@ export function signedVolume(part: Pick<MeshPart, "positions" | "indices">): num
   }
   return v / 6;
 }
+
+/** glTF JSON as the hand-made GLBs below write it: loose, so that a test can break any field. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type LooseGltf = Record<string, any>;
+
+/** A GLB of the given JSON and BIN chunk, each padded to 4 bytes (JSON with spaces, BIN with zeros), nothing checked. */
+export function rawGlb(json: LooseGltf, bin?: Uint8Array): Uint8Array {
+  const text = new TextEncoder().encode(JSON.stringify(json));
+  const jsonLength = Math.ceil(text.length / 4) * 4;
+  const binLength = bin ? Math.ceil(bin.length / 4) * 4 : 0;
+  const out = new Uint8Array(12 + 8 + jsonLength + (bin ? 8 + binLength : 0));
+  const view = new DataView(out.buffer);
+  view.setUint32(0, 0x46546c67, true); // "glTF"
+  view.setUint32(4, 2, true);
+  view.setUint32(8, out.length, true);
+  view.setUint32(12, jsonLength, true);
+  view.setUint32(16, 0x4e4f534a, true); // "JSON"
+  out.fill(0x20, 20, 20 + jsonLength);
+  out.set(text, 20);
+  if (bin) {
+    view.setUint32(20 + jsonLength, binLength, true);
+    view.setUint32(24 + jsonLength, 0x004e4942, true); // "BIN\0"
+    out.set(bin, 28 + jsonLength);
+  }
+  return out;
+}
+
+/**
+ * A unit square (metres) as a hand-made glTF that passes the Khronos validator: POSITION (view 0,
+ * bytes 0-47), NORMAL (view 1, bytes 48-95) and six u16 indices (view 2, bytes 96-107) in one
+ * 108-byte buffer. Tests break one field of a fresh copy and write it with rawGlb.
+ */
+export function squareGltf(): { json: LooseGltf; bin: Uint8Array } {
+  const bin = new Uint8Array(108);
+  const f32 = new Float32Array(bin.buffer, 0, 24);
+  f32.set([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]);
+  f32.set([0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1], 12);
+  new Uint16Array(bin.buffer, 96, 6).set([0, 1, 2, 0, 2, 3]);
+  const json: LooseGltf = {
+    asset: { version: "2.0" },
+    scene: 0,
+    scenes: [{ nodes: [0] }],
+    nodes: [{ mesh: 0, name: "square" }],
+    meshes: [{ primitives: [{ attributes: { POSITION: 0, NORMAL: 1 }, indices: 2, mode: 4 }] }],
+    accessors: [
+      { bufferView: 0, componentType: 5126, count: 4, type: "VEC3", min: [0, 0, 0], max: [1, 1, 0] },
+      { bufferView: 1, componentType: 5126, count: 4, type: "VEC3" },
+      { bufferView: 2, componentType: 5123, count: 6, type: "SCALAR" },
+    ],
+    bufferViews: [
+      { buffer: 0, byteOffset: 0, byteLength: 48, target: 34962 },
+      { buffer: 0, byteOffset: 48, byteLength: 48, target: 34962 },
+      { buffer: 0, byteOffset: 96, byteLength: 12, target: 34963 },
+    ],
+    buffers: [{ byteLength: 108 }],
+  };
+  return { json, bin };
+}

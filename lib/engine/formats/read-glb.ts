@@ -3,6 +3,8 @@
  * becomes a part with its node's world transform applied, metres -> millimetres.
  * Keeps normals, TEXCOORD (of the base colour texture), COLOR_0 and the PBR material
  * (textures decoded to RGBA with sharp). Meshopt compression is supported; Draco is not.
+ * A file whose accessors claim more than their buffer views hold, or whose indices point past the
+ * vertex count, is refused (MeshDecodeError), as the Khronos glTF-Validator refuses it.
  */
 import {
   Logger,
@@ -17,6 +19,7 @@ import { ALL_EXTENSIONS } from "@gltf-transform/extensions";
 import { MeshoptDecoder } from "meshoptimizer/decoder";
 import type { Material, MeshPart, RasterImage } from "@/lib/engine/mesh/types";
 import { decodeImage } from "./common";
+import { checkGlbChunks, checkGltfLayout } from "./glb-layout";
 import { MeshDecodeError } from "./mesh-decode-error";
 
 const M_TO_MM = 1000;
@@ -212,7 +215,12 @@ export async function readGlb(bytes: Uint8Array): Promise<MeshPart[]> {
   await decoderReady;
   const io = new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({ "meshopt.decoder": MeshoptDecoder });
   io.setLogger(new Logger(Logger.Verbosity.SILENT));
-  const doc = await io.readBinary(bytes);
+  // What the JSON claims of the binary data is checked before gltf-transform reads it: it would
+  // read past a buffer view's end instead of refusing the file.
+  checkGlbChunks(bytes);
+  const json = await io.binaryToJSON(bytes);
+  checkGltfLayout(json.json, json.resources);
+  const doc = await io.readJSON(json);
   const root = doc.getRoot();
   const entries: Array<{ node: Node | null; matrix: ArrayLike<number> }> = [];
   const scene = root.getDefaultScene() ?? root.listScenes()[0];

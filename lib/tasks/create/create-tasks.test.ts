@@ -40,7 +40,7 @@ vi.mock("@/lib/x3d/service", () => {
 const { db, database } = await import("@/lib/db");
 const { studioTasks, users } = await import("@/lib/db/schema");
 const { writeStored } = await import("@/lib/storage");
-const { findUpload, stageUpload } = await import("@/lib/storage/uploads");
+const { findUpload, findUploads, stageUpload } = await import("@/lib/storage/uploads");
 const { X3dError } = await import("@/lib/x3d/client");
 const { ERRORS } = await import("@/lib/x3d/errors");
 const { createImageTask } = await import("./create-image-task");
@@ -98,6 +98,8 @@ describe("uploads", () => {
     expect(upload).toMatchObject({ kind: "image", type: "png", filename: "my chair.jpg", size: CHAIR.length });
     expect(await findUpload("ann", upload.id)).toBeDefined();
     expect(await findUpload("bob", upload.id)).toBeUndefined();
+    expect([...(await findUploads("ann", [upload.id, "no-such-upload"])).keys()]).toEqual([upload.id]);
+    expect((await findUploads("bob", [upload.id])).size).toBe(0);
   });
 
   it("refuses the wrong type and the wrong kind with a sentence", async () => {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, db } from "@/lib/db";
-import { studioTasks, users } from "@/lib/db/schema";
-import { HISTORY_PAGE_SIZE, listUserTasks, parseHistoryFilter } from "./queries";
+import { shares, studioTasks, users } from "@/lib/db/schema";
+import { findUserTask, HISTORY_PAGE_SIZE, listUserTasks, parseHistoryFilter } from "./queries";
 import { sharedTaskView, taskView } from "../model/task-view";
 import { recordTask } from "../create/record.test-helpers";
 import { activeShare, findSharedTask } from "./shared-task";
@@ -78,6 +78,32 @@ describe("share links", () => {
     expect(await findSharedTask("not a token")).toBeNull();
   });
 
+  it("stop working when the task is no longer shareable, and for a share its maker does not own", async () => {
+    await finishedTask("shared-3");
+    const token = (await createShare(OWNER, "shared-3"))!;
+    expect((await findSharedTask(token))?.id).toBe("shared-3");
+    // Its result no longer kept (deleted, or the row reset): the link answers nothing.
+    await (await db()).update(studioTasks).set({ resultFile: null }).where(eq(studioTasks.id, "shared-3"));
+    expect(await findSharedTask(token)).toBeNull();
+    await (
+      await db()
+    )
+      .update(studioTasks)
+      .set({ resultFile: "results/shared-3/result.glb", state: "failed" })
+      .where(eq(studioTasks.id, "shared-3"));
+    expect(await findSharedTask(token)).toBeNull();
+    // A share row whose maker is not the task's owner (written by hand: createShare refuses it).
+    await finishedTask("shared-4");
+    const forged = "f".repeat(43);
+    await (await db()).insert(shares).values({ token: forged, taskId: "shared-4", userId: OTHER });
+    expect(await findSharedTask(forged)).toBeNull();
+    // A live token with a character more or less, or one outside base64url, is not the token.
+    const live = (await createShare(OWNER, "shared-4"))!;
+    for (const near of [`${live}x`, live.slice(1), `${live.slice(0, 42)}+`, `${live.slice(0, 42)}=`])
+      expect(await findSharedTask(near), near).toBeNull();
+    expect((await findSharedTask(live))?.id).toBe("shared-4");
+  });
+
   it("show nothing about the owner, the callback or source URLs", async () => {
     await finishedTask("shared-2");
     const task = (await (await db()).select().from(studioTasks).where(eq(studioTasks.id, "shared-2")))[0]!;
@@ -92,6 +118,15 @@ describe("share links", () => {
     });
     // The owner sees their source URL, never the callback.
     expect(taskView(task).options).toEqual({ model: "x3dv3.0", mesh_url: "https://owner.example/m.glb" });
+  });
+});
+
+describe("file access", () => {
+  it("finds a task for its owner only: another user's task is the same as none", async () => {
+    await finishedTask("owned-1");
+    expect((await findUserTask(OWNER, "owned-1"))?.id).toBe("owned-1");
+    expect(await findUserTask(OTHER, "owned-1")).toBeNull();
+    expect(await findUserTask(OWNER, "no-such-task")).toBeNull();
   });
 });
 
