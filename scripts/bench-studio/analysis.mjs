@@ -37,12 +37,17 @@ const SELF = fileURLToPath(import.meta.url);
 /** Reference runs at each size (the old thin-wall and 3MF take minutes at 5M on a busy machine). */
 const REFERENCE_RUNS = { 200_000: 3, 2_000_000: 2, 5_000_000: 1 };
 
+/** The reference's modules (the code before: the wall figures were in wall-thickness.ts then). */
 const ENTRY = `
 export { analyseMesh } from "./lib/viewer/mesh-analysis.ts";
 export { countThinner, searchedThickness, wallThickness } from "./lib/viewer/wall-thickness.ts";
 export { stlBinary, threeMf, toPrintFrame } from "./lib/viewer/print-export.ts";
 `;
-const NEW_ENTRY = `${ENTRY}
+const NEW_ENTRY = `
+export { analyseMesh } from "./lib/viewer/mesh-analysis.ts";
+export { countThinner, searchedThickness } from "./lib/viewer/wall-figures.ts";
+export { wallThickness } from "./lib/viewer/wall-thickness.ts";
+export { stlBinary, threeMf, toPrintFrame } from "./lib/viewer/print-export.ts";
 export { buildMeshIndex, meshIndexBuffers, meshIndexData, meshIndexFrom, pickFirst } from "./lib/viewer/mesh-index.ts";
 export { analyseInWorker } from "./lib/viewer/analyse-in-worker.ts";
 export { analysisSteps } from "./lib/viewer/analysis-steps.ts";
