@@ -1,4 +1,4 @@
-import type { Page, Request } from "@playwright/test";
+import { markersIn as found, recordScripts } from "../scripts/bench-studio/page-scripts.mjs";
 import markers from "./viewer-chunks.json" with { type: "json" };
 import { createImageTask, expect as baseExpect, test } from "./fixtures";
 
@@ -13,62 +13,6 @@ test.describe.configure({ timeout: 240_000 });
  * prints the figure beside the 300 kB goal.
  */
 const BUDGET_KB = 480;
-
-interface Script {
-  url: string;
-  /** Compressed bytes received (0 for an answer from the cache). */
-  bytes: number;
-  body: string;
-}
-
-/**
- * Every JavaScript answer the page (and its workers) received, one per URL, and a wait until
- * nothing has been asked for or answered for 1.5 s (the live updates' stream stays open: not counted).
- */
-function recordScripts(page: Page): { scripts: Map<string, Script>; idle(): Promise<void> } {
-  const scripts = new Map<string, Script>();
-  const pending = new Set<Request | Promise<void>>();
-  let last = Date.now();
-  const counted = (request: Request) => request.resourceType() !== "eventsource";
-  page.on("request", (request) => {
-    if (!counted(request)) return;
-    pending.add(request);
-    last = Date.now();
-  });
-  page.on("requestfailed", (request) => {
-    pending.delete(request);
-    last = Date.now();
-  });
-  page.on("requestfinished", (request: Request) => {
-    pending.delete(request);
-    last = Date.now();
-    if (!counted(request)) return;
-    const reading = (async () => {
-      const response = await request.response();
-      if (!response || !/javascript/.test(response.headers()["content-type"] ?? "")) return;
-      const [sizes, body] = await Promise.all([request.sizes(), response.text().catch(() => "")]);
-      const seen = scripts.get(request.url());
-      const bytes = Math.max(0, sizes.responseBodySize, seen?.bytes ?? 0);
-      scripts.set(request.url(), { url: request.url(), bytes, body: body || seen?.body || "" });
-    })();
-    pending.add(reading);
-    void reading.finally(() => pending.delete(reading));
-  });
-  const idle = async () => {
-    const deadline = Date.now() + 60_000;
-    while (pending.size > 0 || Date.now() - last < 1500) {
-      if (Date.now() > deadline) throw new Error(`the network was never idle: ${pending.size} requests pending`);
-      await page.waitForTimeout(250);
-    }
-  };
-  return { scripts, idle };
-}
-
-/** The modules (by name in viewer-chunks.json) whose marker is in `body`. */
-const found = (group: Record<string, string>, body: string) =>
-  Object.entries(group)
-    .filter(([, marker]) => body.includes(marker))
-    .map(([name]) => name);
 
 test("a GLB task page fetches no format loader, no viewer tool before its first picture, and stays within its JS budget", async ({
   page,
@@ -90,7 +34,7 @@ test("a GLB task page fetches no format loader, no viewer tool before its first 
     await expect(cold.getByTestId("model-viewer")).toHaveAttribute("data-state", "ready", { timeout: 90_000 });
     // The print panel (the Print tab is open) loads after the first picture and measures the model.
     await expect(cold.getByTestId("printability")).toHaveAttribute("data-state", "ready", { timeout: 90_000 });
-    await idle();
+    expect(await idle(), "the network went quiet within a minute").toBe(true);
     // When each of the page's own scripts was asked for, and when the viewer first drew a model
     // (its x3d:drawn mark): one clock, the page's. Workers' scripts are not in the page's timeline.
     const { drawn, starts } = await cold.evaluate(() => ({

@@ -191,6 +191,22 @@ const preloadMenus = () => void loadMenus();
 /** Whether a key on a closed select or menu button opens it (as Radix's triggers do). */
 const opensPopup = (key: string) => key === "ArrowDown" || key === "ArrowUp";
 
+/**
+ * What a stand-in trigger does until its menu's code is there: a click or an arrow key opens it
+ * (`onOpen`, absent while it loads), a hover or focus starts loading it.
+ */
+const lazyTrigger = (onOpen?: () => void) => ({
+  onClick: onOpen,
+  onKeyDown: (e: React.KeyboardEvent) => {
+    if (onOpen && opensPopup(e.key)) {
+      e.preventDefault();
+      onOpen();
+    }
+  },
+  onPointerEnter: preloadMenus,
+  onFocus: preloadMenus,
+});
+
 function MapsTool(p: ViewerToolbarProps) {
   const [opened, setOpened] = useState(false);
   const trigger = mapsTrigger(p.materialView);
@@ -208,15 +224,7 @@ function MapsTool(p: ViewerToolbarProps) {
           aria-haspopup="listbox"
           data-value={p.materialView}
           className={trigger.className}
-          onClick={onOpen}
-          onKeyDown={(e) => {
-            if (onOpen && opensPopup(e.key)) {
-              e.preventDefault();
-              onOpen();
-            }
-          }}
-          onPointerEnter={preloadMenus}
-          onFocus={preloadMenus}
+          {...lazyTrigger(onOpen)}
         >
           <Layers aria-hidden />
         </button>
@@ -243,15 +251,7 @@ function MoreToolsTool({ tools, ...p }: { tools: Tool[] } & ViewerToolbarProps) 
           aria-haspopup="menu"
           aria-expanded={false}
           className={moreToolsClass}
-          onClick={onOpen}
-          onKeyDown={(e) => {
-            if (onOpen && opensPopup(e.key)) {
-              e.preventDefault();
-              onOpen();
-            }
-          }}
-          onPointerEnter={preloadMenus}
-          onFocus={preloadMenus}
+          {...lazyTrigger(onOpen)}
         >
           <Ellipsis aria-hidden />
         </button>

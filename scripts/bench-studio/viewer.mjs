@@ -9,6 +9,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { HOST, MB, ROOT, Server, figure, fmt, kB, log, mB, median, missing, ms, onCleanup, tempDir, waitQuiet } from "./common.mjs";
+import { markersIn, recordScripts } from "./page-scripts.mjs";
 import { StudioHttp, createImageTask, signUp, signedInPage } from "./studio.mjs";
 
 const PART = "1 viewer";
@@ -24,7 +25,6 @@ const THROTTLE = { name: "50 Mbit/s, 20 ms", latency: 20, downloadThroughput: 50
 const RUN_TIMEOUT_MS = 240_000;
 const THREE_DIR = path.join(ROOT, "node_modules/three");
 const MARKERS = JSON.parse(fs.readFileSync(path.join(ROOT, "e2e/viewer-chunks.json"), "utf8"));
-const IDLE_MS = 1500;
 
 // ---------------------------------------------------------------- the bare page
 
@@ -270,64 +270,6 @@ export async function coldRun(browser, { url, storageState, throttle, viewport, 
 }
 
 // ---------------------------------------------------------------- JS in all
-
-/**
- * Every JavaScript answer the page and its workers receive (Playwright's events see the
- * workers' requests, which the page's CDP session does not), one per URL with its compressed
- * size, and a wait until nothing has been asked for or answered for IDLE_MS (the live updates'
- * event stream stays open for the page's life: not counted).
- */
-function recordScripts(page) {
-  const scripts = new Map();
-  const pending = new Set();
-  let last = performance.now();
-  const counted = (request) => request.resourceType() !== "eventsource";
-  page.on("request", (request) => {
-    if (!counted(request)) return;
-    pending.add(request);
-    last = performance.now();
-  });
-  page.on("requestfailed", (request) => {
-    pending.delete(request);
-    last = performance.now();
-  });
-  page.on("requestfinished", (request) => {
-    pending.delete(request);
-    last = performance.now();
-    if (!counted(request)) return;
-    const reading = (async () => {
-      const response = await request.response();
-      if (!response || !/javascript/.test(response.headers()["content-type"] ?? "")) return;
-      const [sizes, body] = await Promise.all([request.sizes(), response.text().catch(() => "")]);
-      const seen = scripts.get(request.url());
-      // An answer from the cache (a worker importing what the page has) moved no bytes.
-      scripts.set(request.url(), {
-        url: request.url(),
-        bytes: Math.max(0, sizes.responseBodySize, seen?.bytes ?? 0),
-        body: body || seen?.body || "",
-      });
-    })().catch(() => {});
-    pending.add(reading);
-    void reading.finally(() => pending.delete(reading));
-  });
-  return {
-    scripts,
-    async idle(maxMs = 60_000) {
-      const deadline = performance.now() + maxMs;
-      while (pending.size > 0 || performance.now() - last < IDLE_MS) {
-        if (performance.now() > deadline) return false;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return true;
-    },
-  };
-}
-
-const markersIn = (group, body) =>
-  Object.entries(group)
-    .filter(([, marker]) => body.includes(marker))
-    .map(([name]) => name);
-
 /**
  * Waits until the page's network is idle, then sums its JavaScript by kind: the HTML's own
  * scripts, the rest of what was asked for before the first picture (the viewer's x3d:drawn

@@ -5,7 +5,6 @@
 // the same bucket), where every task, file, share link and balance is found as it was, the account
 // signs in with its password, its session and the generated client pair still work, and the task
 // that was running finishes. A second restore into the restored server is refused, changing nothing.
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -14,6 +13,7 @@ import { Api, fixture, type Envelope } from "../harness/api";
 import { queryDb } from "../harness/db";
 import { freePort, startServer, usingPostgres, usingS3, type TestServer } from "../harness/server";
 import { createImageTask, createTask, formAction, shareTask, signIn, signUp, uploadImage } from "../harness/studio";
+import { runScript, type ScriptRun } from "../harness/run-script";
 import { tempDir } from "../harness/temp-dir";
 import { until } from "../harness/until";
 
@@ -46,35 +46,13 @@ const before = {
   serviceBalance: 0,
   serviceAnswers: {} as Record<string, { code: number; state: string | null; result: string }>,
 };
-let backupRun: Run;
-let restoreRun: Run;
-let refusedRun: Run;
+let backupRun: ScriptRun;
+let restoreRun: ScriptRun;
+let refusedRun: ScriptRun;
 let listingBefore: string[];
 let listingAfter: string[];
 let tablesBefore: unknown;
 let tablesAfter: unknown;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs one of the scripts with a server's environment, as an operator would on its machine. */
-function script(name: string, args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join("scripts", name), ...args], {
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const digest = (bytes: ArrayBuffer) => crypto.createHash("sha256").update(new Uint8Array(bytes)).digest("hex");
 
@@ -233,17 +211,17 @@ beforeAll(async () => {
   before.serviceBalance = await again.balance();
   for (const id of serviceTasks) before.serviceAnswers[id] = await serviceAnswer(again, id);
 
-  backupRun = await script("backup.mjs", ["--out", archive, "--url", original.url], original.env);
+  backupRun = await runScript("backup.mjs", ["--out", archive, "--url", original.url], original.env);
   await original.stop();
 
   fresh = await startServer(
     { ...GENERATED_PAIR, X3D_ENGINE_LEASE_SECONDS: "2", ...(usingS3() ? { X3D_STORAGE: original.env.X3D_STORAGE as string } : {}) },
     { stopped: true },
   );
-  restoreRun = await script("restore.mjs", [archive], fresh.env);
+  restoreRun = await runScript("restore.mjs", [archive], fresh.env);
   listingBefore = listing(fresh.dataDir);
   if (usingPostgres()) tablesBefore = await tableCounts(fresh);
-  refusedRun = await script("restore.mjs", [archive], fresh.env);
+  refusedRun = await runScript("restore.mjs", [archive], fresh.env);
   listingAfter = listing(fresh.dataDir);
   if (usingPostgres()) tablesAfter = await tableCounts(fresh);
   await fresh.restart();
@@ -343,13 +321,13 @@ describe("a backup of a running server, restored onto a fresh one", () => {
     const res = await fetch(`${fresh.url}/api/ops/backup`, { headers: { Authorization: "Bearer wrong-token-0123456789" } });
     expect(res.status).toBe(401);
     await res.arrayBuffer();
-    const refused = await script("backup.mjs", ["--out", path.join(work, "no.tar.gz"), "--url", fresh.url], {
+    const refused = await runScript("backup.mjs", ["--out", path.join(work, "no.tar.gz"), "--url", fresh.url], {
       ...fresh.env,
       X3D_OPS_TOKEN: "wrong-token-0123456789",
     });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/refused the ops token \(401\)/);
-    const nobody = await script(
+    const nobody = await runScript(
       "backup.mjs",
       ["--out", path.join(work, "no.tar.gz"), "--url", `http://127.0.0.1:${await freePort()}`],
       fresh.env,

@@ -4,7 +4,6 @@
 // the folder must hold: the pages' scripts and public/, the database's packages and the
 // migrations (health, sign-up), the engine's worker bundle and the packages it loads (a service
 // task), the display worker's (the studio's display copy).
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api, fixture } from "../harness/api";
 import { STANDALONE_DIR, createDatabase, startServer, usingPostgres, type TestServer } from "../harness/server";
 import { createImageTask, signUp, uploadImage } from "../harness/studio";
+import { runScript } from "../harness/run-script";
 import { tempDir } from "../harness/temp-dir";
 import { until } from "../harness/until";
 import { ROOT, WORKERS } from "../../scripts/worker-bundle.mjs";
@@ -127,7 +127,7 @@ describe("the standalone server, as the container runs it", () => {
       // As an operator of the image runs them: `docker compose exec web node scripts/backup.mjs`,
       // in the image's folder, with the packages it holds (docs/operations.md#backups).
       const archive = path.join(work, "x3d.tar.gz");
-      const backup = await runIn(server.appDir!, "scripts/backup.mjs", ["--url", server.url, "--out", archive], server.env);
+      const backup = await runScript("backup.mjs", ["--url", server.url, "--out", archive], server.env, server.appDir);
       expect(backup.stderr).toBe("");
       expect(backup.code).toBe(0);
       expect(backup.stdout).toMatch(/studio_tasks 1\b/);
@@ -135,11 +135,16 @@ describe("the standalone server, as the container runs it", () => {
       try {
         const restored = path.join(work, "restored");
         const rest = Object.fromEntries(Object.entries(server.env).filter(([name]) => name !== "DATA_DIR" && name !== "DATABASE_URL"));
-        const restore = await runIn(server.appDir!, "scripts/restore.mjs", [archive], {
-          ...rest,
-          DATA_DIR: restored,
-          ...(database ? { DATABASE_URL: database.url } : {}),
-        });
+        const restore = await runScript(
+          "restore.mjs",
+          [archive],
+          {
+            ...rest,
+            DATA_DIR: restored,
+            ...(database ? { DATABASE_URL: database.url } : {}),
+          },
+          server.appDir,
+        );
         expect(restore.stderr).toBe("");
         expect(restore.code).toBe(0);
         expect(restore.stdout).toMatch(/is in /);
@@ -151,25 +156,3 @@ describe("the standalone server, as the container runs it", () => {
     },
   );
 });
-
-/** Runs a script of the standalone folder with its own node_modules only, as the image would. */
-function runIn(
-  dir: string,
-  script: string,
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
