@@ -8,21 +8,18 @@ export type { SessionUser };
 
 /**
  * The signed-in user, or null. auth() refuses a revoked session (lib/accounts/sessions.ts); the
- * answer is remembered per cookie for a few seconds (lib/accounts/session-cache.ts says how a
+ * answer is remembered per cookie for a few seconds, and
+ * checks of one cookie at the same moment share one (lib/accounts/session-cache.ts says how a
  * revocation reaches it).
  */
 export async function currentUser(): Promise<SessionUser | null> {
   const key = await sessionCookieKey();
   if (!key) return null;
-  const cache = sessionCache();
-  const known = cache.get(key);
-  if (known !== undefined) return known;
-  const ticket = cache.ticket();
-  const session = await auth();
-  const id = session?.user?.id;
-  const user = id ? { id, email: session.user?.email ?? "" } : null;
-  cache.set(key, user, ticket);
-  return user;
+  return sessionCache().lookup(key, async () => {
+    const session = await auth();
+    const id = session?.user?.id;
+    return id ? { id, email: session.user?.email ?? "" } : null;
+  });
 }
 
 /** The signed-in user when they are an admin, else null (admin pages answer 404 then). */
