@@ -3,6 +3,7 @@
 // stream's end frees its subscription. With X3D_TEST_DATABASE_URL, two servers on one
 // PostgreSQL: a change made on one reaches a stream on the other.
 import crypto from "node:crypto";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, startServers, usingPostgres, type TestServer } from "../harness/server";
 import { createImageTask, signUp, uploadImage } from "../harness/studio";
@@ -145,6 +146,33 @@ describe("the task event stream of one server", () => {
     }
     // The client went away: the server ends both streams and their subscriptions.
     await until(async () => (await openStreams()) === 0, "the closed streams to be counted out", 10_000);
+  });
+
+  it("answers a task page's poll uncompressed, with its ETag: no gzip stream per poll on the web thread", async () => {
+    const ann = await newUser(server.url);
+    const upload = await uploadImage(server.url, ann);
+    const id = await createImageTask(server.url, ann, upload.id, cheap);
+    // node:http, not fetch: fetch would undo a gzip and hide it.
+    const get = (headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${server.url}/api/tasks/${id}`, { headers: { cookie: ann, "accept-encoding": "gzip, deflate, br", ...headers } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      });
+    const first = await get({});
+    expect(first.status).toBe(200);
+    expect(first.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(first.body.toString("utf8"))).toMatchObject({ id, kind: "image-to-3d" });
+    expect(first.headers["cache-control"]).toContain("no-cache");
+    const etag = String(first.headers.etag);
+    const again = await get({ "if-none-match": etag });
+    if (again.status === 200)
+      expect(again.headers.etag).not.toBe(etag); // it changed meanwhile
+    else expect(again.status).toBe(304);
   });
 
   it("a stream open when the server stops ends at once and does not hold the shutdown", async () => {
