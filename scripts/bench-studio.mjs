@@ -11,13 +11,17 @@
 //               peak, after; wall time of the chain
 //   (4) analysis the viewer's printability counts, thin-wall search, BVH, print files and measuring
 //               pick at 200k, 2M and 5M triangles, in Node, beside the code before (no build, no browser)
+//   (5) heavy   200 watchers polling five 5M-face studio tasks while they generate, finish and are
+//               saved: poll p50/p99 (all, and while a task finishes), main-thread CPU per poll.
+//               About 8 minutes a run, so only when asked: --only=heavy
 //
 // It is a report, not a test: it exits 0 whether the goals are met or not (1 only when it could
 // not run at all). Each part runs on its own server and catches its own errors (a MISS with the
 // reason). Builds first when the build is missing or older than the sources (like npm start).
 //
-// Flags: --only=viewer|polls|memory|analysis (comma-separated list allowed), --runs=N (cold runs per
-// page and network condition in (1), default 3), --budget=SECONDS (default 540: the whole run,
+// Flags: --only=viewer|polls|memory|analysis|heavy (comma-separated list allowed; the default is
+// the first four), --runs=N (cold runs per page and network condition in (1), runs of (4) and (5);
+// default 3), --budget=SECONDS (default 540: the whole run,
 // build excluded; (1) skips runs and (3) stops waiting to stay within it), --no-build (never
 // build; use what is there, even when older than the sources).
 import fs from "node:fs";
@@ -25,17 +29,20 @@ import os from "node:os";
 import path from "node:path";
 import { ROOT, cleanupNow, ensureBuild, fmt, log, table } from "./bench-studio/common.mjs";
 import { runAnalysis } from "./bench-studio/analysis.mjs";
+import { runHeavyPolls } from "./bench-studio/heavy-polls.mjs";
 import { runMemory } from "./bench-studio/memory.mjs";
 import { runPolls } from "./bench-studio/polls.mjs";
 import { launchBrowser } from "./bench-studio/studio.mjs";
 import { runViewer } from "./bench-studio/viewer.mjs";
 
-const PARTS = ["viewer", "polls", "memory", "analysis"];
+const PARTS = ["viewer", "polls", "memory", "analysis", "heavy"];
+/** Without --only: every part but (5), which takes minutes a run. */
+const DEFAULT_PARTS = PARTS.filter((p) => p !== "heavy");
 /** Seconds kept free for the parts after (1): (2) takes about 90 s, (3) at least 240 s. */
 const RESERVE = { polls: 100, memory: 240 };
 
 function parseArgs(argv) {
-  const args = { only: PARTS, runs: 3, build: true, budget: 540 };
+  const args = { only: DEFAULT_PARTS, runs: 3, build: true, budget: 540 };
   for (const a of argv) {
     const [k, v] = a.replace(/^--/, "").split("=");
     if (k === "only") {
@@ -51,7 +58,7 @@ function parseArgs(argv) {
       if (!Number.isFinite(args.budget) || args.budget < 60) throw new Error(`--budget takes seconds ≥ 60 (got ${v})`);
     } else if (k === "no-build") args.build = false;
     else if (k === "help" || k === "h") {
-      console.log("usage: npm run bench:studio -- [--only=viewer|polls|memory|analysis] [--runs=N] [--budget=SECONDS] [--no-build]");
+      console.log("usage: npm run bench:studio -- [--only=viewer|polls|memory|analysis|heavy] [--runs=N] [--budget=SECONDS] [--no-build]");
       process.exit(0);
     } else throw new Error(`unknown option ${a} (try --help)`);
   }
@@ -120,6 +127,8 @@ async function main() {
     polls: () => runPolls({ browser }),
     memory: () => runMemory({ browser, deadline }),
     analysis: () => runAnalysis({ runs: args.runs }),
+    // Its runs are minutes each: the budget does not cut them, but no run starts after it.
+    heavy: () => runHeavyPolls({ browser, runs: args.runs, deadline }),
   };
   const fallback = {
     viewer: [
@@ -134,6 +143,7 @@ async function main() {
     polls: ["polls/s served", "poll latency p99"],
     memory: ["peak RSS during the chain", "RSS after"],
     analysis: ["analysis as the page runs it, two workers, 2M"],
+    heavy: ["poll latency p99, five 5M tasks", "poll latency p99 while a task finishes"],
   };
   for (const name of args.only) {
     const t = performance.now();

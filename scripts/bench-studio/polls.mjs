@@ -1,7 +1,7 @@
 // Part 2 of bench:studio: 200 watchers polling 50 running tasks once a second (as 200 open
 // task pages would) while the embedded service generates.
 import { Server, cpuMs, figure, fmt, log, ms, percentile, sleep, threadCpu } from "./common.mjs";
-import { OpenApi, StudioHttp, createImageTask, signUp, signedInPage } from "./studio.mjs";
+import { OpenApi, StudioHttp, createImageTasks, signUp } from "./studio.mjs";
 
 const PART = "2 polls";
 export const GOALS = { pollsPerSecond: 190, p99Ms: 50 };
@@ -12,56 +12,11 @@ const WARMUP_MS = 5_000;
 const WINDOW_MS = 40_000;
 const LOAD_EVERY_MS = 10_000;
 // The cheapest image-to-3D the form allows: v1.5, 512, geometry only, the minimum face count.
-const CHEAP = { Model: "x3dv1.5", Resolution: "512", Make: "1", Format: "2" };
+const CHEAP = { Model: "v1.5", Resolution: "512", Make: "Geometry only", Format: "GLB" };
 const CHEAP_FACES = "100000";
 // 50 studio tasks hold 50 of the client's slots for 600 s; the generation load (same client)
 // needs slots of its own, or it would only queue.
 const CONCURRENCY = TASKS + 10;
-
-/**
- * Creates the first task through /new/image and records the form's server-action request;
- * the others replay that request with the session cookie (a few ms each instead of a page
- * load, upload and form per task), or, if a replay does not answer with a redirect to a new
- * task, go through the form one by one.
- */
-async function createTasks(browser, server, user, n) {
-  const { context, page } = await signedInPage(browser, server.base, user);
-  const ids = [];
-  let how = "the form";
-  try {
-    let action;
-    page.on("request", (req) => {
-      if (req.method() === "POST" && req.headers()["next-action"] && !action)
-        action = { url: req.url(), headers: req.headers(), body: req.postDataBuffer() };
-    });
-    const cheap = () => createImageTask(page, { image: "robot.png", choose: CHEAP, fill: { "Face count": CHEAP_FACES } });
-    const first = await cheap();
-    ids.push(first.id);
-    if (action?.body) {
-      const headers = { ...action.headers, cookie: user.cookie };
-      delete headers["content-length"];
-      for (const k of Object.keys(headers)) if (k.startsWith(":")) delete headers[k];
-      while (ids.length < n) {
-        const res = await fetch(action.url, {
-          method: "POST",
-          headers,
-          body: action.body,
-          redirect: "manual",
-          signal: AbortSignal.timeout(60_000),
-        });
-        // The action answers the new task ({"status":"created","id":...}) in its RSC body.
-        const m = /"status":"created","id":"([^"]+)"/.exec(await res.text());
-        if (!m || ids.includes(m[1])) break;
-        ids.push(m[1]);
-      }
-      if (ids.length === n) how = `the form once, then its server-action request replayed ${n - 1} times`;
-    }
-    while (ids.length < n) ids.push((await cheap()).id);
-  } finally {
-    await context.close();
-  }
-  return { ids, how };
-}
 
 export async function runPolls({ browser }) {
   const rows = [];
@@ -75,7 +30,11 @@ export async function runPolls({ browser }) {
     const user = await signUp(browser, server.base);
     const studio = new StudioHttp(server.base, user.cookie);
     const t0 = performance.now();
-    const { ids, how } = await createTasks(browser, server, user, TASKS);
+    const { ids, how } = await createImageTasks(browser, server, user, TASKS, {
+      image: "robot.png",
+      choose: CHEAP,
+      fill: { "Face count": CHEAP_FACES },
+    });
     log(
       `  created ${ids.length} tasks (v1.5 512, geometry only, ${CHEAP_FACES} faces, GLB) through ${how} in ${fmt((performance.now() - t0) / 1000, 1)} s`,
     );

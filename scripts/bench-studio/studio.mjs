@@ -75,15 +75,24 @@ async function openCreatedTask(page, timeout) {
 }
 
 /**
- * Image to 3D through /new/image: drops `image` in the file input, applies `choose` (selects by
- * label → value; none keeps the form's defaults) and `fill` (text fields), submits. Returns the id and the options the
+ * Image to 3D through /new/image: drops `image` in the file input, applies `choose` (choice group's
+ * label → the option's label, as shown; none keeps the form's defaults) and `fill` (text fields), submits. Returns the id and the options the
  * form showed when submitted.
  */
 export async function createImageTask(page, { image = "robot.png", choose = {}, fill = {} } = {}) {
   await page.goto("/new/image");
   await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(path.join(FIXTURES, image));
   await uploaded(page, "images");
-  for (const [label, value] of Object.entries(choose)) await page.getByLabel(label, { exact: true }).selectOption(value);
+  // A choice is a radio group named by its label, each option a radio named by its own label ("v1.5").
+  for (const [group, option] of Object.entries(choose)) {
+    const radio = page.getByRole("radiogroup", { name: group, exact: true }).getByRole("radio", { name: option, exact: true });
+    // Again until it takes: a click before the page is hydrated does nothing.
+    for (let i = 0; !(await radio.isChecked()); i++) {
+      if (i === 60) throw new Error(`could not choose ${option} for ${group}`);
+      await radio.click();
+      await page.waitForTimeout(i ? 500 : 0);
+    }
+  }
   for (const [label, value] of Object.entries(fill)) await page.getByLabel(label, { exact: true }).fill(value);
   const shown = await page.evaluate(() => {
     const out = {};
@@ -95,6 +104,51 @@ export async function createImageTask(page, { image = "robot.png", choose = {}, 
   });
   await page.getByRole("button", { name: "Create 3D model" }).click();
   return { id: await openCreatedTask(page, 60_000), shown };
+}
+
+/**
+ * Creates `n` image-to-3D tasks of `recipe` (createImageTask's): the first through /new/image and records the form's server-action request;
+ * the others replay that request with the session cookie (a few ms each instead of a page
+ * load, upload and form per task), or, if a replay does not answer with a redirect to a new
+ * task, go through the form one by one.
+ */
+export async function createImageTasks(browser, server, user, n, recipe) {
+  const { context, page } = await signedInPage(browser, server.base, user);
+  const ids = [];
+  let how = "the form";
+  try {
+    let action;
+    page.on("request", (req) => {
+      if (req.method() === "POST" && req.headers()["next-action"] && !action)
+        action = { url: req.url(), headers: req.headers(), body: req.postDataBuffer() };
+    });
+    const viaForm = () => createImageTask(page, recipe);
+    const first = await viaForm();
+    ids.push(first.id);
+    if (action?.body) {
+      const headers = { ...action.headers, cookie: user.cookie };
+      delete headers["content-length"];
+      for (const k of Object.keys(headers)) if (k.startsWith(":")) delete headers[k];
+      while (ids.length < n) {
+        const res = await fetch(action.url, {
+          method: "POST",
+          headers,
+          body: action.body,
+          redirect: "manual",
+          signal: AbortSignal.timeout(60_000),
+        });
+        // The action answers the new task ({"status":"created","id":...}) in its RSC body.
+        const m = /"status":"created","id":"([^"]+)"/.exec(await res.text());
+        if (!m || ids.includes(m[1])) break;
+        ids.push(m[1]);
+      }
+      if (ids.length === n) how = `the form once, then its server-action request replayed ${n - 1} times`;
+    }
+    while (ids.length < n) ids.push((await viaForm()).id);
+  } finally {
+    await context.close();
+  }
+  return { ids, how };
 }
 
 /** Texture a GLB (/new/texture): the mesh file and the image go through the form's drop zones. */
