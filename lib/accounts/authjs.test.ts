@@ -1,11 +1,12 @@
 // lib/accounts/authjs.ts's refusals, with NextAuth replaced by a stand-in that hands back the
 // configuration (next-auth does not load outside Next.js): authorize refuses malformed and wrong
 // credentials and names a disabled account; the jwt callback refuses a disabled GitHub account and
-// a token whose session is gone; every redirect stays on the site. Against a real database.
+// a token whose session is gone; every redirect stays on the site; a session is named by the
+// browser signing in. Against a real database.
 import { afterAll, describe, expect, it, vi } from "vitest";
 
 type Config = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const captured = vi.hoisted(() => ({ factory: undefined as undefined | (() => Config) }));
+const captured = vi.hoisted(() => ({ factory: undefined as undefined | (() => Config), outsideRequest: false }));
 vi.mock("next-auth", () => ({
   default: (factory: () => Config) => {
     captured.factory = factory;
@@ -16,7 +17,10 @@ vi.mock("next-auth", () => ({
 vi.mock("next-auth/providers/credentials", () => ({ default: (options: Config) => ({ id: "credentials", ...options }) }));
 vi.mock("next-auth/providers/github", () => ({ default: (options: Config) => ({ id: "github", ...options }) }));
 vi.mock("next/headers", () => ({
-  headers: async () => new Headers({ "user-agent": "Firefox" }),
+  headers: async () => {
+    if (captured.outsideRequest) throw new Error("`headers` was called outside a request scope");
+    return new Headers({ "user-agent": "Firefox/128.0" });
+  },
   cookies: async () => ({ getAll: () => [] }),
 }));
 
@@ -24,7 +28,7 @@ const { openTestDatabase } = await import("@/lib/db/test-database.test-helpers")
 const database = await openTestDatabase("authjs");
 await import("./authjs");
 const { createUser, setDisabled, userForGithub } = await import("./users");
-const { revokeSession, sessionActive } = await import("./sessions");
+const { listSessions, revokeSession, sessionActive } = await import("./sessions");
 afterAll(() => database.dispose());
 
 const config = captured.factory!();
@@ -55,6 +59,20 @@ describe("the jwt callback", () => {
     expect(await config.callbacks.jwt({ token: { sub: ivy.id } })).toBeNull();
     await revokeSession(token.sid);
     expect(await config.callbacks.jwt({ token })).toBeNull();
+  });
+
+  it("names the session's device by the User-Agent signing in, and starts one without it outside a request", async () => {
+    const lee = (await createUser("lee@example.com", PASSWORD))!;
+    await config.callbacks.jwt({ token: {}, user: { id: lee.id } });
+    expect((await listSessions(lee.id)).map((s) => s.userAgent)).toEqual(["Firefox/128.0"]);
+    captured.outsideRequest = true;
+    try {
+      const token = await config.callbacks.jwt({ token: {}, user: { id: lee.id } });
+      expect(await sessionActive(token.sid, lee.id)).toBe(true);
+    } finally {
+      captured.outsideRequest = false;
+    }
+    expect((await listSessions(lee.id)).map((s) => s.userAgent).sort()).toEqual(["Firefox/128.0", null]);
   });
 
   it("refuses a disabled GitHub account at sign-in, and signs in an enabled one", async () => {
