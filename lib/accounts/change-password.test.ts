@@ -20,6 +20,15 @@ const account = async (email: string) => (await createUser(email, OLD))!;
 const passwordHashOf = async (id: string) => (await findUserById(id))!.passwordHash;
 
 describe("changing the password", () => {
+  it("refuses for an account that no longer exists (deleted while its page was open)", async () => {
+    const fields = { currentPassword: OLD, newPassword: NEW, confirmPassword: NEW };
+    expect(await changePassword({ userId: "deleted-account", keepHandle: null, address: "192.0.2.10", fields })).toEqual({
+      status: "error",
+      fields: {},
+      message: "This account no longer exists.",
+    });
+  });
+
   it("refuses a wrong current password on its field, changes nothing, and counts it with the sign-in throttle", async () => {
     const ann = await account("ann@example.com");
     const here = await startSession(ann.id);

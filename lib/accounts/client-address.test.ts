@@ -22,6 +22,14 @@ describe("clientAddress", () => {
     expect(clientAddress("10.0.0.3", undefined, 1)).toBe("10.0.0.3");
   });
 
+  it("counts no empty entry as a proxy hop, and falls back to the socket when the header holds none", () => {
+    // "1.1.1.1, , 203.0.113.9" is two hops: with two proxies, the client is 1.1.1.1.
+    expect(clientAddress("10.0.0.3", "1.1.1.1, , 203.0.113.9", 2)).toBe("1.1.1.1");
+    expect(clientAddress("10.0.0.2", "203.0.113.9, ", 1)).toBe("203.0.113.9");
+    expect(clientAddress("10.0.0.3", " , ", 1)).toBe("10.0.0.3");
+    expect(clientAddress("10.0.0.3", ["", ""], 1)).toBe("10.0.0.3");
+  });
+
   it("is UNKNOWN_ADDRESS for what is not an IP address", () => {
     expect(clientAddress(undefined, undefined, 0)).toBe(UNKNOWN_ADDRESS);
     expect(clientAddress("10.0.0.2", "unknown", 1)).toBe(UNKNOWN_ADDRESS);
@@ -36,6 +44,24 @@ describe("normalizeAddress", () => {
     expect(normalizeAddress("fe80::1%eth0")).toBe("fe80::1");
     expect(normalizeAddress("::ffff:192.0.2.1")).toBe("192.0.2.1");
     expect(normalizeAddress(" 2001:db8::1 ")).toBe("2001:db8::1");
+    expect(normalizeAddress("[2001:db8::1]")).toBe("2001:db8::1");
+  });
+
+  it("takes no IPv6 group for a port", () => {
+    expect(normalizeAddress("2001:4860:4860::8888")).toBe("2001:4860:4860::8888");
+    expect(normalizeAddress("2001:db8::1:80")).toBe("2001:db8::1:80");
+  });
+
+  it("writes only IPv4-mapped addresses as IPv4: another IPv6 address with an IPv4 tail stays IPv6", () => {
+    expect(normalizeAddress("::fffe:192.0.2.1")).toBe("::fffe:192.0.2.1");
+    expect(normalizeAddress("64:ff9b::192.0.2.1")).toBe("64:ff9b::192.0.2.1");
+  });
+
+  it("is UNKNOWN_ADDRESS for an address with anything around it", () => {
+    expect(normalizeAddress("junk[2001:db8::1]:443")).toBe(UNKNOWN_ADDRESS);
+    expect(normalizeAddress("[2001:db8::1]:443junk")).toBe(UNKNOWN_ADDRESS);
+    expect(normalizeAddress("203.0.113.9:80junk")).toBe(UNKNOWN_ADDRESS);
+    expect(normalizeAddress("")).toBe(UNKNOWN_ADDRESS);
   });
 });
 
@@ -48,6 +74,12 @@ describe("throttleNetwork", () => {
     expect(throttleNetwork("2001:db8::1")).toBe("2001:db8:0:0::/64");
     expect(throttleNetwork("::1")).toBe("0:0:0:0::/64");
     expect(throttleNetwork("::ffff:1.2.3.4")).toBe("0:0:0:0::/64");
+  });
+
+  it("finds the /64 of an address whose zeros are compressed early and which has many groups after them", () => {
+    expect(throttleNetwork("2001:db8::1:2:3:4:5")).toBe("2001:db8:0:1::/64");
+    expect(throttleNetwork("2001:db8::1:2:3:192.0.2.1")).toBe("2001:db8:0:1::/64");
+    expect(throttleNetwork("2001:db8::2:3:192.0.2.1")).toBe("2001:db8:0:0::/64");
   });
 });
 

@@ -8,6 +8,8 @@ describe("safeNext", () => {
     expect(safeNext("/tasks/abc-123")).toBe("/tasks/abc-123");
     expect(safeNext("/new/image?from=t1&x=a%20b#top")).toBe("/new/image?from=t1&x=a%20b#top");
     expect(safeNext("/tasks/../new/split")).toBe("/new/split");
+    // Only a leading "//" names another host; doubled slashes later are a path on this site.
+    expect(safeNext("/tasks/abc-123//")).toBe("/tasks/abc-123//");
   });
 
   it("sends other origins to /: protocol-relative, backslashes, schemes", () => {
@@ -61,5 +63,8 @@ describe("safeNext", () => {
     expect(safeNext(null)).toBe("/");
     expect(safeNext(["/tasks"])).toBe("/");
     expect(safeNext(`/${"a".repeat(3000)}`)).toBe("/");
+    // The limit is 2000 characters: a path of exactly that length is kept, one more is not.
+    expect(safeNext(`/${"a".repeat(1999)}`)).toBe(`/${"a".repeat(1999)}`);
+    expect(safeNext(`/${"a".repeat(2000)}`)).toBe("/");
   });
 });
