@@ -7,12 +7,15 @@ test.describe.configure({ timeout: 240_000 });
 
 /**
  * Compressed JavaScript a GLB task page may fetch in all (its workers' scripts included). Issue
- * 30 asks for 300 kB; what is left is the framework and the page (about 175 kB, the HTML's own
- * scripts) plus three.js, which react-three-fiber's Canvas keeps whole (about 200 kB), and the
- * viewer: this budget holds the figure reached so that nothing creeps back in. bench:studio
- * prints the figure beside the 300 kB goal.
+ * 30 asks for 300 kB; what is left is the framework and the page (about 205 kB with the viewer's
+ * own code and tools), three.js (about 150 kB: WebGLRenderer and its shaders cannot be shaken
+ * off, and the core keeps every class a lazy format loader imports), react-three-fiber with its
+ * own React reconciler (about 45 kB), GLTFLoader, meshopt and the orbit controls. 440 kB
+ * measured once ThreeCanvas registered only the classes the scenes draw (473.8 kB before, with
+ * R3F's <Canvas> keeping all of three.js); this budget is that figure plus 3%, so that nothing
+ * creeps back in. bench:studio prints the figure beside the 300 kB goal.
  */
-const BUDGET_KB = 480;
+const BUDGET_KB = 454;
 
 test("a GLB task page fetches no format loader, no viewer tool before its first picture, and stays within its JS budget", async ({
   page,

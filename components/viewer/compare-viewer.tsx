@@ -1,6 +1,5 @@
 "use client";
 
-import { Canvas } from "@react-three/fiber";
 import { memo, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { NeutralToneMapping, type Group } from "three";
 import { buttonVariants } from "@/components/ui/button";
@@ -12,6 +11,7 @@ import { textureSizes } from "@/lib/viewer/texture-sizes";
 import { CameraLink } from "@/lib/viewer/camera-link";
 import type { ModelPart } from "@/lib/viewer/parts";
 import { BACKDROP_COLORS, ModelScene, type PartView } from "./model-scene";
+import { ThreeCanvas } from "./three-canvas";
 import { useLoadedModel } from "./use-loaded-model";
 
 /** Compared models are shown whole and lit: no part is hidden, coloured or moved. */
@@ -171,7 +171,7 @@ const Pane = memo(function Pane({ model, testId, link, index, onDrawn, onFacts }
       className="relative size-full min-h-0 overflow-hidden rounded-lg border border-border"
       style={{ backgroundColor: BACKDROP_COLORS.dark }}
     >
-      <Canvas
+      <ThreeCanvas
         frameloop="demand"
         dpr={[1, 2]}
         camera={{ fov: 45, near: 0.1, far: 1000, position: [0, 0, 5] }}
@@ -198,7 +198,7 @@ const Pane = memo(function Pane({ model, testId, link, index, onDrawn, onFacts }
             link={link}
           />
         ) : null}
-      </Canvas>
+      </ThreeCanvas>
       <span
         className={cn(
           "pointer-events-none absolute top-2 rounded-md bg-card/85 px-2 py-0.5 text-caption font-semibold text-foreground backdrop-blur",

@@ -1,6 +1,5 @@
 "use client";
 
-import { Canvas } from "@react-three/fiber";
 import { Loader2 } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
@@ -21,6 +20,7 @@ import { checkerStyle } from "./checker";
 import { BACKDROP_COLORS, ModelScene, type Backdrop, type PartView } from "./model-scene";
 import { mark } from "./load-model";
 import { MeasureScene } from "./measure-scene";
+import { ThreeCanvas } from "./three-canvas";
 import { useLoadedModel, type ModelState } from "./use-loaded-model";
 import { nextBackdrop, ViewerToolbar } from "./viewer-toolbar";
 
@@ -224,14 +224,14 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing, panels }
         data-state={state}
         style={backdrop === "transparent" ? checkerStyle() : { backgroundColor: BACKDROP_COLORS[backdrop] }}
       >
-        <Canvas
+        <ThreeCanvas
           frameloop="demand"
           dpr={[1, 2]}
           camera={{ fov: 45, near: 0.1, far: 1000, position: [0, 0, 5] }}
           gl={{ preserveDrawingBuffer: true, antialias: !software, alpha: true, toneMapping: NeutralToneMapping }}
           onCreated={({ gl: renderer }) => {
             gl.current = renderer;
-            // The testid and label go on the <canvas> itself (Canvas puts its props on a wrapper).
+            // The testid and label go on the <canvas> itself (ThreeCanvas puts its props on a wrapper).
             renderer.domElement.setAttribute("data-testid", "viewer-canvas");
             renderer.domElement.setAttribute("role", "img");
             renderer.domElement.setAttribute("aria-label", "3D view of the result");
@@ -269,7 +269,7 @@ function MeshViewer({ url, format, previewUrl, className, name, sizing, panels }
               scaleBarRef={scaleBarRef}
             />
           )}
-        </Canvas>
+        </ThreeCanvas>
 
         {/* With the part list lying on the left, the toolbar keeps to the right of it. */}
         <ViewerToolbar
