@@ -173,6 +173,8 @@ describe("the task event stream of one server", () => {
     if (again.status === 200)
       expect(again.headers.etag).not.toBe(etag); // it changed meanwhile
     else expect(again.status).toBe(304);
+    // Settled before the next test stops this server, whose shutdown would otherwise wait on it.
+    await until(async () => (await taskView(server.url, ann, id)).settled, "the task to settle", 60_000);
   });
 
   it("a stream open when the server stops ends at once and does not hold the shutdown", async () => {
