@@ -243,24 +243,30 @@ export function treeRssKb(pid) {
 }
 
 const TICK_MS = 1000 / 100; // USER_HZ is 100 on Linux
-/** utime+stime in ms of a process (all threads) or of one thread (`/proc/<pid>/task/<tid>/stat`). */
-export function cpuMs(statPath) {
+/** The fields after the command name of a /proc stat file (utime is [11], stime [12], nice [16]), or null. */
+function statFields(statPath) {
   try {
     const s = fs.readFileSync(statPath, "utf8");
-    const f = s.slice(s.lastIndexOf(")") + 2).split(" ");
-    return (Number(f[11]) + Number(f[12])) * TICK_MS;
+    return s.slice(s.lastIndexOf(")") + 2).split(" ");
   } catch {
-    return NaN;
+    return null;
   }
 }
 
-/** Per-thread CPU ms of a process, keyed by tid, with each thread's name. */
+/** utime+stime in ms of a process (all threads) or of one thread (`/proc/<pid>/task/<tid>/stat`). */
+export function cpuMs(statPath) {
+  const f = statFields(statPath);
+  return f ? (Number(f[11]) + Number(f[12])) * TICK_MS : NaN;
+}
+
+/** Per-thread CPU ms of a process, keyed by tid, with each thread's name and niceness. */
 export function threadCpu(pid) {
   const out = new Map();
   try {
     for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
       const name = fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
-      out.set(tid, { name, ms: cpuMs(`/proc/${pid}/task/${tid}/stat`) });
+      const f = statFields(`/proc/${pid}/task/${tid}/stat`);
+      out.set(tid, { name, ms: f ? (Number(f[11]) + Number(f[12])) * TICK_MS : NaN, nice: f ? Number(f[16]) : NaN });
     }
   } catch {
     // gone

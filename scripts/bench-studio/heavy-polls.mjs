@@ -2,9 +2,8 @@
 // (issue 30 item 3). 200 watchers poll the five tasks once a second, as 200 open task pages
 // would, from the moment the five are created until all five are settled (result stored,
 // display copies derived); the service does the work in the same process, as `npm start` runs it.
-import fs from "node:fs";
 import { Server, cpuMs, figure, fmt, log, median, ms, percentile, sleep, threadCpu } from "./common.mjs";
-import { StudioHttp, createImageTasks, signUp } from "./studio.mjs";
+import { StudioHttp, createImageTasks, signUp, startWatchers } from "./studio.mjs";
 
 const PART = "5 heavy polls";
 export const GOALS = { p99Ms: 50 };
@@ -77,20 +76,7 @@ export async function runHeavyPolls({ browser, runs = 1, deadline = Infinity }) 
   return { rows, notes };
 }
 
-/** Per-thread CPU (threadCpu) with each thread's niceness, from /proc/<pid>/task/<tid>/stat. */
-function threadsWithNice(pid) {
-  const out = threadCpu(pid);
-  for (const [tid, t] of out) {
-    try {
-      t.nice = Number(fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(") ")[1].split(" ")[16]);
-    } catch {
-      t.nice = NaN;
-    }
-  }
-  return out;
-}
-
-/** CPU seconds by thread name and niceness between two threadsWithNice samples; the main thread on its own. */
+/** CPU seconds by thread name and niceness between two threadCpu samples; the main thread on its own. */
 function cpuByThread(pid, before, after) {
   const groups = new Map();
   for (const [tid, t] of after) {
@@ -119,38 +105,19 @@ async function oneRun(browser, run, notes) {
     log(`  ${ids.length} tasks created through ${how}: ${JSON.stringify(first.options)}`);
 
     const samples = [];
-    let running = true;
     const t0 = performance.now();
-    const watcher = async (i) => {
-      const id = ids[i % ids.length];
-      let etag;
-      let next = performance.now() + Math.random() * PERIOD_MS;
-      while (running) {
-        const wait = next - performance.now();
-        if (wait > 0) await sleep(wait);
-        if (!running) break;
-        const start = performance.now();
-        next = start + PERIOD_MS;
-        let status = 0;
-        try {
-          const res = await fetch(`${server.base}/api/tasks/${encodeURIComponent(id)}`, {
-            headers: { Cookie: user.cookie, ...(etag ? { "If-None-Match": etag } : {}) },
-            signal: AbortSignal.timeout(30_000),
-          });
-          await res.arrayBuffer();
-          status = res.status;
-          etag = res.headers.get("etag") ?? etag;
-        } catch {
-          status = -1;
-        }
-        samples.push({ start, latency: performance.now() - start, status });
-      }
-    };
     const pid = server.servingPid;
-    const threads0 = threadsWithNice(pid);
+    const threads0 = threadCpu(pid);
     const main0 = threads0.get(String(pid))?.ms ?? 0;
     const proc0 = cpuMs(`/proc/${pid}/stat`);
-    const watchers = Array.from({ length: WATCHERS }, (_, i) => watcher(i));
+    const watchers = startWatchers({
+      base: server.base,
+      cookie: user.cookie,
+      ids,
+      count: WATCHERS,
+      periodMs: PERIOD_MS,
+      onPoll: (p) => samples.push({ start: p.start, latency: p.end - p.start, status: p.status }),
+    });
     // When each task's result is stored (its view says result.stored), seen by a separate checker.
     const storedAt = new Map();
     const settledAt = new Map();
@@ -171,9 +138,8 @@ async function oneRun(browser, run, notes) {
       }
     }
     await sleep(5_000);
-    running = false;
-    await Promise.all(watchers);
-    const threads1 = threadsWithNice(pid);
+    await watchers.stop();
+    const threads1 = threadCpu(pid);
     const main1 = threads1.get(String(pid))?.ms ?? 0;
     const proc1 = cpuMs(`/proc/${pid}/stat`);
     const seconds = (performance.now() - t0) / 1000;

@@ -1,7 +1,7 @@
 // Part 2 of bench:studio: 200 watchers polling 50 running tasks once a second (as 200 open
 // task pages would) while the embedded service generates.
 import { Server, cpuMs, figure, fmt, log, ms, percentile, sleep, threadCpu } from "./common.mjs";
-import { OpenApi, StudioHttp, createImageTasks, signUp } from "./studio.mjs";
+import { OpenApi, StudioHttp, createImageTasks, signUp, startWatchers } from "./studio.mjs";
 
 const PART = "2 polls";
 export const GOALS = { pollsPerSecond: 190, p99Ms: 50 };
@@ -82,37 +82,19 @@ export async function runPolls({ browser }) {
 
     // 200 watchers, each on its own task (i % 50), once a second, with If-None-Match when there is an ETag.
     const samples = [];
-    let running = true;
     const windowStart = performance.now() + WARMUP_MS;
     const windowEnd = windowStart + WINDOW_MS;
-    const watcher = async (i) => {
-      const id = ids[i % ids.length];
-      let etag;
-      let next = performance.now() + Math.random() * PERIOD_MS;
-      while (running) {
-        const wait = next - performance.now();
-        if (wait > 0) await sleep(wait);
-        if (!running) break;
-        const start = performance.now();
-        next = start + PERIOD_MS;
-        let status = 0;
-        try {
-          const res = await fetch(`${server.base}/api/tasks/${encodeURIComponent(id)}`, {
-            headers: { Cookie: user.cookie, ...(etag ? { "If-None-Match": etag } : {}) },
-            signal: AbortSignal.timeout(30_000),
-          });
-          await res.arrayBuffer();
-          status = res.status;
-          etag = res.headers.get("etag") ?? etag;
-        } catch {
-          status = -1;
-        }
-        const end = performance.now();
-        if (start >= windowStart && start < windowEnd) samples.push({ start, end, latency: end - start, status, etag: !!etag });
-      }
-    };
     const pid = server.servingPid;
-    const watchers = Array.from({ length: WATCHERS }, (_, i) => watcher(i));
+    const watchers = startWatchers({
+      base: server.base,
+      cookie: user.cookie,
+      ids,
+      count: WATCHERS,
+      periodMs: PERIOD_MS,
+      onPoll: (p) => {
+        if (p.start >= windowStart && p.start < windowEnd) samples.push({ ...p, latency: p.end - p.start });
+      },
+    });
     log(
       `  ${WATCHERS} watchers on ${ids.length} tasks, 1 poll/s each: ${WARMUP_MS / 1000} s warm-up, then ${WINDOW_MS / 1000} s measured…`,
     );
@@ -120,8 +102,7 @@ export async function runPolls({ browser }) {
     const cpu0 = { process: cpuMs(`/proc/${pid}/stat`), threads: threadCpu(pid) };
     await sleep(WINDOW_MS);
     const cpu1 = { process: cpuMs(`/proc/${pid}/stat`), threads: threadCpu(pid) };
-    running = false;
-    await Promise.all(watchers);
+    await watchers.stop();
     const loadStates = await Promise.all(loadIds.map((id) => api.state(id).catch(() => "?")));
     loading = false;
 

@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { CLIENT_ID, CLIENT_SECRET, FIXTURES, onCleanup } from "./common.mjs";
+import { CLIENT_ID, CLIENT_SECRET, FIXTURES, onCleanup, sleep } from "./common.mjs";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -193,6 +193,48 @@ export class StudioHttp {
     await new Promise((resolve, reject) => out.end((e) => (e ? reject(e) : resolve())));
     return size;
   }
+}
+
+/**
+ * `count` watchers polling GET /api/tasks/<id> once every `periodMs` each (watcher i on
+ * ids[i % ids.length], starting at a random moment of the first period), with If-None-Match once
+ * an ETag came, as open task pages do. `onPoll` gets each poll's start and end
+ * (performance.now()), its status (-1: no answer) and whether an ETag was held. `stop()` ends them.
+ */
+export function startWatchers({ base, cookie, ids, count, periodMs, onPoll }) {
+  let running = true;
+  const watcher = async (i) => {
+    const id = ids[i % ids.length];
+    let etag;
+    let next = performance.now() + Math.random() * periodMs;
+    while (running) {
+      const wait = next - performance.now();
+      if (wait > 0) await sleep(wait);
+      if (!running) break;
+      const start = performance.now();
+      next = start + periodMs;
+      let status = 0;
+      try {
+        const res = await fetch(`${base}/api/tasks/${encodeURIComponent(id)}`, {
+          headers: { Cookie: cookie, ...(etag ? { "If-None-Match": etag } : {}) },
+          signal: AbortSignal.timeout(30_000),
+        });
+        await res.arrayBuffer();
+        status = res.status;
+        etag = res.headers.get("etag") ?? etag;
+      } catch {
+        status = -1;
+      }
+      onPoll({ start, end: performance.now(), status, etag: !!etag });
+    }
+  };
+  const all = Array.from({ length: count }, (_, i) => watcher(i));
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(all);
+    },
+  };
 }
 
 /** The embedded service's Open API with the configured client pair. */
