@@ -109,6 +109,29 @@ describe("analyseInWorker", () => {
     expect(FakeWorker.started).toHaveLength(2);
   });
 
+  it("hands the walls out stretch by stretch, each place once, the index at most once a worker", async () => {
+    // 33,800 triangles: 9 stretches of at least 4,096.
+    const input = bumpySphere(130, 5);
+    const { thickness, searched } = await analyse(input, true);
+    expect(thickness).toEqual(wallThickness(input, searched));
+    const [builder, counter] = FakeWorker.started;
+    const stretches = (w: FakeWorker | undefined) => (w?.received ?? []).flatMap((m) => ("thin" in m ? [m] : []));
+    const all = [...stretches(builder), ...stretches(counter)].map((m) => [m.thin.from, m.thin.to] as const).sort((a, b) => a[0] - b[0]);
+    expect(all.length).toBe(9);
+    // Back to back from 0 to the last triangle: each place asked for once.
+    all.forEach(([from, to], i) => {
+      expect(from).toBe(i === 0 ? 0 : all[i - 1]?.[1]);
+      expect(to).toBeGreaterThan(from);
+    });
+    expect(all.at(-1)?.[1]).toBe(33_800);
+    // The builder has the index; the other worker gets it with its first stretch only.
+    expect(stretches(builder).filter((m) => m.index)).toHaveLength(0);
+    expect(stretches(counter).map((m) => Boolean(m.index))).toEqual(stretches(counter).map((_, i) => i === 0));
+    // Every stretch searched as far as the index's box says (the counts' box: the same triangles).
+    const asked = [...stretches(builder), ...stretches(counter)].map((m) => m.thin.searched);
+    expect(new Set(asked)).toEqual(new Set([searchedThickness(analyseMesh(input))]));
+  });
+
   it("shares the work between two workers from 200k triangles on two cores or more", () => {
     expect([sharedAnalysis(199_999, 8), sharedAnalysis(200_000, 2), sharedAnalysis(2_000_000, 1)]).toEqual([false, true, false]);
   });

@@ -1,11 +1,13 @@
 /**
  * Runs the print analysis in web workers: a 2M-triangle display copy takes seconds to weld,
  * count, index and ray-cast, which must not freeze the page. One worker builds the spatial index
- * while a second counts (large models, two cores or more), then each searches half of the
- * triangles' walls through the index; smaller models use one worker for all. The mesh is copied
- * to the workers (the page keeps its arrays for the export and the pick). The index built is
- * handed to the page's measuring pick (model-index.ts); when the page already has one it is sent
- * instead of built again. The workers end after their last answer, an error or the abort.
+ * while a second counts (large models, two cores or more); then the walls are searched through
+ * the index stretch by stretch, each worker asking for the next stretch when it is done with one,
+ * so the worker that is free first takes more (the indexing worker starts on them while the other
+ * still counts). Smaller models use one worker for all. The mesh is copied to the workers (the
+ * page keeps its arrays for the export and the pick). The index built is handed to the page's
+ * measuring pick (model-index.ts); when the page already has one it is sent instead of built
+ * again. The workers end after the last stretch, an error or the abort.
  */
 import { analyseMesh, type MeshAnalysis, type MeshInput } from "./mesh-analysis";
 import type { MeshIndexData } from "./mesh-index";
@@ -22,6 +24,24 @@ export interface AnalysisCallbacks {
 
 /** From this many triangles the analysis is shared by two workers (below, a second worker's start and copy cost more than it saves). */
 const SHARED_TRIANGLES = 200_000;
+
+/** Stretches a shared search is cut into (each worker asks for the next when done), and the fewest rays in one. */
+const STRETCHES = 32;
+const STRETCH_MIN = 4096;
+
+/** The box of an index's roots (its triangles' box). */
+function indexBox(roots: readonly ArrayBuffer[]): { min: number[]; max: number[] } {
+  const min = [Infinity, Infinity, Infinity],
+    max = [-Infinity, -Infinity, -Infinity];
+  for (const root of roots) {
+    const f = new Float32Array(root, 0, 6);
+    for (let k = 0; k < 3; k++) {
+      min[k] = Math.min(min[k] ?? 0, f[k] ?? 0);
+      max[k] = Math.max(max[k] ?? 0, f[k + 3] ?? 0);
+    }
+  }
+  return { min, max };
+}
 
 /** Whether `triangles` are analysed by two workers on this machine. */
 export function sharedAnalysis(triangles: number, cores = globalThis.navigator?.hardwareConcurrency ?? 1): boolean {
@@ -66,21 +86,36 @@ export function analyseInWorker(input: MeshInput, signal: AbortSignal, report: A
   let analysis: MeshAnalysis | null = null;
   /** The index's buffers on the page: sent (copied) to a worker that did not build it. */
   let index: MeshIndexData | null = null;
-  let searching = false;
+  /** How far walls are searched: from the index's box (the triangles' box), so no worker waits for the counts. */
+  let searched = NaN;
+  /** The workers that have the index (the one that built it, and those it was sent to). */
+  const hasIndex = new Set<Worker>();
   const thickness = new Float32Array(triangles);
-  let searchesLeft = twoWorkers ? 2 : 1;
+  const stretch = twoWorkers ? Math.max(STRETCH_MIN, Math.ceil(triangles / STRETCHES)) : triangles;
+  let next = 0;
+  let placed = 0;
+  let reported = false;
 
-  const search = () => {
-    if (searching || !analysis || !index || signal.aborted) return;
-    searching = true;
-    const searched = searchedThickness(analysis);
-    const half = twoWorkers ? Math.ceil(triangles / 2) : triangles;
-    workers.forEach((w, i) => {
-      const [from, to] = i === 0 ? [0, half] : [half, triangles];
-      const built = i === 0 && !known;
-      const request: ThinRequest = built ? { thin: { searched, from, to } } : { thin: { searched, from, to }, index: index ?? undefined };
-      w.postMessage(request);
-    });
+  /** Asks `w` for the next stretch of walls, if any is left. */
+  const ask = (w: Worker) => {
+    if (!index || signal.aborted || next >= triangles) return;
+    const from = next,
+      to = Math.min(triangles, from + stretch);
+    next = to;
+    const request: ThinRequest = { thin: { searched, from, to }, index: hasIndex.has(w) ? undefined : index };
+    hasIndex.add(w);
+    w.postMessage(request);
+  };
+  const finish = () => {
+    if (reported || !analysis || placed < triangles) return;
+    reported = true;
+    for (const w of workers) w.terminate();
+    report.onThickness(thickness, searched);
+  };
+  const indexKnown = (data: MeshIndexData) => {
+    index = data;
+    searched = searchedThickness({ ...indexBox(data.roots), triangles });
+    for (const w of workers) ask(w);
   };
   const listen = (w: Worker) => {
     w.onmessage = (e: MessageEvent<AnalysisAnswer>) => {
@@ -88,17 +123,17 @@ export function analyseInWorker(input: MeshInput, signal: AbortSignal, report: A
       if ("analysis" in e.data) {
         analysis = e.data.analysis;
         report.onAnalysis(analysis);
+        finish();
       } else if ("index" in e.data) {
-        index = e.data.index;
-        indexed?.resolve(index);
+        indexed?.resolve(e.data.index);
         indexed = null;
+        indexKnown(e.data.index);
       } else {
-        w.terminate();
         if (index) placeThickness(thickness, e.data.thickness, index.order, e.data.from);
-        if (--searchesLeft === 0 && analysis) report.onThickness(thickness, searchedThickness(analysis));
-        return;
+        placed += e.data.thickness.length;
+        ask(w);
+        finish();
       }
-      search();
     };
     w.onerror = (e) => {
       e.preventDefault();
@@ -109,18 +144,18 @@ export function analyseInWorker(input: MeshInput, signal: AbortSignal, report: A
   };
 
   // The first worker builds the index (or is sent the page's) and counts unless a second one does.
-  const first = startAnalysisWorker({ input, counts: !twoWorkers, build: !known, keep: true });
+  const first = startAnalysisWorker({ input, counts: !twoWorkers, build: !known, keep: true, walls: true });
   workers.push(first);
+  if (!known) hasIndex.add(first);
   listen(first);
   if (twoWorkers) {
-    const second = startAnalysisWorker({ input, counts: true });
+    const second = startAnalysisWorker({ input, counts: true, walls: true });
     workers.push(second);
     listen(second);
   }
   known?.then(
     (data) => {
-      index = data;
-      search();
+      if (!signal.aborted) indexKnown(data);
     },
     (error: unknown) => {
       stop(error);

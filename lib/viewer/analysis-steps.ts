@@ -2,15 +2,16 @@
  * What an analysis worker does, step by step (mesh-analysis.worker.ts runs it; tests run it in
  * place of a worker). The first message, an AnalysisRequest, hands over the mesh: the worker
  * answers its MeshAnalysis (`counts`) and builds its spatial index (`build`), answering a copy for
- * the page's measuring pick (`keep`: the worker goes on using it) or the index itself. A
- * ThinRequest then asks for some triangles' wall thicknesses (a stretch of the index's order),
- * searched through the index (sent along when it was built elsewhere): two workers share the rays
- * of a large model.
+ * the page's measuring pick (`keep`: the worker goes on using it) or the index itself; then, when
+ * walls are to follow (`walls`), it works out the triangles' normals while it waits. ThinRequests
+ * then ask for stretches of triangles' wall thicknesses (stretches of the index's order), searched
+ * through the index (sent along with the first when it was built elsewhere): two workers share the
+ * rays of a large model, stretch by stretch.
  */
 import type { MeshBVH } from "three-mesh-bvh";
 import { analyseMesh, type MeshAnalysis, type MeshInput } from "./mesh-analysis";
 import { buildMeshIndex, meshIndexBuffers, meshIndexData, meshIndexFrom, type MeshIndexData } from "./mesh-index";
-import { wallThicknessInOrder } from "./wall-thickness";
+import { triangleNormals, wallSearch, type WallSearch } from "./wall-thickness";
 
 export interface AnalysisRequest {
   input: MeshInput;
@@ -18,6 +19,8 @@ export interface AnalysisRequest {
   build?: boolean;
   /** Keep using the index built here (then the page gets a copy). */
   keep?: boolean;
+  /** Wall searches follow: the normals they need are worked out after the rest. */
+  walls?: boolean;
 }
 
 export interface ThinRequest {
@@ -36,9 +39,11 @@ export function analysisSteps(
 ): (message: AnalysisRequest | ThinRequest) => void {
   let input: MeshInput | null = null;
   let index: MeshBVH | null = null;
+  let normals: Float32Array | undefined;
+  let search: WallSearch | null = null;
   return (message) => {
     if ("input" in message) {
-      const { counts, build, keep } = message;
+      const { counts, build, keep, walls } = message;
       input = message.input;
       if (counts) answer({ analysis: analyseMesh(input) }, []);
       if (build) {
@@ -46,13 +51,18 @@ export function analysisSteps(
         const data = meshIndexData(index, keep);
         answer({ index: data }, meshIndexBuffers(data));
       }
+      if (walls) normals = triangleNormals(input);
       return;
     }
     if (!input) throw new Error("no mesh to search");
-    if (message.index) index = meshIndexFrom(input, message.index);
+    if (message.index) {
+      index = meshIndexFrom(input, message.index);
+      search = null;
+    }
     if (!index) throw new Error("no index to search the mesh with");
+    search ??= wallSearch(input, index, normals);
     const { searched, from, to } = message.thin;
-    const thickness = wallThicknessInOrder(input, searched, index, from, to);
+    const thickness = search(searched, from, to);
     answer({ thickness, from }, [thickness.buffer as ArrayBuffer]);
   };
 }

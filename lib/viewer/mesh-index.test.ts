@@ -10,7 +10,7 @@ function bruteForce(input: MeshInput, origin: Vector3, direction: Vector3) {
   geometry.setAttribute("position", new BufferAttribute(input.positions, 3));
   geometry.setIndex(new BufferAttribute(input.indices, 1));
   const hit = new Raycaster(origin, direction).intersectObject(new Mesh(geometry, new MeshBasicMaterial({ side: DoubleSide })))[0];
-  return hit ? { point: hit.point.toArray(), triangle: hit.faceIndex } : null;
+  return hit ? { point: hit.point.toArray(), triangle: hit.faceIndex, distance: hit.distance } : null;
 }
 
 describe("the mesh index", () => {
@@ -38,6 +38,30 @@ describe("the mesh index", () => {
     }
     expect(hits).toBeGreaterThan(100);
     expect(hits).toBeLessThan(rays.length);
+  });
+
+  it("picks the nearest triangle for rays along the axis planes through the model's vertices (axis-aligned views)", () => {
+    // Rays in the planes x = 0, y = 0 and z = 0, where rings of the sphere's vertices lie: boxes'
+    // faces sit on the ray, and a first hit on a box's face must not hide a nearer triangle in
+    // the next box (three-mesh-bvh's raycastFirst skips that box).
+    const index = buildMeshIndex(input);
+    let hits = 0;
+    for (let axis = 0; axis < 3; axis++)
+      for (let k = 0; k < 400; k++) {
+        const a = (k / 400) * 2 * Math.PI;
+        const origin = new Vector3(3 * Math.cos(a), 3 * Math.sin(a), 3 * Math.cos(a + 1));
+        const direction = new Vector3(Math.sin(k * 1.9), Math.cos(k * 0.8), Math.sin(k * 0.37)).multiplyScalar(0.6).sub(origin);
+        origin.setComponent(axis, 0);
+        direction.setComponent(axis, 0).normalize();
+        const expected = bruteForce(input, origin, direction);
+        const got = pickFirst(index, origin.toArray(), direction.toArray());
+        // The nearest distance (a ray along an edge meets two triangles there: either will do).
+        expect(got === null).toBe(expected === null);
+        if (!expected) continue;
+        expect(got?.distance).toBeCloseTo(expected.distance, 6);
+        hits++;
+      }
+    expect(hits).toBeGreaterThan(1000);
   });
 
   it("keeps the model's own index buffer in its order", () => {

@@ -20,7 +20,7 @@ const LEAF = 0xffff;
  * degenerate), using `index` (built here when not given).
  */
 export function wallThickness(input: MeshInput, maxDistance: number, index?: MeshBVH): Float32Array {
-  return search(input, maxDistance, index ?? buildMeshIndex(input), 0, Infinity, false);
+  return prepare(input, index ?? buildMeshIndex(input))(maxDistance, 0, Infinity, false);
 }
 
 /**
@@ -30,27 +30,61 @@ export function wallThickness(input: MeshInput, maxDistance: number, index?: Mes
  * order jumps about the model).
  */
 export function wallThicknessInOrder(input: MeshInput, maxDistance: number, index: MeshBVH, from: number, to: number): Float32Array {
-  return search(input, maxDistance, index, from, to, true);
+  return wallSearch(input, index)(maxDistance, from, to);
 }
 
-function search(input: MeshInput, maxDistance: number, index: MeshBVH, from: number, to: number, inOrder: boolean): Float32Array {
+/** wallThicknessInOrder of one model and index, asked for stretch after stretch. */
+export type WallSearch = (maxDistance: number, from: number, to: number) => Float32Array;
+
+/**
+ * A search of `input`'s walls through `index` that works out what every stretch needs once
+ * (the triangles' unit normals: pass them when they are at hand).
+ */
+export function wallSearch(input: MeshInput, index: MeshBVH, normals?: Float32Array): WallSearch {
+  const search = prepare(input, index, normals);
+  return (maxDistance, from, to) => search(maxDistance, from, to, true);
+}
+
+/** Unit normals of `input`'s triangles (zero for degenerate ones), as wallSearch takes them. */
+export function triangleNormals({ positions, indices }: MeshInput): Float32Array {
+  return faceNormals(positions, indices);
+}
+
+function prepare(input: MeshInput, index: MeshBVH, faceNormalsOf?: Float32Array) {
   const { positions: p, indices } = input;
   const n = Math.floor(indices.length / 3);
-  const first = Math.max(0, Math.min(n, from)),
-    end = Math.max(first, Math.min(n, to));
-  const out = new Float32Array(inOrder ? end - first : n).fill(Infinity);
-  if (first === end || !(maxDistance > 0)) return out;
   const { roots, order } = meshIndexData(index);
   // Unit normals (zero for degenerate triangles).
-  const normals = faceNormals(p, indices);
+  const normals = faceNormalsOf ?? faceNormals(p, indices);
   let size = 0;
   for (const root of roots) {
     const f = new Float32Array(root);
     size = Math.max(size, (f[3] ?? 0) - (f[0] ?? 0), (f[4] ?? 0) - (f[1] ?? 0), (f[5] ?? 0) - (f[2] ?? 0));
   }
-  const eps = 1e-6 * size;
   const nodes = [] as { f32: Float32Array; u32: Uint32Array; u16: Uint16Array }[];
   for (const root of roots) nodes.push({ f32: new Float32Array(root), u32: new Uint32Array(root), u16: new Uint16Array(root) });
+  return (maxDistance: number, from: number, to: number, inOrder: boolean): Float32Array =>
+    search(p, indices, n, order, normals, size, nodes, maxDistance, from, to, inOrder);
+}
+
+function search(
+  p: Float32Array,
+  indices: Uint32Array,
+  n: number,
+  order: ArrayLike<number>,
+  normals: Float32Array,
+  size: number,
+  nodes: readonly { f32: Float32Array; u32: Uint32Array; u16: Uint16Array }[],
+  maxDistance: number,
+  from: number,
+  to: number,
+  inOrder: boolean,
+): Float32Array {
+  const first = Math.max(0, Math.min(n, from)),
+    end = Math.max(first, Math.min(n, to));
+  const out = new Float32Array(inOrder ? end - first : n).fill(Infinity);
+  if (first === end || !(maxDistance > 0)) return out;
+  const eps = 1e-6 * size;
   // The walk's stack: node offsets and their entry distances (a tree is at most 64 deep here).
   const stack = new Uint32Array(256);
   const entry = new Float64Array(256);
