@@ -1,11 +1,12 @@
 /**
  * A fast build of a model's spatial index in three-mesh-bvh's packed layout (indirect): the
  * triangles are sorted along a Morton curve of their box centres (a radix sort of 30-bit codes)
- * and split where the codes' highest differing bit changes, so each split is a spatial median on
- * a 1024³ grid, like three-mesh-bvh's CENTER strategy. It touches each triangle a fixed number of
- * times instead of once per level and builds a 2M-triangle index about 2.5× faster than
- * MeshBVH's own build (bench:studio part 4). MeshBVH.deserialize makes it a MeshBVH, so the
- * measuring pick and the thin-wall search walk it as they walk one MeshBVH built.
+ * and split where the codes' highest differing bit changes, so each split halves a cell of a
+ * 1024³ grid of cubes, much like three-mesh-bvh's CENTER strategy halves a node's longest side.
+ * It touches each triangle a fixed number of times instead of once per level and builds a
+ * 2M-triangle index about 2.5× faster than MeshBVH's own build (bench:studio part 4), for about
+ * 12% more box tests a wall ray. MeshBVH.deserialize makes it a MeshBVH, so the measuring pick
+ * and the thin-wall search walk it as they walk one MeshBVH built.
  *
  * Layout (three-mesh-bvh's core/utils/nodeBufferUtils.js): 8 uint32 a node, depth first; 6
  * float32 bounds (min xyz, max xyz); a leaf has its first place in the order at uint32 6, its
@@ -87,11 +88,12 @@ export function mortonIndex(positions: ArrayLike<number>, indices: ArrayLike<num
     if (mz < cz0) cz0 = mz;
     if (mz > cz1) cz1 = mz;
   }
-  // Each axis of the centres' box cut into 1024 cells (a flat axis: every centre in cell 0).
-  const scale = (lo: number, hi: number) => (hi > lo ? (CELLS - 1e-3) / (hi - lo) : 0);
-  const sx = scale(cx0, cx1),
-    sy = scale(cy0, cy1),
-    sz = scale(cz0, cz1);
+  // Cubic cells: the centres' box's longest side cut into 1024 (cells as long on every axis make
+  // boxes about as long as wide: 12% fewer box tests a ray than cutting every side into 1024).
+  const extent = Math.max(cx1 - cx0, cy1 - cy0, cz1 - cz0);
+  const sx = extent > 0 ? (CELLS - 1e-3) / extent : 0,
+    sy = sx,
+    sz = sx;
   let keys = new Uint32Array(n);
   for (let t = 0; t < n; t++) {
     const o = t * 6;
