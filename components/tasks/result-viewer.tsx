@@ -3,7 +3,7 @@
 import { Loader2 } from "lucide-react";
 import { preload } from "react-dom";
 import { cn } from "@/components/ui/cn";
-import { LazyModelViewer, type ViewerPanels } from "@/components/viewer";
+import { LazyModelViewer, ViewerCodePreload, type ViewerPanels } from "@/components/viewer";
 import type { DisplayView } from "@/lib/tasks/model/task-view";
 import { ENV_MAP_URL } from "@/lib/viewer/assets";
 import { formatFromExtension, isImageFormat, type ViewerFormat } from "@/lib/viewer/formats";
@@ -59,16 +59,19 @@ export function ResultViewer({ url, format, display, className, name, sizing, pa
     if (!isImageFormat(viewerFormat)) preload(ENV_MAP_URL, asFetch);
   }
   return (
-    <LazyModelViewer
-      key={shown}
-      url={shown}
-      format={viewerFormat}
-      previewUrl={display.previewUrl}
-      className={className}
-      name={name}
-      sizing={sizing}
-      panels={panels}
-    />
+    <>
+      <ViewerCodePreload />
+      <LazyModelViewer
+        key={shown}
+        url={shown}
+        format={viewerFormat}
+        previewUrl={display.previewUrl}
+        className={className}
+        name={name}
+        sizing={sizing}
+        panels={panels}
+      />
+    </>
   );
 }
 

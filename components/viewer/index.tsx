@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { Suspense } from "react";
 import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
 
 export type { ViewerPanels } from "./model-viewer";
@@ -18,6 +19,26 @@ const loadViewer = () => import("./model-viewer");
 if (typeof window !== "undefined") {
   void loadViewer();
   isSoftwareRenderer();
+}
+
+/**
+ * Renders nothing, on the server too (ssr: true): so Next lists the viewer's chunks in the page's
+ * HTML as preloads, and the browser fetches them beside the page's own scripts instead of after
+ * those ran (the import above starts only then). Rendered next to LazyModelViewer.
+ */
+const ViewerCode = dynamic(() => import("./model-viewer").then(() => NoViewer), { ssr: true });
+
+function NoViewer() {
+  return null;
+}
+
+/** ViewerCode in a Suspense boundary of its own: the page hydrates without waiting for the viewer's chunks. */
+export function ViewerCodePreload() {
+  return (
+    <Suspense fallback={null}>
+      <ViewerCode />
+    </Suspense>
+  );
 }
 
 export const LazyModelViewer = dynamic(loadViewer, {
