@@ -9,8 +9,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Worker as ThreadWorker } from "node:worker_threads";
-import { benchModel } from "./bench-studio/analysis.mjs";
+import { benchModel, threadWorkers } from "./bench-studio/analysis.mjs";
 import { ROOT, fmt, log, median } from "./bench-studio/common.mjs";
 
 const USAGE = "usage: npm run bench:analysis-ab -- <commit> [--size=2000000] [--runs=8]";
@@ -29,7 +28,7 @@ export { analyseInWorker } from "./lib/viewer/analyse-in-worker.ts";
 export { analysisSteps } from "./lib/viewer/analysis-steps.ts";
 `;
 
-/** Bundles `root`'s analysis and a worker script running its steps; returns both files. */
+/** Bundles `root`'s analysis; returns its code and a Worker class running its steps. */
 async function side(name, root, dir) {
   const esbuild = await import("esbuild");
   const bundle = path.join(dir, `${name}.mjs`);
@@ -42,31 +41,12 @@ async function side(name, root, dir) {
     outfile: bundle,
     logLevel: "error",
   });
-  const worker = path.join(dir, `${name}-worker.mjs`);
-  fs.writeFileSync(
-    worker,
-    `import { parentPort } from "node:worker_threads";\n` +
-      `const { analysisSteps } = await import(${JSON.stringify(bundle)});\n` +
-      `parentPort.on("message", analysisSteps((message, transfer) => parentPort.postMessage(message, transfer)));\n`,
-  );
-  return { name, code: await import(bundle), worker };
+  return { name, code: await import(bundle), Worker: threadWorkers(bundle, path.join(dir, `${name}-worker.mjs`)) };
 }
 
 /** One analysis of a fresh copy of `model` by `s`'s code: wall ms and the faces under 0.8 units. */
 function analyse(s, model) {
-  globalThis.Worker = class {
-    constructor() {
-      this.thread = new ThreadWorker(s.worker);
-      this.thread.on("message", (data) => this.onmessage?.({ data }));
-      this.thread.on("error", (e) => this.onerror?.({ message: e.message, preventDefault() {} }));
-    }
-    postMessage(message, transfer) {
-      this.thread.postMessage(message, transfer);
-    }
-    terminate() {
-      void this.thread.terminate();
-    }
-  };
+  globalThis.Worker = s.Worker;
   const input = { positions: model.positions.slice(), indices: model.indices.slice() };
   return new Promise((resolve, reject) => {
     const start = performance.now();

@@ -19,6 +19,7 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { Worker as ThreadWorker } from "node:worker_threads";
 import { ROOT, figure, fmt, log, median, missing } from "./common.mjs";
 
 const PART = "4 analysis";
@@ -91,22 +92,20 @@ async function bundles() {
 }
 
 /**
- * The page's Worker, played by worker_threads: analyseInWorker runs as it does in the browser,
- * its workers running analysis-steps.ts from the same bundle (mesh-analysis.worker.ts's body).
+ * The page's Worker class, played by worker_threads: each one runs analysis-steps.ts from
+ * `bundleFile` (mesh-analysis.worker.ts's body), through a script written at `scriptFile`.
+ * Set as globalThis.Worker, analyseInWorker runs as it does in the browser.
  */
-async function installWorkers(currentFile) {
-  const { Worker: ThreadWorker } = await import("node:worker_threads");
-  const script = path.join(CACHE, "analysis-worker.mjs");
+export function threadWorkers(bundleFile, scriptFile) {
   fs.writeFileSync(
-    script,
+    scriptFile,
     `import { parentPort } from "node:worker_threads";\n` +
-      `const { analysisSteps } = await import(${JSON.stringify(currentFile)});\n` +
-      `const step = analysisSteps((message, transfer) => parentPort.postMessage(message, transfer));\n` +
-      `parentPort.on("message", step);\n`,
+      `const { analysisSteps } = await import(${JSON.stringify(bundleFile)});\n` +
+      `parentPort.on("message", analysisSteps((message, transfer) => parentPort.postMessage(message, transfer)));\n`,
   );
-  globalThis.Worker = class {
+  return class {
     constructor() {
-      this.thread = new ThreadWorker(script);
+      this.thread = new ThreadWorker(scriptFile);
       this.thread.on("message", (data) => this.onmessage?.({ data }));
       this.thread.on("error", (e) => this.onerror?.({ message: e.message, preventDefault() {} }));
     }
@@ -244,7 +243,7 @@ async function childMain(size, runs, currentFile, referenceFile) {
   const out = { size, triangles: model.indices.length / 3, current: {}, reference: {}, agree: {} };
   const add = (side, name, t) => (side[name] ??= []).push({ wall: t.wall, cpu: t.cpu });
   const parts = [{ name: "bench", ...model }];
-  await installWorkers(currentFile);
+  globalThis.Worker = threadWorkers(currentFile, path.join(CACHE, "analysis-worker.mjs"));
   // The page keeps the index a model's analysis built (for the measuring pick) and a second
   // analysis of the same model reuses it: each run is of a model the page has not indexed yet,
   // as when the print panel first opens.
