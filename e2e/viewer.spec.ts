@@ -69,6 +69,29 @@ test("a large GLB result shows a light preview first, then full detail", async (
   expect(parsed && drawn, JSON.stringify(phases)).toBeTruthy();
   const frames = phases.filter((p) => p.phase === "frame" && p.t >= parsed!.t && p.t <= drawn!.t);
   expect(frames, JSON.stringify(phases)).toHaveLength(1);
+  // The preview too is drawn once: the orbit controls joining after its first frame (drei's
+  // makeDefault, a passive effect) and the plain lights' environment hook used to ask for a
+  // second frame of the same picture, which held its "preview" state back by that frame.
+  const previewParsed = phases.find((p) => p.phase === "parsed" && p.url.endsWith("/preview"));
+  const displayLoad = phases.find((p) => p.phase === "load" && p.url.endsWith("/display"));
+  expect(previewParsed && displayLoad, JSON.stringify(phases)).toBeTruthy();
+  const previewFrames = phases.filter((p) => p.phase === "frame" && p.t >= previewParsed!.t && p.t <= displayLoad!.t);
+  expect(previewFrames, JSON.stringify(phases)).toHaveLength(1);
+  // Then the grid and the scale bar join full detail in one more frame (the scale bar is sized in
+  // it), not two: the measuring scene's invalidate on mount was a passive effect, after that frame.
+  const scaleBar = page.getByTestId("scale-bar");
+  await expect.poll(async () => (await scaleBar.boundingBox())?.width ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+  await page.waitForTimeout(1_500);
+  const later = await page.evaluate(() =>
+    performance
+      .getEntriesByType("mark")
+      .filter((m) => m.name === "x3d:frame")
+      .map((m) => m.startTime),
+  );
+  expect(
+    later.filter((t) => t > drawn!.t),
+    JSON.stringify(phases),
+  ).toHaveLength(1);
   // Full detail keeps every triangle of the result (the preview has at most 200,000).
   await expect(page.getByTestId("viewer-stats")).toHaveText(/^(4|5)\d\d,\d{3} triangles/);
 });

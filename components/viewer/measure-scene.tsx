@@ -1,7 +1,7 @@
 "use client";
 
 import { useFrame, useThree } from "@react-three/fiber";
-import { useEffect, useMemo, useRef, type RefObject } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from "react";
 import { BufferGeometry, Line, LineBasicMaterial, Matrix4, PerspectiveCamera, Raycaster, Vector2, Vector3, type Group } from "three";
 import { formatLength, gridStep, scaleBar } from "@/lib/viewer/measure";
 import type { MeshInput } from "@/lib/viewer/mesh-analysis";
@@ -34,7 +34,9 @@ export function MeasureScene({ root, model, scale, min, max, grid, measuring, po
   const cells = 2 * Math.ceil((extentMm * 0.75) / stepMm);
   const gridRef = useRef<Group>(null);
   const invalidate = useThree((s) => s.invalidate);
-  useEffect(() => invalidate(), [grid, points, scale, invalidate]);
+  // A layout effect: on mount (and on each change) its frame is the one the new objects ask for
+  // anyway; a passive effect ran after that frame and cost a second one.
+  useLayoutEffect(() => invalidate(), [grid, points, scale, invalidate]);
 
   useFrame(({ camera, size, controls }) => {
     // The grid sits under the model, which the fit moved to be centred on the origin.

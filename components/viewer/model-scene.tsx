@@ -2,7 +2,17 @@
 
 import { OrbitControls } from "@react-three/drei";
 import { useFrame, useThree } from "@react-three/fiber";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentRef } from "react";
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ComponentRef,
+  type RefObject,
+} from "react";
 import { Box3, PerspectiveCamera, PMREMGenerator, Vector3, type Group, type Texture } from "three";
 import { ENV_MAP_URL } from "@/lib/viewer/assets";
 import { fitCamera, type CameraFit } from "@/lib/viewer/camera-fit";
@@ -75,7 +85,7 @@ export function ModelScene({
           <directionalLight position={[3, 5, 4]} intensity={1.5} />
         </>
       )}
-      {link ? <LinkedControls link={link} /> : <OrbitControls makeDefault enableDamping dampingFactor={0.12} />}
+      {link ? <LinkedControls link={link} /> : <DefaultControls enableDamping dampingFactor={0.12} />}
       <KeyboardOrbit />
       <Turntable speed={turnSpeed} />
       <BackgroundColor backdrop={backdrop} />
@@ -91,7 +101,7 @@ export function ModelScene({
 function LinkedControls({ link }: { link: CameraLink }) {
   const camera = useThree((s) => s.camera);
   const invalidate = useThree((s) => s.invalidate);
-  const controls = useRef<ComponentRef<typeof OrbitControls>>(null);
+  const controls = useRef<OrbitControlsImpl>(null);
   const view = useRef<LinkedView | null>(null);
   useEffect(() => {
     const target = controls.current?.target;
@@ -107,7 +117,32 @@ function LinkedControls({ link }: { link: CameraLink }) {
   const onChange = useCallback(() => {
     if (view.current) link.moved(view.current);
   }, [link]);
-  return <OrbitControls ref={controls} makeDefault enableDamping={false} onChange={onChange} />;
+  return <DefaultControls ref={controls} enableDamping={false} onChange={onChange} />;
+}
+
+type OrbitControlsProps = ComponentProps<typeof OrbitControls>;
+type OrbitControlsImpl = ComponentRef<typeof OrbitControls>;
+
+/**
+ * drei's orbit controls, made the scene's default controls in a layout effect: before the first
+ * frame. drei's own makeDefault does it in a passive effect, which usually runs after that frame,
+ * and R3F draws a frame on every change of its store: a second frame of the same picture, about
+ * 0.1 s for the preview and half a second for 2M triangles on a CPU rasteriser.
+ */
+function DefaultControls({
+  ref,
+  ...props
+}: Omit<OrbitControlsProps, "makeDefault" | "ref"> & { ref?: RefObject<OrbitControlsImpl | null> }) {
+  const set = useThree((s) => s.set);
+  const get = useThree((s) => s.get);
+  const own = useRef<OrbitControlsImpl>(null);
+  const controls = ref ?? own;
+  useLayoutEffect(() => {
+    const before = get().controls;
+    set({ controls: controls.current });
+    return () => set({ controls: before });
+  }, [get, set, controls]);
+  return <OrbitControls ref={controls} {...props} />;
 }
 
 /**
@@ -173,7 +208,11 @@ function useStudioEnvironment(enabled: boolean): Texture | null {
       loaded?.dispose();
     };
   }, [gl, enabled]);
-  useEffect(() => invalidate(), [environment, invalidate]);
+  // Only once there is a map to light with: the plain lights are drawn already. A layout effect, so
+  // its frame is the one the new scene asks for anyway.
+  useLayoutEffect(() => {
+    if (environment) invalidate();
+  }, [environment, invalidate]);
   return enabled ? environment : null;
 }
 
@@ -229,18 +268,28 @@ function FittedModel({ root, fitKey }: { root: Group; fitKey: string }) {
   const camera = useThree((s) => s.camera);
   const controls = useThree((s) => s.controls) as unknown as Orbit | null;
   const invalidate = useThree((s) => s.invalidate);
-  const fitted = useRef<{ key: string; controls: Orbit | null } | null>(null);
+  const fitted = useRef<{ key: string; fit: CameraFit; controls: Orbit | null } | null>(null);
 
   useLayoutEffect(() => {
     const fit = centre(root, camera instanceof PerspectiveCamera ? camera : null);
-    const refit = fitted.current?.key !== fitKey || fitted.current.controls !== controls;
-    if (fit && refit && camera instanceof PerspectiveCamera) {
-      aimCamera(fit, camera, controls);
-      fitted.current = { key: fitKey, controls };
+    if (fit && fitted.current?.key !== fitKey && camera instanceof PerspectiveCamera) {
+      aimCamera(fit, camera);
+      fitted.current = { key: fitKey, fit, controls: null };
     }
     invalidate();
     // The camera's aspect is left out on purpose: resizing should not undo the user's orbit.
-  }, [root, fitKey, camera, controls, invalidate]);
+  }, [root, fitKey, camera, invalidate]);
+
+  // The orbit controls become the default (drei's makeDefault) in a passive effect, after the
+  // first frame: they take the fit's target and limits then. The camera stays where the fit put
+  // it, so nothing on screen changes and no frame is asked for: at 2M triangles on a CPU
+  // rasteriser a second frame of the same picture costs about half a second.
+  useLayoutEffect(() => {
+    const done = fitted.current;
+    if (!controls || !done || done.controls === controls) return;
+    aimControls(done.fit, controls);
+    done.controls = controls;
+  }, [controls, root, fitKey]);
 
   return <primitive object={root} dispose={null} />;
 }
@@ -255,18 +304,20 @@ function centre(root: Group, camera: PerspectiveCamera | null): CameraFit | null
   return camera ? fit : null;
 }
 
-function aimCamera(fit: CameraFit, camera: PerspectiveCamera, controls: Orbit | null): void {
+function aimCamera(fit: CameraFit, camera: PerspectiveCamera): void {
   camera.position.set(...fit.position);
   camera.near = fit.near;
   camera.far = fit.far;
   camera.lookAt(0, 0, 0);
   camera.updateProjectionMatrix();
-  if (controls) {
-    controls.target.set(0, 0, 0);
-    controls.maxDistance = fit.maxDistance;
-    controls.update();
-    controls.saveState();
-  }
+}
+
+/** Orbits about the fit's centre, out to its limit; "reset" returns to this view. An update that moves the camera says so (a change event). */
+function aimControls(fit: CameraFit, controls: Orbit): void {
+  controls.target.set(0, 0, 0);
+  controls.maxDistance = fit.maxDistance;
+  controls.update();
+  controls.saveState();
 }
 
 /** What the part list asks: parts hidden (by name), the explode amount (0–1), colour by part. */
