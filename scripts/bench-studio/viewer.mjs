@@ -140,10 +140,11 @@ function installStateObserver() {
 }
 
 /** A fresh context (nothing cached), CDP network events, navigation, wait for ready or error. */
-export async function coldRun(browser, { url, storageState, throttle, viewport, allJs = false }) {
+export async function coldRun(browser, { url, storageState, throttle, viewport, allJs = false, trace, profile }) {
   const context = await browser.newContext({ storageState, viewport });
   try {
     const page = await context.newPage();
+    if (trace) await browser.startTracing(page, { path: trace, screenshots: false });
     await page.addInitScript(installStateObserver);
     const scripts = allJs ? recordScripts(page) : undefined;
     const cdp = await context.newCDPSession(page);
@@ -188,6 +189,11 @@ export async function coldRun(browser, { url, storageState, throttle, viewport, 
       if (r) Object.assign(r, { failed: e.errorText, end: e.timestamp });
     });
     await cdp.send("Network.enable");
+    if (profile) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+      await cdp.send("Profiler.start");
+    }
     if (throttle)
       await cdp.send("Network.emulateNetworkConditions", {
         offline: false,
@@ -250,6 +256,8 @@ export async function coldRun(browser, { url, storageState, throttle, viewport, 
         };
       });
     const done = list.filter((r) => r.endMs <= ready);
+    if (trace) await browser.stopTracing();
+    if (profile) fs.writeFileSync(profile, JSON.stringify((await cdp.send("Profiler.stop")).profile));
     const js = scripts ? await jsInAll(page, scripts, requests) : undefined;
     return {
       js,
@@ -409,6 +417,9 @@ export async function runViewer({ browser, runs, deadline = Infinity }) {
               throttle,
               viewport,
               allJs: kind === "task" && cond === "loopback",
+              // BENCH_TRACE=<dir>: a Chrome trace of each loopback run (chrome://tracing, Perfetto).
+              trace:
+                process.env.BENCH_TRACE && cond === "loopback" ? path.join(process.env.BENCH_TRACE, `${kind}-run${i + 1}.json`) : undefined,
             });
             results[cond][kind].push(r);
             pair[kind] = r;
