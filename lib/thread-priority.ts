@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
+import { isMainThread } from "node:worker_threads";
 
 /** Niceness of the threads that generate and derive: below the web server's thread, still well above idle. */
 export const BACKGROUND_NICE = 10;
@@ -21,4 +22,37 @@ export function lowerThreadPriority(nice = BACKGROUND_NICE): number | undefined 
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Lowers every other thread of this process that runs above `nice` to it, and leaves the calling
+ * thread alone: called from the thread answering HTTP when it starts background work. Besides the
+ * workers (which lower themselves), a Node process runs V8's platform threads, which do the
+ * garbage collectors' concurrent and parallel work for every isolate in it (a 5M-triangle job's
+ * heap keeps them busy), and libuv's pool: at niceness 0 they took the CPU from the HTTP thread as
+ * much as the job itself did (bench:studio part 5). Threads started afterwards by this thread
+ * (libuv's pool starts on first use) inherit its niceness: the next call lowers them. Returns how
+ * many threads it lowered; 0 from a worker (it would lower the HTTP thread), elsewhere than Linux
+ * or if refused.
+ */
+export function lowerHelperThreads(nice = BACKGROUND_NICE): number {
+  if (process.platform !== "linux" || !isMainThread) return 0;
+  let lowered = 0;
+  try {
+    const self = fs.readlinkSync("/proc/thread-self").split("/").pop();
+    for (const name of fs.readdirSync("/proc/self/task")) {
+      if (name === self) continue;
+      const tid = Number(name);
+      try {
+        if (os.getPriority(tid) >= nice) continue;
+        os.setPriority(tid, nice);
+        lowered++;
+      } catch {
+        // the thread ended meanwhile, or the change was refused
+      }
+    }
+  } catch {
+    // no /proc
+  }
+  return lowered;
 }

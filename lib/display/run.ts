@@ -7,6 +7,7 @@ import fs from "node:fs";
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { lowerHelperThreads } from "@/lib/thread-priority";
 import type { DisplayCopies, DisplayCopy, DisplayStage, SourceFormat } from "./derive";
 
 /** The bundled worker script (scripts/build-worker.mjs builds it from lib/display/worker.ts). */
@@ -67,6 +68,8 @@ function inWorker(script: string, job: DisplayJob, timeoutMs: number, maxMemoryM
       workerData: job,
       resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
     });
+    // As for generation (lib/engine/pool.ts): the helper threads yield to the thread answering HTTP.
+    lowerHelperThreads();
     let settled = false;
     const finish = (outcome: () => void): void => {
       if (settled) return;

@@ -2,6 +2,7 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { lowerHelperThreads } from "@/lib/thread-priority";
 import type { Job, StoredResult } from "./generate/job";
 
 /** The bundled worker script (scripts/build-worker.mjs builds it from lib/engine/worker/entry.ts). */
@@ -92,6 +93,8 @@ export class WorkerPool {
 
   private spawn(): Slot {
     const slot: Slot = { worker: new Worker(/*turbopackIgnore: true*/ this.script) };
+    // Generation starts: the process's helper threads yield to the thread answering HTTP too.
+    lowerHelperThreads();
     slot.worker.on("message", (reply: WorkerReply) => {
       const pending = slot.busy;
       if (!pending || pending.id !== reply.id) return;
