@@ -130,7 +130,18 @@ export class Server {
       ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
       ...this.extraEnv,
     };
-    const command = [process.execPath, path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-H", HOST, "-p", String(this.port)];
+    // BENCH_NODE_ARGS: node's own arguments for the server (V8 flags NODE_OPTIONS refuses), space-separated.
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+    const command = [
+      process.execPath,
+      ...nodeArgs,
+      path.join(ROOT, "node_modules/next/dist/bin/next"),
+      "start",
+      "-H",
+      HOST,
+      "-p",
+      String(this.port),
+    ];
     // taskset execs the server: the pid stays the server's.
     const [file, ...args] = this.cpus ? ["taskset", "-c", this.cpus, ...command] : command;
     this.child = spawn(file, args, {
