@@ -280,10 +280,10 @@ function FittedModel({ root, fitKey }: { root: Group; fitKey: string }) {
     // The camera's aspect is left out on purpose: resizing should not undo the user's orbit.
   }, [root, fitKey, camera, invalidate]);
 
-  // The orbit controls become the default (drei's makeDefault) in a passive effect, after the
-  // first frame: they take the fit's target and limits then. The camera stays where the fit put
-  // it, so nothing on screen changes and no frame is asked for: at 2M triangles on a CPU
-  // rasteriser a second frame of the same picture costs about half a second.
+  // The orbit controls join the store in DefaultControls' layout effect, after the fit above ran
+  // (their arrival renders this again): they take the fit's target and limits then. The camera
+  // stays where the fit put it, so nothing on screen changes and no frame is asked for: at 2M
+  // triangles on a CPU rasteriser a second frame of the same picture costs about half a second.
   useLayoutEffect(() => {
     const done = fitted.current;
     if (!controls || !done || done.controls === controls) return;
