@@ -3,25 +3,34 @@ import { once } from "node:events";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
-import { lowerHelperThreads } from "./thread-priority";
+import { kernelThreadId, lowerHelperThreads } from "./thread-priority";
 
-// The worker loads the module itself, as the engine and display workers' bundles do.
-const WORKER = `
+/**
+ * What `name` returns when a worker calls it, the worker loading the module itself as the engine
+ * and display workers' bundles do; the worker is ended after its answer.
+ */
+async function calledInWorker(name: "lowerThreadPriority" | "lowerHelperThreads"): Promise<unknown> {
+  const worker = new Worker(
+    `
 const { parentPort } = require("node:worker_threads");
 require("tsx/cjs");
-const { lowerThreadPriority } = require(${JSON.stringify(new URL("./thread-priority.ts", import.meta.url).pathname)});
-parentPort.postMessage(lowerThreadPriority());
-`;
+const priority = require(${JSON.stringify(new URL("./thread-priority.ts", import.meta.url).pathname)});
+parentPort.postMessage(priority.${name}());
+`,
+    { eval: true },
+  );
+  try {
+    const [answer] = (await once(worker, "message")) as [unknown];
+    return answer;
+  } finally {
+    await worker.terminate();
+  }
+}
 
 describe.skipIf(process.platform !== "linux")("lowerThreadPriority", () => {
   it("lowers the calling worker thread's priority and leaves the main thread's alone", async () => {
     const before = os.getPriority(process.pid);
-    const worker = new Worker(WORKER, { eval: true });
-    const nice = await new Promise((resolve, reject) => {
-      worker.once("message", resolve);
-      worker.once("error", reject);
-    });
-    await worker.terminate();
+    const nice = await calledInWorker("lowerThreadPriority");
     expect(nice).toBe(Math.max(before, 10));
     expect(os.getPriority(process.pid)).toBe(before);
   });
@@ -34,19 +43,9 @@ parentPort.postMessage(require("node:fs").readlinkSync("/proc/thread-self").spli
 setInterval(() => {}, 60_000);
 `;
 
-// A worker that calls lowerHelperThreads itself.
-const HELPER_CALLER = `
-const { parentPort } = require("node:worker_threads");
-require("tsx/cjs");
-const { lowerHelperThreads } = require(${JSON.stringify(new URL("./thread-priority.ts", import.meta.url).pathname)});
-parentPort.postMessage(lowerHelperThreads());
-`;
-
-const selfTid = () => Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
-
 describe.skipIf(process.platform !== "linux")("lowerHelperThreads", () => {
   it("lowers every other thread of the process, a worker's and V8's and libuv's, and leaves the calling thread alone", async () => {
-    const self = selfTid();
+    const self = kernelThreadId();
     const before = os.getPriority(self);
     const worker = new Worker(IDLE_WORKER, { eval: true });
     try {
@@ -70,15 +69,9 @@ describe.skipIf(process.platform !== "linux")("lowerHelperThreads", () => {
   });
 
   it("does nothing when called from a worker (it would lower the thread answering HTTP)", async () => {
-    const self = selfTid();
+    const self = kernelThreadId();
     const before = os.getPriority(self);
-    const worker = new Worker(HELPER_CALLER, { eval: true });
-    try {
-      const [lowered] = (await once(worker, "message")) as [number];
-      expect(lowered).toBe(0);
-      expect(os.getPriority(self)).toBe(before);
-    } finally {
-      await worker.terminate();
-    }
+    expect(await calledInWorker("lowerHelperThreads")).toBe(0);
+    expect(os.getPriority(self)).toBe(before);
   });
 });

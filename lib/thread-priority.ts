@@ -5,6 +5,11 @@ import { isMainThread } from "node:worker_threads";
 /** Niceness of the threads that generate and derive: below the web server's thread, still well above idle. */
 export const BACKGROUND_NICE = 10;
 
+/** The kernel's id of the calling thread ("<pid>/task/<tid>"); throws where there is no /proc. */
+export function kernelThreadId(): number {
+  return Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
+}
+
 /**
  * Lowers the calling thread's CPU priority (Linux: niceness is per thread, and threads it
  * starts later, such as libvips' pool, inherit it). Generation and display copies then still
@@ -15,8 +20,7 @@ export const BACKGROUND_NICE = 10;
 export function lowerThreadPriority(nice = BACKGROUND_NICE): number | undefined {
   if (process.platform !== "linux") return undefined;
   try {
-    // "<pid>/task/<tid>": the kernel's id of this very thread.
-    const tid = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
+    const tid = kernelThreadId();
     os.setPriority(tid, nice);
     return os.getPriority(tid);
   } catch {
@@ -39,10 +43,10 @@ export function lowerHelperThreads(nice = BACKGROUND_NICE): number {
   if (process.platform !== "linux" || !isMainThread) return 0;
   let lowered = 0;
   try {
-    const self = fs.readlinkSync("/proc/thread-self").split("/").pop();
+    const self = kernelThreadId();
     for (const name of fs.readdirSync("/proc/self/task")) {
-      if (name === self) continue;
       const tid = Number(name);
+      if (tid === self) continue;
       try {
         if (os.getPriority(tid) >= nice) continue;
         os.setPriority(tid, nice);
