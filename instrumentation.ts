@@ -2,9 +2,13 @@
 // without waiting for a request.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // `next build` runs this in the workers that render static pages: the service, its queue and
+  // the database are the server's, never the build's (a build beside a running server on the
+  // same DATA_DIR would open its database a second time, and run its queued tasks).
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
   // Logs are JSON lines with a request id (lib/log): what Next and libraries print goes through
   // the logger too, and the configured credentials are scrubbed from every line.
-  const { registerSecret, routeConsoleToLog, withLogContext } = await import("./lib/log");
+  const { log, registerSecret, routeConsoleToLog, withLogContext } = await import("./lib/log");
   const { serverEnv } = await import("./lib/env");
   const env = serverEnv();
   for (const secret of [env.X3D_CLIENT_SECRET, env.AUTH_SECRET, env.AUTH_GITHUB_SECRET, env.METRICS_TOKEN, env.X3D_OPS_TOKEN])
@@ -26,5 +30,16 @@ export async function register() {
   const { stampClientAddress } = await import("./lib/accounts/stamp-client-address");
   stampClientAddress(env.TRUST_PROXY);
   const { startServices } = await import("./lib/start-services");
-  await withLogContext("startup", startServices);
+  try {
+    await withLogContext("startup", startServices);
+  } catch (error) {
+    // DATA_DIR's embedded database is open in another process (lib/db/data-dir-lock.mjs): this
+    // server stops, saying which, instead of serving pages that cannot reach a database.
+    const { DATA_DIR_IN_USE } = await import("./lib/db/data-dir-lock.mjs");
+    if ((error as { code?: unknown }).code === DATA_DIR_IN_USE) {
+      log.fatal({ err: error }, `[x3d] not started: ${(error as Error).message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

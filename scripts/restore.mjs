@@ -20,6 +20,7 @@ import { dataDirContents, dataDirOf } from "./backup/data-dir.mjs";
 import { databaseContents, openDatabase, restoreDatabase } from "./backup/database.mjs";
 import { manifestFiles, missingObjects } from "./backup/s3.mjs";
 import { readMigrations } from "./backup/schema.mjs";
+import { lockDataDir } from "../lib/db/data-dir-lock.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MIGRATIONS = path.join(ROOT, "lib/db/migrations");
@@ -78,6 +79,16 @@ async function restore() {
   }
 
   fs.mkdirSync(dataDir, { recursive: true });
+  // The embedded database is filled with DATA_DIR locked, as a server locks it: a server started meanwhile is refused.
+  const unlock = databaseUrl ? () => {} : lockDataDir(dataDir, "restore");
+  try {
+    await restoreInto(manifest, migrations);
+  } finally {
+    unlock();
+  }
+}
+
+async function restoreInto(manifest, migrations) {
   const staging = path.join(dataDir, `.restore-${crypto.randomBytes(6).toString("hex")}`);
   const pgliteDir = path.join(dataDir, "pglite");
   let createdDatabase = false;

@@ -16,7 +16,7 @@ const STANDALONE = path.join(ROOT, ".next/standalone");
 /**
  * What next build writes that the server needs. Anything else there is removed: Next's trace
  * takes a path joined onto DATA_DIR (default ./data) for one in the checkout and copies every
- * folder it could name, among them data/ itself (build-time database and generated secrets),
+ * folder it could name, among them data/ itself (the database and generated secrets of a server run in the checkout),
  * app/, components/ and lib/tasks/ sources, none of which the server reads.
  */
 const FROM_NEXT = new Set([".next", "node_modules", "package.json", "server.js"]);

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { currentAdmin } from "@/lib/accounts";
 import { recentTasks } from "@/lib/admin/tasks";
 import { adminUserRows } from "@/lib/admin/users";
 import { serviceBalance } from "@/lib/admin/service-balance";
@@ -12,6 +14,9 @@ export const metadata: Metadata = { title: "Admin · x3d studio" };
 
 /** Users with their credits and activity, every account's recent tasks, the service account's balance and the service's recent errors. */
 export default async function AdminPage() {
+  // The layout refuses too, but Next renders a page beside its layout, not after it: without this
+  // the queries and the service's balance below ran for every request, signed out included.
+  if (!(await currentAdmin())) notFound();
   const [rows, balance, errors, tasks] = await Promise.all([adminUserRows(), serviceBalance(), recentServiceErrors(20), recentTasks(50)]);
   return (
     <div className="space-y-10">

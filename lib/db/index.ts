@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { serverEnv } from "@/lib/env";
 import { createPgliteDir } from "./pglite-init";
+import { lockDataDir } from "./data-dir-lock.mjs";
 import { migratePostgres } from "./migrate-postgres";
 import { globalSingleton, startedSingleton } from "@/lib/global-singleton";
 
@@ -52,10 +53,21 @@ async function open(): Promise<DbHandle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dir = path.join(env.DATA_DIR, "pglite");
-  await createPgliteDir(dir, env.X3D_PGLITE_TEMPLATE);
-  // PGlite runs in its own thread; drizzle's PGlite driver talks to it as to PGlite itself.
-  const client = await PgliteRemote.open(dir);
-  const instance = drizzle(client as unknown as PGlite, { schema });
-  await migrate(instance, { migrationsFolder: MIGRATIONS });
-  return { db: instance as unknown as Db, kind: "pglite", close: () => client.close() };
+  // One process at a time: a second server on the same DATA_DIR is refused, naming the first.
+  const unlock = lockDataDir(env.DATA_DIR, "server");
+  try {
+    await createPgliteDir(dir, env.X3D_PGLITE_TEMPLATE);
+    // PGlite runs in its own thread; drizzle's PGlite driver talks to it as to PGlite itself.
+    const client = await PgliteRemote.open(dir);
+    const instance = drizzle(client as unknown as PGlite, { schema });
+    await migrate(instance, { migrationsFolder: MIGRATIONS });
+    const close = async () => {
+      await client.close();
+      unlock();
+    };
+    return { db: instance as unknown as Db, kind: "pglite", close };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }

@@ -17,6 +17,8 @@ const work = tempDir("ops-backup");
 const restored = path.join(work, "restored");
 const older = path.join(work, "older");
 const newer = path.join(work, "newer");
+/** A DATA_DIR with no targets entry: restored into the embedded database in either run. */
+const locked = path.join(work, "locked");
 const archive = path.join(work, "backup.tar.gz");
 let testDb: Awaited<ReturnType<typeof openTestDatabase>>;
 let source = "";
@@ -223,6 +225,26 @@ describe("a backup archive", () => {
       expect(fs.existsSync(restored)).toBe(false);
       fs.renameSync(aside, restored);
     }
+  }, 60_000);
+
+  it("into an empty DATA_DIR a live process holds (a server starting on it) is refused, naming that process, and leaves its lock", async () => {
+    fs.mkdirSync(locked, { recursive: true });
+    const { processStart } = await import("@/lib/db/data-dir-lock.mjs");
+    const lock = JSON.stringify({
+      pid: process.pid,
+      by: "server",
+      started: processStart(process.pid)?.started ?? null,
+      host: "h",
+      at: "t",
+    });
+    fs.writeFileSync(path.join(locked, "pglite.lock"), lock);
+    const result = restore(locked);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      `restore: ${locked} is in use: its embedded database is open in another process (pid ${process.pid}, server,`,
+    );
+    expect(fs.readdirSync(locked)).toEqual(["pglite.lock"]);
+    expect(fs.readFileSync(path.join(locked, "pglite.lock"), "utf8")).toBe(lock);
   }, 60_000);
 
   it("of an older release (fewer migrations) restores into this one, which applies the rest after the rows", async () => {
