@@ -120,13 +120,16 @@ describe("object storage (X3D_STORAGE=s3://…)", () => {
     expect(await storedKeys(server, "studio/uploads")).toEqual(before);
   });
 
-  it("writes no stored file under DATA_DIR: only the embedded database and the generated secrets (and the ops token) are there", () => {
+  it("writes no stored file under DATA_DIR: only the embedded database (and its lock) and the generated secrets (and the ops token) are there", () => {
     const files = filesUnder(server.dataDir);
     // The guard: the folder was read (on PostgreSQL it holds no database, only the secrets).
     expect(fs.existsSync(server.dataDir)).toBe(true);
     if (!usingPostgres()) expect(files.some((f) => f.startsWith(`pglite${path.sep}`))).toBe(true);
+    if (!usingPostgres()) expect(files).toContain("pglite.lock");
     expect(
-      files.filter((f) => !f.startsWith(`pglite${path.sep}`) && !["auth-secret", "x3d-credentials.json", "ops-token"].includes(f)),
+      files.filter(
+        (f) => !f.startsWith(`pglite${path.sep}`) && !["pglite.lock", "auth-secret", "x3d-credentials.json", "ops-token"].includes(f),
+      ),
     ).toEqual([]);
   });
 });

@@ -45,7 +45,8 @@ describe("the standalone server, as the container runs it", () => {
     ]);
     expect(fs.readdirSync(path.join(STANDALONE_DIR, "scripts")).sort()).toEqual(["backup", "backup.mjs", "restore.mjs"]);
     expect(fs.readdirSync(path.join(STANDALONE_DIR, "lib")).sort()).toEqual(["db"]);
-    expect(fs.readdirSync(path.join(STANDALONE_DIR, "lib/db")).sort()).toEqual(["migrations", "pglite-host.mjs"]);
+    // The embedded database's lock comes with the restore script that takes it (lib/db/data-dir-lock.mjs).
+    expect(fs.readdirSync(path.join(STANDALONE_DIR, "lib/db")).sort()).toEqual(["data-dir-lock.mjs", "migrations", "pglite-host.mjs"]);
     // Without the display worker's, display copies run in the server's own thread: no answer shows it.
     for (const [, bundle] of WORKERS) {
       const copy = path.join(STANDALONE_DIR, bundle);
