@@ -31,6 +31,17 @@ const config = [
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
   },
   {
+    // Links prefetch on intent, not in view (components/ui/link.tsx): every studio page is dynamic.
+    files: ["app/**", "components/**"],
+    ignores: ["components/ui/link.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "next/link", message: "Import Link from @/components/ui/link: it prefetches on intent, not in view." }] },
+      ],
+    },
+  },
+  {
     // Tests may assert what they have just set up.
     files: ["**/*.test.ts", "**/*.test.tsx", "**/*.test-helpers.ts", "test/**", "e2e/**"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },

@@ -1,5 +1,5 @@
 import { FileQuestion } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { connection } from "next/server";
 
 /**

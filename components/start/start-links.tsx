@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { KindIcon } from "@/components/tasks/kind-icon";
 import { KIND_FORMS, KIND_LABELS, KIND_SUMMARIES } from "@/components/tasks/task-labels";
 import { TASK_KINDS } from "@/lib/tasks/model/task-types";

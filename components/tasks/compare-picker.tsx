@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { StudioTaskKind } from "@/lib/tasks/model/task-types";
 import { LocalTime } from "./local-time";
 import { KIND_LABELS } from "./task-labels";

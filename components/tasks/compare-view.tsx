@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useCallback, useState } from "react";
 import { LazyCompareViewer, type ModelFacts } from "@/components/viewer";
 import type { CompareSide } from "@/lib/tasks/read/compare";

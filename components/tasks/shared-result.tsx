@@ -1,7 +1,7 @@
 "use client";
 
 import { Box, Download } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { TaskInputView } from "@/lib/tasks/model/recorded-inputs";

@@ -1,5 +1,5 @@
 import { RotateCcw } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { GalleryCard } from "@/lib/tasks/read/gallery-cards";

@@ -1,5 +1,5 @@
 import { CircleAlert, RotateCcw } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Button } from "@/components/ui/button";
 import type { TaskView } from "@/lib/tasks/model/task-view";
 import { FAILED_WITHOUT_REASON, KIND_FORMS, refundSentence } from "./task-labels";

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, GitCompareArrows, SearchX, Sparkles } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { SampleImages } from "@/components/start/sample-images";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

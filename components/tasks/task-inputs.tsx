@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { TaskInputView } from "@/lib/tasks/model/recorded-inputs";
 
 /** What the task was made from, beside its result: each image with its view, the mesh with its cover and name. */

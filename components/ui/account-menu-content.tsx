@@ -1,7 +1,7 @@
 "use client";
 
 import { LogOut, MonitorX, UserRound } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { startTransition } from "react";
 import {
   DropdownMenu,

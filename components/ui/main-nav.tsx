@@ -1,7 +1,7 @@
 "use client";
 
 import { Menu, ShieldCheck } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { lazy } from "react";
 import { usePathname } from "next/navigation";
 import { cn } from "./cn";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Box } from "lucide-react";
 import type { SessionUser } from "@/lib/accounts";
 import { Balance } from "@/components/ui/balance";

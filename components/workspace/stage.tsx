@@ -2,7 +2,7 @@
 
 import { ArrowDown, Download, ExternalLink, Sparkles } from "lucide-react";
 import dynamic from "next/dynamic";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { LocalTime } from "@/components/tasks/local-time";
 import { ResultViewer } from "@/components/tasks/result-viewer";
 import { KIND_LABELS } from "@/components/tasks/task-labels";

@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Container } from "@/components/ui/container";
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { CompareView } from "@/components/tasks/compare-view";
 import { ComparePicker } from "@/components/tasks/compare-picker";

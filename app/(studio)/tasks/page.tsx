@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { TaskGallery } from "@/components/tasks/task-gallery";
 import { Container } from "@/components/ui/container";
 import { requireUser } from "@/app/(studio)/require-user";

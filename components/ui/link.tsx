@@ -1,0 +1,43 @@
+"use client";
+
+import NextLink from "next/link";
+import { useRouter } from "next/navigation";
+import type { ComponentProps } from "react";
+
+/**
+ * next/link, prefetching when the artist reaches for a link (pointer over it, focus, touch) rather
+ * than when it scrolls into view. Every page of the studio is dynamic, so each prefetch is a
+ * server render (the session, the database): next/link's default sent about ten of them from a
+ * task page while its viewer drew its first picture, on the same server and, in the benches, the
+ * same cores. A click still finds its page under way: the pointer rests on a link 100 ms or more
+ * before it clicks. `prefetch={false}` turns even that off. The studio's code imports this, not
+ * next/link (eslint.config.mjs).
+ */
+export function Link({ prefetch, onPointerEnter, onFocus, onTouchStart, href, ...props }: ComponentProps<typeof NextLink>) {
+  const router = useRouter();
+  const url = typeof href === "string" ? href : null;
+  const prefetchOnIntent = () => {
+    if (prefetch !== false && url?.startsWith("/")) router.prefetch(url);
+  };
+  return (
+    <NextLink
+      {...props}
+      href={href}
+      prefetch={false}
+      onPointerEnter={(e) => {
+        prefetchOnIntent();
+        onPointerEnter?.(e);
+      }}
+      onFocus={(e) => {
+        prefetchOnIntent();
+        onFocus?.(e);
+      }}
+      onTouchStart={(e) => {
+        prefetchOnIntent();
+        onTouchStart?.(e);
+      }}
+    />
+  );
+}
+
+export default Link;
