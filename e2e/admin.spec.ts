@@ -123,5 +123,12 @@ test("the admin page fits a 390 px phone: its tables scroll inside their boxes, 
   const table = await admin.getByTestId("admin-users").evaluate((t) => ({ table: t.scrollWidth, box: t.parentElement?.clientWidth ?? 0 }));
   expect(table.table).toBeGreaterThan(table.box);
   expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Each row stays one line: squeezed to the phone, dates and emails wrapped a row to five lines.
+  for (const id of ["admin-user", "admin-task"]) {
+    const heights = await admin.getByTestId(id).evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
+    // Users there are always (the admin at least); tasks only when another spec made some first.
+    if (id === "admin-user") expect(heights.length, id).toBeGreaterThan(0);
+    for (const h of heights) expect(h, id).toBeLessThan(56);
+  }
   await admin.context().close();
 });

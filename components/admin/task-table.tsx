@@ -17,7 +17,7 @@ export function TaskTable({ tasks }: { tasks: AdminTaskView[] }) {
   if (tasks.length === 0) return <p className="text-muted-foreground">No tasks yet.</p>;
   return (
     <div className="relative overflow-x-auto">
-      <table className="w-full text-sm" data-testid="admin-tasks">
+      <table className="w-full text-sm whitespace-nowrap" data-testid="admin-tasks">
         <thead className="text-left text-muted-foreground">
           <tr>
             {["Task", "Owner", "Kind", "State", "Cost", "Created", ""].map((h, i) => (

@@ -97,7 +97,7 @@ function UserRow({ row, actions }: { row: UserRowView; actions: AdminActions }) 
             </button>
           </form>
         )}
-        <p aria-live="polite" data-testid="admin-notice" className="mt-1 max-w-56 text-xs">
+        <p aria-live="polite" data-testid="admin-notice" className="mt-1 max-w-56 text-xs whitespace-normal">
           <Notice state={allowanceState.status !== "idle" ? allowanceState : disabledState} />
         </p>
       </td>
@@ -111,7 +111,7 @@ const COLUMNS = ["Account", "Role", "Allowance", "Spent", "Left", "Tasks", "Last
 export function UserTable({ rows, actions }: { rows: UserRowView[]; actions: AdminActions }) {
   return (
     <div className="relative overflow-x-auto">
-      <table className="w-full text-sm" data-testid="admin-users">
+      <table className="w-full text-sm whitespace-nowrap" data-testid="admin-users">
         <thead className="text-left text-muted-foreground">
           <tr>
             {COLUMNS.map((label) => (
