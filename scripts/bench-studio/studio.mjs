@@ -57,6 +57,17 @@ export async function signedInPage(browser, base, user) {
   return { context, page: await context.newPage() };
 }
 
+/**
+ * Chooses `files` in the file input `input` once its drop zone's handlers are in place (the zone
+ * says so with data-ready, as e2e/fixtures.ts's setFiles waits for): a file chosen before the
+ * page hydrates is dropped, and the upload it should start never comes (two heavy-polls runs
+ * ended that way, waiting 60 s for an upload id).
+ */
+async function chooseFiles(input, files) {
+  await input.locator("xpath=..").and(input.page().locator('[data-ready="true"]')).waitFor({ timeout: 60_000 });
+  await input.setInputFiles(files);
+}
+
 /** Waits until the hidden input `name` of the form holds an upload id. */
 async function uploaded(page, name, timeout = 60_000) {
   await page.waitForFunction((n) => document.querySelector(`input[name="${n}"]`)?.value, name, { timeout, polling: 100 });
@@ -81,7 +92,7 @@ async function openCreatedTask(page, timeout) {
  */
 export async function createImageTask(page, { image = "robot.png", choose = {}, fill = {} } = {}) {
   await page.goto("/new/image");
-  await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(path.join(FIXTURES, image));
+  await chooseFiles(page.getByTestId("image-drop").locator('input[type="file"]'), path.join(FIXTURES, image));
   await uploaded(page, "images");
   // A choice is a radio group named by its label, each option a radio named by its own label ("v1.5").
   for (const [group, option] of Object.entries(choose)) {
@@ -154,8 +165,8 @@ export async function createImageTasks(browser, server, user, n, recipe) {
 /** Texture a GLB (/new/texture): the mesh file and the image go through the form's drop zones. */
 export async function createTextureTask(page, { meshFile, image = "robot.png", uploadTimeout = 300_000 }) {
   await page.goto("/new/texture");
-  await page.getByTestId("mesh-drop-input").setInputFiles(meshFile);
-  await page.getByTestId("image-drop").locator('input[type="file"]').setInputFiles(path.join(FIXTURES, image));
+  await chooseFiles(page.getByTestId("mesh-drop-input"), meshFile);
+  await chooseFiles(page.getByTestId("image-drop").locator('input[type="file"]'), path.join(FIXTURES, image));
   await uploaded(page, "images");
   await uploaded(page, "mesh", uploadTimeout);
   const uploadedAt = performance.now();
