@@ -13,7 +13,7 @@ import type { ComponentProps } from "react";
  * before it clicks. `prefetch={false}` turns even that off. The studio's code imports this, not
  * next/link (eslint.config.mjs).
  */
-export function Link({ prefetch, onPointerEnter, onFocus, onTouchStart, href, ...props }: ComponentProps<typeof NextLink>) {
+function Link({ prefetch, onPointerEnter, onFocus, onTouchStart, href, ...props }: ComponentProps<typeof NextLink>) {
   const router = useRouter();
   const url = typeof href === "string" ? href : null;
   const prefetchOnIntent = () => {
