@@ -16,26 +16,21 @@ import type { ComponentProps } from "react";
 function Link({ prefetch, onPointerEnter, onFocus, onTouchStart, href, ...props }: ComponentProps<typeof NextLink>) {
   const router = useRouter();
   const url = typeof href === "string" ? href : null;
-  const prefetchOnIntent = () => {
-    if (prefetch !== false && url?.startsWith("/")) router.prefetch(url);
-  };
+  /** `handler`, after starting the link's prefetch (unless `prefetch={false}`). */
+  const onIntent =
+    <E,>(handler?: (event: E) => void) =>
+    (event: E) => {
+      if (prefetch !== false && url?.startsWith("/")) router.prefetch(url);
+      handler?.(event);
+    };
   return (
     <NextLink
       {...props}
       href={href}
       prefetch={false}
-      onPointerEnter={(e) => {
-        prefetchOnIntent();
-        onPointerEnter?.(e);
-      }}
-      onFocus={(e) => {
-        prefetchOnIntent();
-        onFocus?.(e);
-      }}
-      onTouchStart={(e) => {
-        prefetchOnIntent();
-        onTouchStart?.(e);
-      }}
+      onPointerEnter={onIntent(onPointerEnter)}
+      onFocus={onIntent(onFocus)}
+      onTouchStart={onIntent(onTouchStart)}
     />
   );
 }

@@ -1,19 +1,17 @@
 "use client";
 
 import { Loader2 } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { cn } from "@/components/ui/cn";
 import { NeutralToneMapping, type Group, type Vector3, type WebGLRenderer } from "three";
 import { isImageFormat, screenshotName, type ModelFormat, type ViewerFormat } from "@/lib/viewer/formats";
 import { formatLength } from "@/lib/viewer/measure";
-import { extractInWorker } from "@/lib/viewer/extract-in-worker";
-import type { ExtractedModel } from "@/lib/viewer/mesh-extract";
 import type { MaterialView } from "@/lib/viewer/material-views";
 import { findParts } from "@/lib/viewer/parts";
 import { AUTO_ROTATE_SECONDS, TURNTABLE_SECONDS, turntableName } from "@/lib/viewer/turntable";
 import { countMeshStats, formatMeshStats } from "@/lib/viewer/mesh-stats";
-import { DEFAULT_HEIGHT_MM, mmPerUnit } from "@/lib/viewer/print-size";
+import { mmPerUnit } from "@/lib/viewer/print-size";
 import type { PrintSizing } from "@/lib/viewer/task-sizing";
 import { isSoftwareRenderer } from "@/lib/viewer/software-renderer";
 import { checkerStyle } from "./checker";
@@ -21,7 +19,8 @@ import { BACKDROP_COLORS, ModelScene, type Backdrop, type PartView } from "./mod
 import { mark } from "./load-model";
 import { MeasureScene } from "./measure-scene";
 import { ThreeCanvas } from "./three-canvas";
-import { useLoadedModel, type ModelState } from "./use-loaded-model";
+import { useLoadedModel, viewerState } from "./use-loaded-model";
+import { useExtractedTriangles, useStoredHeight } from "./viewer-hooks";
 import { nextBackdrop, ViewerToolbar } from "./viewer-toolbar";
 
 export interface ModelViewerProps {
@@ -400,61 +399,4 @@ function PrintPanelPlaceholder() {
       </p>
     </section>
   );
-}
-
-/** The chosen print height of a unitless model, kept per result in this browser (localStorage), not on the server. */
-function useStoredHeight(key: string): [number, (mm: number) => void] {
-  const storageKey = `x3d:print-height-mm:${key}`;
-  const [mm, setMm] = useState(() => {
-    const stored = Number(typeof localStorage === "undefined" ? NaN : localStorage.getItem(storageKey));
-    return Number.isFinite(stored) && stored > 0 ? stored : DEFAULT_HEIGHT_MM;
-  });
-  const set = useCallback(
-    (next: number) => {
-      setMm(next);
-      try {
-        localStorage.setItem(storageKey, String(next));
-      } catch {
-        // Storage full or refused: the height still applies to this page.
-      }
-    },
-    [storageKey],
-  );
-  return [mm, set];
-}
-
-/** What the viewer root's data-state says: "preview" and "ready" only once that model was drawn. */
-function viewerState(
-  full: ModelState,
-  preview: ModelState,
-  drawn: Group | null,
-  previewShown: boolean,
-): "loading" | "preview" | "ready" | "error" {
-  if (full.status === "error") return "error";
-  if (full.status === "ready" && drawn === full.model.root) return "ready";
-  if (previewShown || (preview.status === "ready" && drawn === preview.model.root)) return "preview";
-  return "loading";
-}
-
-/**
- * The full model's triangles for the print panel, flattened off the page's thread once `ready`
- * (kept for that model afterwards); null until then.
- */
-function useExtractedTriangles(root: Group | null, ready: boolean): ExtractedModel | null {
-  const [extracted, setExtracted] = useState<{ root: Group; model: ExtractedModel } | null>(null);
-  const done = extracted !== null && extracted.root === root;
-  useEffect(() => {
-    if (!root || !ready || done) return;
-    const abort = new AbortController();
-    extractInWorker(root, abort.signal).then(
-      (model) => {
-        if (!abort.signal.aborted) setExtracted({ root, model });
-      },
-      (error: unknown) => {
-        if (!abort.signal.aborted) console.warn("[viewer] could not measure the model", error);
-      },
-    );
-    return () => abort.abort();
-  }, [root, ready, done]);
-  return extracted && extracted.root === root ? extracted.model : null;
 }

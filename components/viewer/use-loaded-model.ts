@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import type { Group } from "three";
 import type { ModelFormat } from "@/lib/viewer/formats";
 import { failureReason, loadModel, type LoadedModel } from "./load-model";
 
@@ -44,4 +45,17 @@ export function useLoadedModel(url: string | null, format: ModelFormat): ModelSt
   if (key === null) return { status: "idle" };
   // Until this key's load settles, whatever settled before belongs to another model.
   return settled?.key === key ? settled.state : { status: "loading" };
+}
+
+/** What the viewer root's data-state says: "preview" and "ready" only once that model was drawn. */
+export function viewerState(
+  full: ModelState,
+  preview: ModelState,
+  drawn: Group | null,
+  previewShown: boolean,
+): "loading" | "preview" | "ready" | "error" {
+  if (full.status === "error") return "error";
+  if (full.status === "ready" && drawn === full.model.root) return "ready";
+  if (previewShown || (preview.status === "ready" && drawn === preview.model.root)) return "preview";
+  return "loading";
 }
