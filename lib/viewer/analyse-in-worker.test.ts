@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { analyseInWorker, sharedAnalysis } from "./analyse-in-worker";
 import { analysisSteps, type AnalysisRequest, type ThinRequest } from "./analysis-steps";
 import { analyseMesh, type MeshAnalysis, type MeshInput } from "./mesh-analysis";
+import { meshIndexData } from "./mesh-index";
 import { bumpySphere } from "./mesh-index.test-helpers";
-import { modelIndex } from "./model-index";
+import { modelIndex, pickModel } from "./model-index";
 import { searchedThickness } from "./wall-figures";
 import { wallThickness } from "./wall-thickness";
 
@@ -21,8 +22,9 @@ class FakeWorker {
   constructor() {
     FakeWorker.started.push(this);
   }
-  postMessage(message: AnalysisRequest | ThinRequest) {
-    const copy = structuredClone(message);
+  postMessage(message: AnalysisRequest | ThinRequest, transfer: Transferable[] = []) {
+    // Transferred buffers leave the page, as they do with a real worker.
+    const copy = structuredClone(message, { transfer });
     this.received.push(copy);
     setTimeout(() => {
       if (this.terminated) return;
@@ -110,23 +112,33 @@ describe("analyseInWorker", () => {
   });
 
   it("hands the walls out stretch by stretch, each place once, the index at most once a worker", async () => {
-    // 33,800 triangles: 9 stretches of at least 4,096.
+    // 33,800 triangles: stretches of a quarter of what is left, at least 4,096.
     const input = bumpySphere(130, 5);
+    const pageCopy = { positions: input.positions.slice(), indices: input.indices.slice() };
     const { thickness, searched } = await analyse(input, true);
     expect(thickness).toEqual(wallThickness(input, searched));
     const [builder, counter] = FakeWorker.started;
     const stretches = (w: FakeWorker | undefined) => (w?.received ?? []).flatMap((m) => ("thin" in m ? [m] : []));
     const all = [...stretches(builder), ...stretches(counter)].map((m) => [m.thin.from, m.thin.to] as const).sort((a, b) => a[0] - b[0]);
-    expect(all.length).toBe(9);
+    expect(all.map(([from, to]) => to - from)).toEqual([8450, 6338, 4753, 4096, 4096, 4096, 1971]);
     // Back to back from 0 to the last triangle: each place asked for once.
     all.forEach(([from, to], i) => {
       expect(from).toBe(i === 0 ? 0 : all[i - 1]?.[1]);
       expect(to).toBeGreaterThan(from);
     });
     expect(all.at(-1)?.[1]).toBe(33_800);
-    // The builder has the index; the other worker gets it with its first stretch only.
+    // The builder has the index; the other worker gets it with its first stretch only: the
+    // builder's second copy, passed on whole, while the page keeps its own for the pick.
     expect(stretches(builder).filter((m) => m.index)).toHaveLength(0);
     expect(stretches(counter).map((m) => Boolean(m.index))).toEqual(stretches(counter).map((_, i) => i === 0));
+    expect(builder?.received[0]).toMatchObject({ build: true, keep: true, share: true });
+    const sent = stretches(counter)[0]?.index;
+    const handed = await modelIndex(input);
+    expect(sent?.order).toEqual(meshIndexData(handed).order);
+    // The page's index still answers the pick: a ray down the y axis meets the sphere's top.
+    const hit = await pickModel(input, [0, 5, 0], [0, -1, 0]);
+    expect(hit?.point[1]).toBeGreaterThan(0.9);
+    expect(pageCopy.indices).toEqual(input.indices);
     // Every stretch searched as far as the index's box says (the counts' box: the same triangles).
     const asked = [...stretches(builder), ...stretches(counter)].map((m) => m.thin.searched);
     expect(new Set(asked)).toEqual(new Set([searchedThickness(analyseMesh(input))]));

@@ -25,8 +25,11 @@ export interface AnalysisCallbacks {
 /** From this many triangles the analysis is shared by two workers (below, a second worker's start and copy cost more than it saves). */
 const SHARED_TRIANGLES = 200_000;
 
-/** Stretches a shared search is cut into (each worker asks for the next when done), and the fewest rays in one. */
-const STRETCHES = 32;
+/**
+ * The fewest rays in a stretch of a shared search. Each stretch is a quarter of what is left
+ * (each worker asks for the next when done with one): long stretches first, few round trips, and
+ * short ones at the end, so the two workers end within a few milliseconds of each other.
+ */
 const STRETCH_MIN = 4096;
 
 /** The box of an index's roots (its triangles' box). */
@@ -91,7 +94,8 @@ export function analyseInWorker(input: MeshInput, signal: AbortSignal, report: A
   /** The workers that have the index (the one that built it, and those it was sent to). */
   const hasIndex = new Set<Worker>();
   const thickness = new Float32Array(triangles);
-  const stretch = twoWorkers ? Math.max(STRETCH_MIN, Math.ceil(triangles / STRETCHES)) : triangles;
+  /** The index's copy the building worker made for the other one (transferred on, not copied again). */
+  let spare: MeshIndexData | undefined;
   let next = 0;
   let placed = 0;
   let reported = false;
@@ -100,11 +104,17 @@ export function analyseInWorker(input: MeshInput, signal: AbortSignal, report: A
   const ask = (w: Worker) => {
     if (!index || signal.aborted || next >= triangles) return;
     const from = next,
-      to = Math.min(triangles, from + stretch);
+      to = twoWorkers ? Math.min(triangles, from + Math.max(STRETCH_MIN, Math.ceil((triangles - from) / 4))) : triangles;
     next = to;
-    const request: ThinRequest = { thin: { searched, from, to }, index: hasIndex.has(w) ? undefined : index };
+    let sent: MeshIndexData | undefined;
+    if (!hasIndex.has(w)) {
+      sent = spare ?? index;
+      spare = undefined;
+    }
+    const request: ThinRequest = { thin: { searched, from, to }, index: sent };
     hasIndex.add(w);
-    w.postMessage(request);
+    // The spare moves on (its buffers transferred); the page's own index is copied.
+    w.postMessage(request, sent && sent !== index ? [...sent.roots, sent.order.buffer as ArrayBuffer] : []);
   };
   const finish = () => {
     if (reported || !analysis || placed < triangles) return;
@@ -127,6 +137,7 @@ export function analyseInWorker(input: MeshInput, signal: AbortSignal, report: A
       } else if ("index" in e.data) {
         indexed?.resolve(e.data.index);
         indexed = null;
+        spare = e.data.share;
         indexKnown(e.data.index);
       } else {
         if (index) placeThickness(thickness, e.data.thickness, index.order, e.data.from);
@@ -144,7 +155,7 @@ export function analyseInWorker(input: MeshInput, signal: AbortSignal, report: A
   };
 
   // The first worker builds the index (or is sent the page's) and counts unless a second one does.
-  const first = startAnalysisWorker({ input, counts: !twoWorkers, build: !known, keep: true, walls: true });
+  const first = startAnalysisWorker({ input, counts: !twoWorkers, build: !known, keep: true, share: twoWorkers, walls: true });
   workers.push(first);
   if (!known) hasIndex.add(first);
   listen(first);

@@ -2,7 +2,8 @@
  * What an analysis worker does, step by step (mesh-analysis.worker.ts runs it; tests run it in
  * place of a worker). The first message, an AnalysisRequest, hands over the mesh: the worker
  * answers its MeshAnalysis (`counts`) and builds its spatial index (`build`), answering a copy for
- * the page's measuring pick (`keep`: the worker goes on using it) or the index itself; then, when
+ * the page's measuring pick (`keep`: the worker goes on using it) or the index itself, and a
+ * second copy for the other worker (`share`); then, when
  * walls are to follow (`walls`), it works out the triangles' normals while it waits. ThinRequests
  * then ask for stretches of triangles' wall thicknesses (stretches of the index's order), searched
  * through the index (sent along with the first when it was built elsewhere): two workers share the
@@ -19,6 +20,8 @@ export interface AnalysisRequest {
   build?: boolean;
   /** Keep using the index built here (then the page gets a copy). */
   keep?: boolean;
+  /** Answer a second copy of the index built here, for another worker (the page passes it on without copying it again). */
+  share?: boolean;
   /** Wall searches follow: the normals they need are worked out after the rest. */
   walls?: boolean;
 }
@@ -30,8 +33,11 @@ export interface ThinRequest {
   index?: MeshIndexData;
 }
 
-/** `thickness`: wallThicknessInOrder's answer for the places from `from`. */
-export type AnalysisAnswer = { analysis: MeshAnalysis } | { index: MeshIndexData } | { thickness: Float32Array; from: number };
+/** `thickness`: wallThicknessInOrder's answer for the places from `from`; `share`: the index's copy for another worker. */
+export type AnalysisAnswer =
+  | { analysis: MeshAnalysis }
+  | { index: MeshIndexData; share?: MeshIndexData }
+  | { thickness: Float32Array; from: number };
 
 /** One worker's handler of its messages; `answer` posts back, transferring `transfer`. */
 export function analysisSteps(
@@ -43,13 +49,14 @@ export function analysisSteps(
   let search: WallSearch | null = null;
   return (message) => {
     if ("input" in message) {
-      const { counts, build, keep, walls } = message;
+      const { counts, build, keep, share, walls } = message;
       input = message.input;
       if (counts) answer({ analysis: analyseMesh(input) }, []);
       if (build) {
         index = buildMeshIndex(input);
         const data = meshIndexData(index, keep);
-        answer({ index: data }, meshIndexBuffers(data));
+        const copy = share ? meshIndexData(index, true) : undefined;
+        answer({ index: data, share: copy }, [...meshIndexBuffers(data), ...(copy ? meshIndexBuffers(copy) : [])]);
       }
       if (walls) normals = triangleNormals(input);
       return;

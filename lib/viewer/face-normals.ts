@@ -1,4 +1,9 @@
-/** Per-triangle unit normals of an indexed mesh (zero for degenerate triangles), as xyz triples. */
+/**
+ * Per-triangle unit normals of an indexed mesh (zero for degenerate triangles), as xyz triples.
+ * The length is a square root of the sum of squares, not Math.hypot: V8's hypot guards against
+ * overflow and takes about 85 ms for 2M triangles against 15 ms (a triangle's cross product of
+ * float32 corners cannot overflow a double).
+ */
 export function faceNormals(positions: ArrayLike<number>, indices: ArrayLike<number>): Float32Array {
   const p = positions;
   const n = Math.floor(indices.length / 3);
@@ -16,7 +21,7 @@ export function faceNormals(positions: ArrayLike<number>, indices: ArrayLike<num
     const nx = uy * wz - uz * wy,
       ny = uz * wx - ux * wz,
       nz = ux * wy - uy * wx;
-    const l = Math.hypot(nx, ny, nz);
+    const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
     if (l > 0) {
       normals[t * 3] = nx / l;
       normals[t * 3 + 1] = ny / l;

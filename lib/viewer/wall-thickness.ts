@@ -159,17 +159,17 @@ function cast(k: number, best: number, tree: Tree): number {
   const normals = NORMALS,
     p = P,
     indices = IDX;
-  const t = ORDER[k] ?? 0;
-  const dx = -(normals[t * 3] ?? 0),
-    dy = -(normals[t * 3 + 1] ?? 0),
-    dz = -(normals[t * 3 + 2] ?? 0);
+  const t = ORDER[k]!;
+  const dx = -normals[t * 3]!,
+    dy = -normals[t * 3 + 1]!,
+    dz = -normals[t * 3 + 2]!;
   if (dx === 0 && dy === 0 && dz === 0) return NaN;
-  const a = (indices[t * 3] ?? 0) * 3,
-    b = (indices[t * 3 + 1] ?? 0) * 3,
-    c = (indices[t * 3 + 2] ?? 0) * 3;
-  const ox = ((p[a] ?? 0) + (p[b] ?? 0) + (p[c] ?? 0)) / 3,
-    oy = ((p[a + 1] ?? 0) + (p[b + 1] ?? 0) + (p[c + 1] ?? 0)) / 3,
-    oz = ((p[a + 2] ?? 0) + (p[b + 2] ?? 0) + (p[c + 2] ?? 0)) / 3;
+  const a = indices[t * 3]! * 3,
+    b = indices[t * 3 + 1]! * 3,
+    c = indices[t * 3 + 2]! * 3;
+  const ox = (p[a]! + p[b]! + p[c]!) / 3,
+    oy = (p[a + 1]! + p[b + 1]! + p[c + 1]!) / 3,
+    oz = (p[a + 2]! + p[b + 2]! + p[c + 2]!) / 3;
   const ix = 1 / dx,
     iy = 1 / dy,
     iz = 1 / dz;
@@ -183,11 +183,12 @@ function cast(k: number, best: number, tree: Tree): number {
     return e <= best ? walk(0, e, t, best, ox, oy, oz, dx, dy, dz, ix, iy, iz, sx, sy, sz) : best;
   }
   const { parent } = tree;
-  let node = tree.leafOf[k - tree.from] ?? 0;
+  let node = tree.leafOf[k - tree.from]!;
   let nearest = walk(node, 0, t, best, ox, oy, oz, dx, dy, dz, ix, iy, iz, sx, sy, sz);
   while (node !== 0) {
-    const up = (parent[node / NODE] ?? 0) * NODE;
-    const other = up + NODE === node ? up + (U32[up + 6] ?? 0) * NODE : up + NODE;
+    // node >>> 3: its number (a node is 8 uint32), as `parent` is indexed.
+    const up = parent[node >>> 3]! * NODE;
+    const other = up + NODE === node ? up + U32[up + 6]! * NODE : up + NODE;
     node = up;
     const e = enter(other, sx, sy, sz, ox, oy, oz, ix, iy, iz, nearest);
     if (e <= nearest) nearest = walk(other, e, t, nearest, ox, oy, oz, dx, dy, dz, ix, iy, iz, sx, sy, sz);
@@ -228,16 +229,16 @@ function walk(
   let top = 1;
   while (top > 0) {
     top--;
-    if ((entry[top] ?? 0) > best) continue;
-    const node = stack[top] ?? 0;
+    if (entry[top]! > best) continue;
+    const node = stack[top]!;
     if (u16[node * 2 + 15] === LEAF) {
-      const offset = u32[node + 6] ?? 0,
-        count = u16[node * 2 + 14] ?? 0;
+      const offset = u32[node + 6]!,
+        count = u16[node * 2 + 14]!;
       for (let q = offset; q < offset + count; q++) {
-        const s = order[q] ?? 0;
+        const s = order[q]!;
         if (s === t) continue;
         // Only a wall facing the same way is where the ray leaves the solid.
-        if ((normals[s * 3] ?? 0) * dx + (normals[s * 3 + 1] ?? 0) * dy + (normals[s * 3 + 2] ?? 0) * dz <= 0) continue;
+        if (normals[s * 3]! * dx + normals[s * 3 + 1]! * dy + normals[s * 3 + 2]! * dz <= 0) continue;
         const hit = rayTriangle(s, ox, oy, oz, dx, dy, dz);
         if (hit > EPS && hit < best) best = hit;
       }
@@ -245,7 +246,7 @@ function walk(
     }
     // Both children's entry distances along the ray (slab test); the nearer is walked first.
     const left = node + NODE,
-      right = node + (u32[node + 6] ?? 0) * NODE;
+      right = node + u32[node + 6]! * NODE;
     const tl = enter(left, sx, sy, sz, ox, oy, oz, ix, iy, iz, best),
       tr = enter(right, sx, sy, sz, ox, oy, oz, ix, iy, iz, best);
     if (tl <= tr) {
@@ -290,14 +291,14 @@ function enter(
   far: number,
 ): number {
   const f = F;
-  let near = ((f[o + sx] ?? 0) - ox) * ix,
-    out = ((f[o + 3 - sx] ?? 0) - ox) * ix;
-  const ny = ((f[o + 1 + sy] ?? 0) - oy) * iy,
-    fy = ((f[o + 4 - sy] ?? 0) - oy) * iy;
+  let near = (f[o + sx]! - ox) * ix,
+    out = (f[o + 3 - sx]! - ox) * ix;
+  const ny = (f[o + 1 + sy]! - oy) * iy,
+    fy = (f[o + 4 - sy]! - oy) * iy;
   if (ny > near) near = ny;
   if (fy < out) out = fy;
-  const nz = ((f[o + 2 + sz] ?? 0) - oz) * iz,
-    fz = ((f[o + 5 - sz] ?? 0) - oz) * iz;
+  const nz = (f[o + 2 + sz]! - oz) * iz,
+    fz = (f[o + 5 - sz]! - oz) * iz;
   if (nz > near) near = nz;
   if (fz < out) out = fz;
   // NaN (the ray runs along a face of the box) compares false: treated as a hit, never a miss.
@@ -309,24 +310,24 @@ function enter(
 function rayTriangle(s: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number) {
   const p = P,
     indices = IDX;
-  const a = (indices[s * 3] ?? 0) * 3,
-    b = (indices[s * 3 + 1] ?? 0) * 3,
-    c = (indices[s * 3 + 2] ?? 0) * 3;
-  const e1x = (p[b] ?? 0) - (p[a] ?? 0),
-    e1y = (p[b + 1] ?? 0) - (p[a + 1] ?? 0),
-    e1z = (p[b + 2] ?? 0) - (p[a + 2] ?? 0);
-  const e2x = (p[c] ?? 0) - (p[a] ?? 0),
-    e2y = (p[c + 1] ?? 0) - (p[a + 1] ?? 0),
-    e2z = (p[c + 2] ?? 0) - (p[a + 2] ?? 0);
+  const a = indices[s * 3]! * 3,
+    b = indices[s * 3 + 1]! * 3,
+    c = indices[s * 3 + 2]! * 3;
+  const e1x = p[b]! - p[a]!,
+    e1y = p[b + 1]! - p[a + 1]!,
+    e1z = p[b + 2]! - p[a + 2]!;
+  const e2x = p[c]! - p[a]!,
+    e2y = p[c + 1]! - p[a + 1]!,
+    e2z = p[c + 2]! - p[a + 2]!;
   const hx = dy * e2z - dz * e2y,
     hy = dz * e2x - dx * e2z,
     hz = dx * e2y - dy * e2x;
   const det = e1x * hx + e1y * hy + e1z * hz;
   if (Math.abs(det) < 1e-20) return -1;
   const f = 1 / det;
-  const sx = ox - (p[a] ?? 0),
-    sy = oy - (p[a + 1] ?? 0),
-    sz = oz - (p[a + 2] ?? 0);
+  const sx = ox - p[a]!,
+    sy = oy - p[a + 1]!,
+    sz = oz - p[a + 2]!;
   const u = f * (sx * hx + sy * hy + sz * hz);
   if (u < 0 || u > 1) return -1;
   const qx = sy * e1z - sz * e1y,
