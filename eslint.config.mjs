@@ -17,6 +17,8 @@ const config = [
       "reports/**",
       "next-env.d.ts",
       "public/draco/**",
+      // AssemblyScript (assembly/README.md): WebAssembly's types, not the app's TypeScript
+      "assembly/**",
     ],
   },
   {

@@ -3,16 +3,18 @@
  * place of a worker). The first message, an AnalysisRequest, hands over the mesh: the worker
  * answers its MeshAnalysis (`counts`) and builds its spatial index (`build`), answering a copy for
  * the page's measuring pick (`keep`: the worker goes on using it) or the index itself, and a
- * second copy for the other worker (`share`); then, when
- * walls are to follow (`walls`), it works out the triangles' normals while it waits. ThinRequests
- * then ask for stretches of triangles' wall thicknesses (stretches of the index's order), searched
- * through the index (sent along with the first when it was built elsewhere): two workers share the
- * rays of a large model, stretch by stretch.
+ * second copy for the other worker (`share`); then, when walls are to follow (`walls`), it sets
+ * the search up while it waits (with the index built here; else, without WebAssembly's SIMD, the
+ * normals the walk in JavaScript needs). ThinRequests then ask for stretches of triangles' wall
+ * thicknesses (stretches of the index's order), searched through the index (sent along with the
+ * first when it was built elsewhere): two workers share the rays of a large model, stretch by
+ * stretch.
  */
 import type { MeshBVH } from "three-mesh-bvh";
 import { analyseMesh, type MeshAnalysis, type MeshInput } from "./mesh-analysis";
 import { buildMeshIndex, meshIndexBuffers, meshIndexData, meshIndexFrom, type MeshIndexData } from "./mesh-index";
 import { triangleNormals, wallSearch, type WallSearch } from "./wall-thickness";
+import { wallWalkInWasm } from "./wall-walk";
 
 export interface AnalysisRequest {
   input: MeshInput;
@@ -35,9 +37,7 @@ export interface ThinRequest {
 
 /** `thickness`: wallThicknessInOrder's answer for the places from `from`; `share`: the index's copy for another worker. */
 export type AnalysisAnswer =
-  | { analysis: MeshAnalysis }
-  | { index: MeshIndexData; share?: MeshIndexData }
-  | { thickness: Float32Array; from: number };
+  { analysis: MeshAnalysis } | { index: MeshIndexData; share?: MeshIndexData } | { thickness: Float32Array; from: number };
 
 /** One worker's handler of its messages; `answer` posts back, transferring `transfer`. */
 export function analysisSteps(
@@ -57,8 +57,15 @@ export function analysisSteps(
         const data = meshIndexData(index, keep);
         const copy = share ? meshIndexData(index, true) : undefined;
         answer({ index: data, share: copy }, [...meshIndexBuffers(data), ...(copy ? meshIndexBuffers(copy) : [])]);
+        // Without `keep` the index's own buffers went to the page.
+        if (!keep) index = null;
       }
-      if (walls) normals = triangleNormals(input);
+      // Before the page asks for the first stretch: the search's set-up (its tree and memory in
+      // WebAssembly) when this worker has the index, else what the walk in JavaScript needs.
+      if (walls) {
+        if (index) search = wallSearch(input, index);
+        else if (!wallWalkInWasm()) normals = triangleNormals(input);
+      }
       return;
     }
     if (!input) throw new Error("no mesh to search");

@@ -15,6 +15,7 @@ import type { MeshBVH } from "three-mesh-bvh";
 import { faceNormals } from "./face-normals";
 import type { MeshInput } from "./mesh-analysis";
 import { buildMeshIndex, meshIndexData } from "./mesh-index";
+import { wasmWallSearch } from "./wall-walk";
 
 /** Node layout of three-mesh-bvh (core/Constants.js, core/utils/nodeBufferUtils.js): 8 uint32 a node. */
 const NODE = 8;
@@ -110,10 +111,16 @@ const STACK = new Uint32Array(256);
 const ENTRY = new Float64Array(256);
 
 /**
- * A search of `input`'s walls through `index` that works out what every stretch needs once
- * (the triangles' unit normals: pass them when they are at hand).
+ * A search of `input`'s walls through `index` that works out what every stretch needs once: in
+ * WebAssembly where the runtime has its SIMD (wall-walk.ts, equal bit for bit), else in
+ * JavaScript (pass the triangles' unit normals when they are at hand).
  */
 export function wallSearch(input: MeshInput, index: MeshBVH, normals?: Float32Array): WallSearch {
+  return wasmWallSearch(input, index) ?? wallSearchInJs(input, index, normals);
+}
+
+/** wallSearch's walk in JavaScript (runtimes without WebAssembly SIMD, and the tests' reference). */
+export function wallSearchInJs(input: MeshInput, index: MeshBVH, normals?: Float32Array): WallSearch {
   const { positions, indices } = input;
   const n = Math.floor(indices.length / 3);
   const { roots, order } = meshIndexData(index);
