@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import { BufferAttribute, BufferGeometry } from "three";
+import { MeshBVH } from "three-mesh-bvh";
 import { describe, expect, it } from "vitest";
 import { compile, MODULES, moduleText } from "@/scripts/build-wasm.mjs";
 import type { MeshInput } from "./mesh-analysis";
@@ -83,6 +85,18 @@ describe("the thin-wall walk in WebAssembly", () => {
     const index = buildMeshIndex(input);
     expect(wasmWallSearch(input, index, null)).toBeNull();
     expect(wallSearchInJs(input, index)(3, 0, 200)).toEqual(wallSearch(input, index)(3, 0, 200));
+  });
+
+  it("an index with leaves of more than 15 triangles (not one of ours) is walked in JavaScript", () => {
+    const input = bumpySphere(30, 4);
+    const geometry = new BufferGeometry();
+    geometry.setAttribute("position", new BufferAttribute(input.positions, 3));
+    geometry.setIndex(new BufferAttribute(input.indices, 1));
+    const index = new MeshBVH(geometry, { maxLeafSize: 24, indirect: true });
+    expect(wasmWallSearch(input, buildMeshIndex(input))).not.toBeNull();
+    expect(wasmWallSearch(input, index)).toBeNull();
+    const n = input.indices.length / 3;
+    expect(wallSearch(input, index)(3, 0, n)).toEqual(wallSearchInJs(input, index)(3, 0, n));
   });
 
   it("the committed module is its source compiled (npm run build:wasm)", async () => {

@@ -51,7 +51,8 @@ export function wallWalkInWasm(): boolean {
 
 /**
  * The wall search of `input` through `index` in WebAssembly, or null when this runtime cannot
- * run it (`module` null) or the index has more than one root.
+ * run it (`module` null), the index has more than one root or leaves too large for the module's
+ * layout (not built by morton-bvh.ts), or its memory cannot be had.
  */
 export function wasmWallSearch(
   input: MeshInput,
@@ -74,7 +75,16 @@ export function wasmWallSearch(
   const homesAt = align(positionsAt + positions.length * 4);
   const outAt = align(homesAt + n * 4);
   const stackAt = align(outAt + n * 4);
-  const memory = new WebAssembly.Memory({ initial: Math.ceil((stackAt + STACK_BYTES) / 65536) });
+  // Leaves of more than 15 places or past 2^27 do not fit a child's 32 bits: walked in JavaScript.
+  for (let o = 0; o < u32.length; o += NODE)
+    if (u16[o * 2 + 15] === LEAF && ((u16[o * 2 + 14] ?? 0) > 15 || (u32[o + 6] ?? 0) >= 2 ** 27)) return null;
+  let memory: WebAssembly.Memory;
+  try {
+    memory = new WebAssembly.Memory({ initial: Math.ceil((stackAt + STACK_BYTES) / 65536) });
+  } catch {
+    // No room for it (a huge model on a small device): the walk in JavaScript needs none.
+    return null;
+  }
   const F = new Float32Array(memory.buffer),
     I = new Int32Array(memory.buffer);
 
