@@ -134,10 +134,6 @@ class ZipEntry extends ZipPassThrough {
     this.running = crc32(chunk, this.running);
     this.size += chunk.length;
     if (final) this.crc = ~this.running >>> 0;
-    this.process(chunk as Uint8Array<ArrayBuffer>, final);
-  }
-
-  protected override process(chunk: Uint8Array<ArrayBuffer>, final: boolean): void {
     this.deflate.push(chunk, final);
   }
 }

@@ -8,6 +8,7 @@
  * without WebAssembly SIMD (Safari before 16.4) get no search here and use the walk in JavaScript.
  */
 import type { MeshBVH } from "three-mesh-bvh";
+import { writeFaceNormal } from "./face-normals";
 import type { MeshInput } from "./mesh-analysis";
 import { meshIndexData } from "./mesh-index";
 import { WALL_WALK_WASM } from "./wall-walk.wasm";
@@ -105,6 +106,11 @@ export function wasmWallSearch(
   // The node's children (index nodes) and their boxes' areas (-1 for a leaf).
   const kids = new Int32Array(4),
     areas = new Float64Array(4);
+  let size = 0;
+  const add = (k: number) => {
+    kids[size] = k;
+    areas[size++] = u16[k * 2 + 15] === LEAF ? -1 : area(k);
+  };
   let count = 0;
   while (top > 0) {
     top -= 3;
@@ -117,11 +123,7 @@ export function wasmWallSearch(
     I[base + 29] = slotOf;
     if (parent >= 0) I[(nodesAt >> 2) + parent * NODE_WORDS + 24 + slotOf] = w;
     // The node's two children, the largest inner one opened until there are four.
-    let size = 0;
-    const add = (k: number) => {
-      kids[size] = k;
-      areas[size++] = u16[k * 2 + 15] === LEAF ? -1 : area(k);
-    };
+    size = 0;
     if (u16[o * 2 + 15] === LEAF) add(o);
     else {
       add(o + NODE);
@@ -171,42 +173,23 @@ export function wasmWallSearch(
       }
     }
   }
-  // Per place: its triangle's unit normal, worked out as face-normals.ts does (equal bit for
-  // bit), and its corners' vertex numbers.
+  // Per place: its triangle's unit normal (as faceNormals writes it) and its corners' vertex numbers.
   const P = placesAt >> 2;
-  const p = positions;
   for (let q = 0; q < n; q++) {
     const t = order[q] ?? 0,
       at = P + q * PLACE_WORDS;
     const i0 = indices[t * 3] ?? 0,
       i1 = indices[t * 3 + 1] ?? 0,
       i2 = indices[t * 3 + 2] ?? 0;
+    writeFaceNormal(positions, i0, i1, i2, F, at);
     I[at + 3] = i0;
     I[at + 4] = i1;
     I[at + 5] = i2;
-    const a = i0 * 3,
-      b = i1 * 3,
-      c = i2 * 3;
-    const ux = (p[b] ?? 0) - (p[a] ?? 0),
-      uy = (p[b + 1] ?? 0) - (p[a + 1] ?? 0),
-      uz = (p[b + 2] ?? 0) - (p[a + 2] ?? 0);
-    const vx = (p[c] ?? 0) - (p[a] ?? 0),
-      vy = (p[c + 1] ?? 0) - (p[a + 1] ?? 0),
-      vz = (p[c + 2] ?? 0) - (p[a + 2] ?? 0);
-    const nx = uy * vz - uz * vy,
-      ny = uz * vx - ux * vz,
-      nz = ux * vy - uy * vx;
-    const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
-    if (l > 0) {
-      F[at] = nx / l;
-      F[at + 1] = ny / l;
-      F[at + 2] = nz / l;
-    }
   }
   F.set(positions, positionsAt >> 2);
-  const size = Math.max((f32[3] ?? 0) - (f32[0] ?? 0), (f32[4] ?? 0) - (f32[1] ?? 0), (f32[5] ?? 0) - (f32[2] ?? 0));
+  const extent = Math.max((f32[3] ?? 0) - (f32[0] ?? 0), (f32[4] ?? 0) - (f32[1] ?? 0), (f32[5] ?? 0) - (f32[2] ?? 0));
   const walk = new WebAssembly.Instance(module, { env: { memory } }).exports as unknown as WallWalk;
-  walk.setup(nodesAt, placesAt, positionsAt, homesAt, outAt, stackAt, 1e-6 * size);
+  walk.setup(nodesAt, placesAt, positionsAt, homesAt, outAt, stackAt, 1e-6 * extent);
   return (maxDistance, from, to) => {
     const first = Math.max(0, Math.min(n, from)),
       end = Math.max(first, Math.min(n, to));
